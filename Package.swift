@@ -1,0 +1,32 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// BatchCheck: would UIKit accept this batch update, and would the table then
+// show the right rows? Zero package dependencies; the core module
+// `BatchCheck` uses the standard library only.
+let package = Package(
+  name: "BatchCheck",
+  products: [
+    .library(name: "BatchCheck", targets: ["BatchCheck"]),
+    .library(name: "BatchCheckCorpus", targets: ["BatchCheckCorpus"]),
+    .library(name: "ReferenceDiffs", targets: ["ReferenceDiffs"]),
+    .executable(name: "batchcheck", targets: ["batchcheck"]),
+  ],
+  targets: [
+    .target(name: "BatchCheck"),
+    .target(name: "BatchCheckCorpus", dependencies: ["BatchCheck"]),
+    .target(name: "ReferenceDiffs", dependencies: ["BatchCheck"]),
+    .target(
+      name: "BatchCheckCLI",
+      dependencies: ["BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),
+    .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI"]),
+    .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
+    .testTarget(
+      name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus"]),
+    .testTarget(name: "ReferenceDiffsTests", dependencies: ["BatchCheck", "ReferenceDiffs"]),
+    .testTarget(
+      name: "BatchCheckCLITests",
+      dependencies: ["BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,79 @@
+/// A row's identity or content: a string or an integer, as in a case file.
+public enum RowValue: Hashable, Sendable, Comparable, CustomStringConvertible,
+  ExpressibleByIntegerLiteral, ExpressibleByStringLiteral
+{
+  case int(Int)
+  case string(String)
+
+  public init(integerLiteral value: Int) { self = .int(value) }
+  public init(stringLiteral value: String) { self = .string(value) }
+
+  /// Integers order before strings; each kind orders naturally.
+  public static func < (lhs: RowValue, rhs: RowValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.int(let a), .int(let b)): return a < b
+    case (.string(let a), .string(let b)): return a < b
+    case (.int, .string): return true
+    case (.string, .int): return false
+    }
+  }
+
+  /// The value as JSON writes it: `3` or `"a"` (quotes and backslashes escaped).
+  public var description: String {
+    switch self {
+    case .int(let value): return String(value)
+    case .string(let value): return jsonQuoted(value)
+    }
+  }
+}
+
+/// One row of a table: an identity and a content.
+///
+/// Identity decides whether a row stayed, moved, or was deleted and inserted;
+/// content decides whether a reload is owed. A plain row (`Row("a")`) has its
+/// value as both identity and content.
+///
+///     Row("a") == Row(id: "a", content: "a")   // true
+public struct Row: Hashable, Sendable, CustomStringConvertible {
+  /// What makes this row the same row across an update.
+  public var id: RowValue
+  /// What the cell displays; a change of content with the same `id` owes a reload.
+  public var content: RowValue
+
+  public init(id: RowValue, content: RowValue) {
+    self.id = id
+    self.content = content
+  }
+
+  /// A row whose identity is its value and which has no separate content.
+  public init(_ value: RowValue) {
+    self.init(id: value, content: value)
+  }
+
+  /// `"a"` for a plain row, `{"id":"a","content":"x"}` otherwise: the case-file form.
+  public var description: String {
+    id == content ? id.description : "{\"id\":\(id),\"content\":\(content)}"
+  }
+}
+
+/// `s` as a JSON string literal.
+func jsonQuoted(_ s: String) -> String {
+  var out = "\""
+  for scalar in s.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    default:
+      if scalar.value < 0x20 {
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return out + "\""
+}

@@ -1,0 +1,36 @@
+/// Which UIKit view's batch-update behaviour the simulator follows.
+public enum ViewSemantics: String, Hashable, Sendable, CaseIterable {
+  /// UITableView: duplicate deletes and inserts are merged; texts say "row".
+  case tableView
+  /// UICollectionView: duplicates count once per occurrence; texts say "item".
+  case collectionView
+}
+
+/// What the simulator does with the same insert or delete given twice.
+///
+/// UIKit is inconsistent (spec, "BatchCheck's duplicates policy"): UITableView
+/// merges an exact duplicate insert or delete, UICollectionView counts each
+/// occurrence. A diff that emits one is broken on at least one of them.
+public enum DuplicatesPolicy: String, Hashable, Sendable, CaseIterable {
+  /// The default: an exact duplicate row or section insert or delete gets the
+  /// verdict `duplicate` (rule R20), checked right after R22.
+  case reject
+  /// Reproduce the chosen view literally (UITableView merges, UICollectionView counts).
+  case asUIKit
+}
+
+/// How a simulated table judges an update.
+public struct SimulationOptions: Hashable, Sendable {
+  /// The view whose rules apply; UITableView by default.
+  public var semantics: ViewSemantics
+  /// What to do with duplicate inserts and deletes; `reject` by default.
+  public var duplicates: DuplicatesPolicy
+
+  public init(semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject) {
+    self.semantics = semantics
+    self.duplicates = duplicates
+  }
+
+  /// UITableView semantics with duplicates rejected.
+  public static let `default` = SimulationOptions()
+}

@@ -1,0 +1,184 @@
+/// UIKit's exception texts (spec §2 and §3), in one place.
+///
+/// Index paths print as `{length = 2, path = S - R}`: the part of NSIndexPath's
+/// description that does not change from run to run. A section operation is
+/// the index path `(section, NSNotFound)`, so it prints with
+/// `9223372036854775807` as its row. The two "Invalid update" count texts use
+/// one space after their first sentence, as UIKit prints them from iOS 13 on
+/// (up to iOS 12 there were two); `expect.message` compares white space loosely.
+/// UICollectionView texts say "item" for "row" and "collection view" for
+/// "table view".
+struct UIKitMessages {
+  let semantics: ViewSemantics
+
+  init(_ semantics: ViewSemantics) {
+    self.semantics = semantics
+  }
+
+  private var row: String { semantics == .tableView ? "row" : "item" }
+  private var rows: String { semantics == .tableView ? "rows" : "items" }
+  private var view: String { semantics == .tableView ? "table view" : "collection view" }
+
+  /// NSNotFound, the row of a section operation's index path.
+  static let notFound = Int.max
+
+  private func path(_ section: Int, _ row: Int) -> String {
+    RowPath.describe(section: section, row: row)
+  }
+
+  // MARK: R1, R2
+
+  /// R1, spec §2 step 7.
+  func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int) -> String {
+    "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(after)) must be equal to the number of sections contained in the \(view) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+  }
+
+  /// R2, spec §2 step 9. `section` is the new-space section.
+  func invalidRowCount(
+    section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int
+  ) -> String {
+    "Invalid update: invalid number of \(rows) in section \(section). The number of \(rows) contained in an existing section after the update (\(after)) must be equal to the number of \(rows) contained in that section before the update (\(before)), plus or minus the number of \(rows) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(rows) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+  }
+
+  /// R2 when the data source returns a negative row count, spec §2 step 9.
+  func negativeRowCount(section: Int) -> String {
+    "Invalid update: invalid number of \(rows) in section \(section). Attempt to delete more \(rows) than exist in section."
+  }
+
+  // MARK: R3 - R8
+
+  /// R3.
+  func deleteRowBeyondCount(row: Int, section: Int, count: Int) -> String {
+    "attempt to delete \(self.row) \(row) from section \(section) which only contains \(count) \(rows) before the update"
+  }
+
+  /// R4.
+  func deleteRowBeyondSections(row: Int, section: Int, sections: Int) -> String {
+    "attempt to delete \(self.row) \(row) from section \(section), but there are only \(sections) sections before the update"
+  }
+
+  /// R5.
+  func deleteSectionBeyondSections(section: Int, sections: Int) -> String {
+    "attempt to delete section \(section), but there are only \(sections) sections before the update"
+  }
+
+  /// R6.
+  func insertRowBeyondCount(row: Int, section: Int, count: Int) -> String {
+    "attempt to insert \(self.row) \(row) into section \(section), but there are only \(count) \(rows) in section \(section) after the update"
+  }
+
+  /// R7.
+  func insertRowBeyondSections(row: Int, section: Int, sections: Int) -> String {
+    "attempt to insert \(self.row) \(row) into section \(section), but there are only \(sections) sections after the update"
+  }
+
+  /// R8 (UIKit's text has no comma before "but").
+  func insertSectionBeyondSections(section: Int, sections: Int) -> String {
+    "attempt to insert section \(section) but there are only \(sections) sections after the update"
+  }
+
+  // MARK: R10 - R12
+
+  /// R10; a section reload prints as `(section, NSNotFound)`.
+  func deleteAndReload(section: Int, row: Int) -> String {
+    "attempt to delete and reload the same index path (\(path(section, row)))"
+  }
+
+  /// R11, section form.
+  func deleteAndMoveSection(_ section: Int) -> String {
+    "attempt to perform a delete and a move from the same section (\(section))"
+  }
+
+  /// R11, row form.
+  func deleteAndMoveRow(section: Int, row: Int) -> String {
+    "attempt to perform a delete and a move from the same index path (\(path(section, row)))"
+  }
+
+  /// R12, section form.
+  func insertAndMoveSection(_ section: Int) -> String {
+    "attempt to perform an insert and a move to the same section (\(section))"
+  }
+
+  /// R12, row form.
+  func insertAndMoveRow(section: Int, row: Int) -> String {
+    "attempt to perform an insert and a move to the same index path (\(path(section, row)))"
+  }
+
+  // MARK: R13 - R16
+
+  /// R13, the source section does not exist.
+  func moveFromMissingSection(_ from: RowPath, sections: Int) -> String {
+    "attempt to move index path (\(from)) from a section that does not exist - there are only \(sections) sections before the update"
+  }
+
+  /// R13, the source row does not exist.
+  func moveFromMissingRow(_ from: RowPath, count: Int) -> String {
+    "attempt to move index path (\(from)) that does not exist - there are only \(count) \(rows) in section \(from.section) before the update"
+  }
+
+  /// R14, the destination section does not exist.
+  func moveToMissingSection(_ from: RowPath, _ to: RowPath, sections: Int) -> String {
+    "attempt to move index path (\(from)) to index path (\(to)) in section that does not exist - there are only \(sections) sections after the update"
+  }
+
+  /// R14, the destination row does not exist.
+  func moveToMissingRow(_ from: RowPath, _ to: RowPath, count: Int) -> String {
+    "attempt to move index path (\(from)) to index path (\(to)) that does not exist - there are only \(count) \(rows) in section \(to.section) after the update"
+  }
+
+  /// R15, the source section does not exist.
+  func moveSectionFromMissing(_ from: Int, sections: Int) -> String {
+    "attempt to move section \(from), but there are only \(sections) sections before the update"
+  }
+
+  /// R15, the destination section does not exist (UIKit really prints "to to").
+  func moveSectionToMissing(_ from: Int, _ to: Int, sections: Int) -> String {
+    "attempt to to move section \(from) to section \(to), but there are only \(sections) sections after the update"
+  }
+
+  /// R16, one section to two places.
+  func moveSectionToBoth(_ from: Int, _ to1: Int, _ to2: Int) -> String {
+    "attempt to move section \(from) to both section \(to1) and section \(to2)"
+  }
+
+  /// R16, two sections to one place.
+  func moveBothSections(_ from1: Int, _ from2: Int, to: Int) -> String {
+    "attempt to move both section \(from1) and section \(from2) to section \(to)"
+  }
+
+  /// R16, one row to two places.
+  func moveRowToBoth(_ from: RowPath, _ to1: RowPath, _ to2: RowPath) -> String {
+    "attempt to move \(row) at index path \(from) to both \(to1) and \(to2)"
+  }
+
+  /// R16, two rows to one place.
+  func moveBothRows(_ from1: RowPath, _ from2: RowPath, to: RowPath) -> String {
+    "attempt to move both \(row) at index path \(from1) and \(from2) to \(to)"
+  }
+
+  // MARK: R17, R20, R22, R23
+
+  /// R17: BatchCheck's text for UIKit's silent fallback to reloadData.
+  func moveOutOfDeletedSection(_ move: RowMove) -> String {
+    "\(row) move \(move.from) -> \(move.to) leaves deleted section \(move.from.section): \(semantics == .tableView ? "UITableView" : "UICollectionView") gives up animating and calls reloadData (iOS 7 raised \"cannot move a \(row) from a deleted section\"; newer UIKit may raise)"
+  }
+
+  /// R17: BatchCheck's text for UIKit's silent fallback to reloadData.
+  func moveIntoInsertedSection(_ move: RowMove) -> String {
+    "\(row) move \(move.from) -> \(move.to) enters inserted section \(move.to.section): \(semantics == .tableView ? "UITableView" : "UICollectionView") gives up animating and calls reloadData (iOS 7 raised \"cannot move a \(row) into a newly inserted section (\(move.to.section))\"; newer UIKit may raise)"
+  }
+
+  /// R20 under the `reject` policy: BatchCheck's text.
+  static func duplicate(_ what: String, _ operation: String) -> String {
+    "duplicate \(operation) of \(what): UITableView would merge it into one \(operation), UICollectionView would count it twice; emit each \(operation) once"
+  }
+
+  /// R22, raised when the call is made.
+  static func invalidIndexPath(section: Int, row: Int) -> String {
+    "Attempted to perform update with invalid index path: \(RowPath.describe(section: section, row: row))"
+  }
+
+  /// R23.
+  static let invalidIndexPathLength =
+    "Invalid index path for use with UITableView. Index paths passed to table view must contain exactly two indices specifying the section and row. Please use the category on NSIndexPath in NSIndexPath+UIKitAdditions.h if possible."
+}

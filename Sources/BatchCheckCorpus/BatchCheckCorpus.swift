@@ -1,0 +1,1 @@
+// Corpus reading and writing: see CaseFile.swift.
