@@ -1,0 +1,172 @@
+import BatchCheck
+
+/// Paul Heckel's 1978 linear-time diff, as IGListKit and DifferenceKit use it:
+/// identity decides delete, insert or move; content decides reload.
+///
+///     HeckelGenerator().update(
+///       from: [Row("a"), Row(id: "b", content: 1), Row("c")],
+///       to: [Row("c"), Row(id: "b", content: 2), Row("a")])
+///     // reloadRows: (0,1)                            b stays, content changed
+///     // moveRows:   (0,2) -> (0,0), (0,0) -> (0,2)   c and a
+///
+///     HeckelGenerator().update(
+///       from: [Row(id: "a", content: 1), Row("b")],
+///       to: [Row("b"), Row(id: "a", content: 2)])
+///     // deleteRows: (0,0), insertRows: (0,1)   a moved and changed
+///     // moveRows:   (0,1) -> (0,0)             b
+///
+/// The passes, over a symbol table keyed by identity:
+/// 1. each new row counts its identity and remembers its entry;
+/// 2. each old row, walked backwards, pushes its index on its entry's stack;
+/// 3. each new row pairs with the lowest old index left on its entry's stack.
+///    Heckel paired only identities unique on both sides and then, in
+///    passes 4 and 5, grew the pairs to equal neighbours; pairing every
+///    occurrence through a stack, as IGListKit does, leaves those passes
+///    nothing to find, so here they do the bookkeeping instead:
+/// 4. unpaired old rows are deletes; each paired row gets its rank among the
+///    paired rows on each side;
+/// 5. unpaired new rows are inserts; a pair whose two ranks differ moves
+///    (IGListKit's test), a pair whose ranks agree stays where it is, and the
+///    stayers, increasing on both sides, fill exactly the slots UIKit leaves;
+/// 6. content changes: UIKit cannot reload a moved row (R11), so a moved row
+///    whose content changed becomes a delete and an insert; a stayer whose
+///    content changed is reloaded at its old index when UIKit's reload
+///    arithmetic (spec §1.3: explicit deletes and inserts, moves ignored)
+///    lands its insert on the row's new index, and is deleted and inserted
+///    otherwise.
+///
+/// Paths: deletes, reloads and move sources are old-space; inserts and move
+/// destinations new-space. Every path appears once, so the update is valid
+/// with repeated identities too.
+///
+/// - Complexity: O(*m* + *n*) expected time and memory, where *m* and *n* are
+///   the numbers of old and new rows (expected, because identities are hashed).
+public struct HeckelGenerator: DeltaGenerator {
+  public init() {}
+
+  public var name: String { "heckel" }
+
+  public func update(from old: [Row], to new: [Row]) -> BatchUpdate {
+    let pairing = HeckelPairing(old: old.map(\.id), new: new.map(\.id))
+    let oldToNew = pairing.oldToNew
+    let newToOld = pairing.newToOld
+
+    // Pass 4: deletes, and the rank of each paired old row.
+    var deleted = [Bool](repeating: false, count: old.count)
+    var oldRank = [Int](repeating: 0, count: old.count)
+    var paired = 0
+    for index in old.indices {
+      if oldToNew[index] == nil {
+        deleted[index] = true
+      } else {
+        oldRank[index] = paired
+        paired += 1
+      }
+    }
+
+    // Pass 5: inserts, moves, and stayers.
+    var inserted = [Bool](repeating: false, count: new.count)
+    var moves: [RowMove] = []
+    var changedStayers: [(old: Int, new: Int)] = []
+    paired = 0
+    for index in new.indices {
+      guard let source = newToOld[index] else {
+        inserted[index] = true
+        continue
+      }
+      let rank = paired
+      paired += 1
+      let changed = old[source].content != new[index].content
+      if oldRank[source] != rank {
+        if changed {  // Pass 6, first half: a moved row cannot be reloaded.
+          deleted[source] = true
+          inserted[index] = true
+        } else {
+          moves.append(RowMove(from: RowPath(0, source), to: RowPath(0, index)))
+        }
+      } else if changed {
+        changedStayers.append((source, index))
+      }
+    }
+
+    // Pass 6, second half: reload a stayer only where UIKit puts it back.
+    let deletesBefore = Self.prefixCounts(deleted)
+    let insertsBefore = Self.prefixCounts(inserted)
+    var reloads: [RowPath] = []
+    for stayer in changedStayers {
+      if stayer.old - deletesBefore[stayer.old] == stayer.new - insertsBefore[stayer.new] {
+        reloads.append(RowPath(0, stayer.old))
+      } else {
+        deleted[stayer.old] = true
+        inserted[stayer.new] = true
+      }
+    }
+
+    return BatchUpdate(
+      deleteRows: old.indices.filter { deleted[$0] }.map { RowPath(0, $0) },
+      insertRows: new.indices.filter { inserted[$0] }.map { RowPath(0, $0) },
+      reloadRows: reloads,
+      moveRows: moves)
+  }
+
+  /// `counts[i]` is the number of `true` flags before index `i`.
+  static func prefixCounts(_ flags: [Bool]) -> [Int] {
+    var counts = [Int](repeating: 0, count: flags.count + 1)
+    for (index, flag) in flags.enumerated() {
+      counts[index + 1] = counts[index] + (flag ? 1 : 0)
+    }
+    return counts
+  }
+}
+
+/// Passes 1 to 3 of Heckel's algorithm: which old row each new row is, by
+/// identity, occurrences paired in order.
+///
+///     HeckelPairing(old: ["a", "b", "a"], new: ["a", "a", "c"])
+///     // newToOld [0, 2, nil], oldToNew [0, nil, 1]
+///
+/// - Complexity: O(*m* + *n*) expected, where *m* and *n* are the lengths of
+///   `old` and `new`.
+struct HeckelPairing {
+  /// For each old index, the new index it is paired with (new space).
+  let oldToNew: [Int?]
+  /// For each new index, the old index it is paired with (old space).
+  let newToOld: [Int?]
+
+  init(old: [RowValue], new: [RowValue]) {
+    var table: [RowValue: Int] = [:]  // identity -> entry
+    var newCounters: [Int] = []  // per entry: occurrences in new (Heckel's NC)
+    var oldStacks: [[Int]] = []  // per entry: old indexes, lowest on top (OLNO)
+
+    func entry(_ id: RowValue) -> Int {
+      if let existing = table[id] { return existing }
+      table[id] = newCounters.count
+      newCounters.append(0)
+      oldStacks.append([])
+      return newCounters.count - 1
+    }
+
+    // Pass 1: the new rows.
+    var newEntries = [Int](repeating: 0, count: new.count)
+    for (index, id) in new.enumerated() {
+      let e = entry(id)
+      newCounters[e] += 1
+      newEntries[index] = e
+    }
+    // Pass 2: the old rows, backwards, so the lowest index ends on top.
+    for index in old.indices.reversed() {
+      oldStacks[entry(old[index])].append(index)
+    }
+    // Pass 3: pair each new row with the next old occurrence of its identity.
+    var oldToNew = [Int?](repeating: nil, count: old.count)
+    var newToOld = [Int?](repeating: nil, count: new.count)
+    for index in new.indices {
+      let e = newEntries[index]
+      guard newCounters[e] > 0, let source = oldStacks[e].popLast() else { continue }
+      newToOld[index] = source
+      oldToNew[source] = index
+    }
+    self.oldToNew = oldToNew
+    self.newToOld = newToOld
+  }
+}
