@@ -1,5 +1,6 @@
 import BatchCheck
 import Testing
+
 @testable import ReferenceDiffs
 
 /// The standard library's difference with inferred moves, on inputs whose
@@ -22,9 +23,11 @@ import Testing
 
   @Test func inferredMoves() {
     // [a b c] vs [b c a]: LCS [b c]; a removed at 0 and inserted at 2 is a move.
-    #expect(difference.update(from: rows("abc"), to: rows("bca")) == BatchUpdate(moveRows: [move(0, 2)]))
+    #expect(
+      difference.update(from: rows("abc"), to: rows("bca")) == BatchUpdate(moveRows: [move(0, 2)]))
     // [a b c] vs [c a b]: LCS [a b]; c moves from 2 to 0.
-    #expect(difference.update(from: rows("abc"), to: rows("cab")) == BatchUpdate(moveRows: [move(2, 0)]))
+    #expect(
+      difference.update(from: rows("abc"), to: rows("cab")) == BatchUpdate(moveRows: [move(2, 0)]))
     // The type's example: [a b c d] vs [b c a e]: LCS [b c]; a moves 0 -> 2,
     // d is deleted at 3, e inserted at 3.
     #expect(

@@ -1,5 +1,6 @@
 import BatchCheck
 import Testing
+
 @testable import ReferenceDiffs
 
 /// DS (seed 004): its diff and merge, its sync cycle, and the table adapter.
@@ -35,12 +36,15 @@ import Testing
 
   @Test func merge() {
     #expect(
-      DSDiff.merge(into: rows("ABC"), applying: DSDiff(add: rows("D"), delete: rows("B"), replace: []))
+      DSDiff.merge(
+        into: rows("ABC"), applying: DSDiff(add: rows("D"), delete: rows("B"), replace: []))
         == rows("ACD"))
     // A nil diff leaves the array alone, repeats included; any other merge
     // goes through a set.
     #expect(DSDiff.merge(into: rows("AA"), applying: nil) == rows("AA"))
-    #expect(DSDiff.merge(into: rows("AAB"), applying: DSDiff(add: rows("C"), delete: [], replace: [])) == rows("ABC"))
+    #expect(
+      DSDiff.merge(into: rows("AAB"), applying: DSDiff(add: rows("C"), delete: [], replace: []))
+        == rows("ABC"))
   }
 
   @Test func readmeSyncWithoutPrimaryKeyChanges() {
@@ -109,7 +113,8 @@ import Testing
     let result = verdict(ds, rows("ab"), rows("ba"))
     #expect(result.kind == .wrongRows)
     #expect(result.rule == .c1)
-    #expect(result.mismatch == RowMismatch(path: RowPath(0, 0), expected: Row("b"), shown: Row("a")))
+    #expect(
+      result.mismatch == RowMismatch(path: RowPath(0, 0), expected: Row("b"), shown: Row("a")))
   }
 
   @Test func aChangedContentDeletesAndReloadsOnePath() {
@@ -121,7 +126,8 @@ import Testing
     #expect(result.kind == .exception)
     #expect(result.rule == .r10)
     #expect(
-      result.message == "attempt to delete and reload the same index path ({length = 2, path = 0 - 0})")
+      result.message
+        == "attempt to delete and reload the same index path ({length = 2, path = 0 - 0})")
   }
 
   /// Every arrangement of rows with distinct keys among {A B C}, each with

@@ -1,5 +1,6 @@
 import BatchCheck
 import Testing
+
 @testable import ReferenceDiffs
 
 /// Heckel's diff: hand-worked updates, then exhaustive and random validity,
@@ -27,11 +28,13 @@ import Testing
   @Test func movesWhereRanksDiffer() {
     // [a b] -> [b a]: b rank 1 -> 0, a rank 0 -> 1: both move.
     #expect(
-      heckel.update(from: rows("ab"), to: rows("ba")) == BatchUpdate(moveRows: [move(1, 0), move(0, 1)]))
+      heckel.update(from: rows("ab"), to: rows("ba"))
+        == BatchUpdate(moveRows: [move(1, 0), move(0, 1)]))
   }
 
   @Test func reloadOfAStayer() {
-    #expect(heckel.update(from: [row("a", 1)], to: [row("a", 2)]) == BatchUpdate(reloadRows: paths(0)))
+    #expect(
+      heckel.update(from: [row("a", 1)], to: [row("a", 2)]) == BatchUpdate(reloadRows: paths(0)))
     // [a b1 c] -> [c b2 a]: b keeps rank 1 and is reloaded at old 1; no
     // explicit deletes or inserts, so UIKit puts its insert back at 1.
     let old = [Row("a"), row("b", 1), Row("c")]
@@ -116,7 +119,8 @@ import Testing
       for _ in 0..<random.next(below: 8) {
         switch random.next(below: 4) {
         case 0 where !new.isEmpty: new.remove(at: random.next(below: new.count))
-        case 1: new.insert(row(String(random.next(below: 8)), 0), at: random.next(below: new.count + 1))
+        case 1:
+          new.insert(row(String(random.next(below: 8)), 0), at: random.next(below: new.count + 1))
         case 2 where !new.isEmpty:
           let moved = new.remove(at: random.next(below: new.count))
           new.insert(moved, at: random.next(below: new.count + 1))

@@ -1,5 +1,6 @@
 import BatchCheck
 import Testing
+
 @testable import ReferenceDiffs
 
 /// The 2013 LCS form (seed 002): same deletes as `lcs`, the old insert rule.
@@ -30,7 +31,8 @@ import Testing
     let result = verdict(lcs2013, rows("abcde"), rows("mabf"))
     #expect(result.kind == .wrongRows)
     #expect(result.rule == .c1)
-    #expect(result.mismatch == RowMismatch(path: RowPath(0, 3), expected: Row("f"), shown: Row("b")))
+    #expect(
+      result.mismatch == RowMismatch(path: RowPath(0, 3), expected: Row("f"), shown: Row("b")))
   }
 
   @Test func smallestCounterexample() {
@@ -43,10 +45,12 @@ import Testing
     }
     #expect(smallest?.old == rows("a"))
     #expect(smallest?.new == rows("bab"))
-    #expect(lcs2013.update(from: rows("a"), to: rows("bab")) == BatchUpdate(insertRows: paths(0, 1)))
+    #expect(
+      lcs2013.update(from: rows("a"), to: rows("bab")) == BatchUpdate(insertRows: paths(0, 1)))
     let result = verdict(lcs2013, rows("a"), rows("bab"))
     #expect(result.kind == .wrongRows)
     #expect(result.rule == .c1)
-    #expect(result.mismatch == RowMismatch(path: RowPath(0, 2), expected: Row("b"), shown: Row("a")))
+    #expect(
+      result.mismatch == RowMismatch(path: RowPath(0, 2), expected: Row("b"), shown: Row("a")))
   }
 }

@@ -1,5 +1,6 @@
 import BatchCheck
 import Testing
+
 @testable import ReferenceDiffs
 
 /// The 2014 LCS form, on the arrays of the library's own tests (seed 000),
@@ -10,7 +11,8 @@ import Testing
   @Test func libraryFullMethodCase() {
     // [a b c d e] vs [m a b f]: the LCS is [a b]; c, d, e go; m and f come,
     // at new positions 0 and 3 (the library's testFullMethod).
-    let table = LongestCommonSubsequence(old: ["a", "b", "c", "d", "e"], new: ["m", "a", "b", "f"])
+    let table = LongestCommonSubsequence(
+      old: ["a", "b", "c", "d", "e"], new: ["m", "a", "b", "f"])
     #expect(table.commonIndexes == [0, 1])
     #expect(table.removedIndexes == [2, 3, 4])
     #expect(
@@ -26,13 +28,16 @@ import Testing
     // testAllObjectsMatching: nothing to do.
     #expect(lcs.update(from: rows("abcde"), to: rows("abcde")).isEmpty)
     // testRemoveAll and testAddAll.
-    #expect(lcs.update(from: rows("abcde"), to: []) == BatchUpdate(deleteRows: paths(0, 1, 2, 3, 4)))
-    #expect(lcs.update(from: [], to: rows("abcde")) == BatchUpdate(insertRows: paths(0, 1, 2, 3, 4)))
+    #expect(
+      lcs.update(from: rows("abcde"), to: []) == BatchUpdate(deleteRows: paths(0, 1, 2, 3, 4)))
+    #expect(
+      lcs.update(from: [], to: rows("abcde")) == BatchUpdate(insertRows: paths(0, 1, 2, 3, 4)))
     // testCommutativeProperty: e goes one way, comes the other.
     #expect(lcs.update(from: rows("abcde"), to: rows("abcd")) == BatchUpdate(deleteRows: paths(4)))
     #expect(lcs.update(from: rows("abcd"), to: rows("abcde")) == BatchUpdate(insertRows: paths(4)))
     // testObjectsAtEnd: f and g come at 5 and 6.
-    #expect(lcs.update(from: rows("abcde"), to: rows("abcdefg")) == BatchUpdate(insertRows: paths(5, 6)))
+    #expect(
+      lcs.update(from: rows("abcde"), to: rows("abcdefg")) == BatchUpdate(insertRows: paths(5, 6)))
   }
 
   @Test func tieBreakSkipsTheOldHead() {

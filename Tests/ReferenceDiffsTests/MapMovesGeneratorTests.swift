@@ -1,5 +1,6 @@
 import BatchCheck
 import Testing
+
 @testable import ReferenceDiffs
 
 /// The map-based moves of seed 001, expectations worked out by hand.

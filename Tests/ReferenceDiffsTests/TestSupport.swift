@@ -1,4 +1,5 @@
 import BatchCheck
+
 @testable import ReferenceDiffs
 
 /// Plain rows from the letters of `letters`: `rows("ab")` is `[Row("a"), Row("b")]`.
@@ -114,7 +115,8 @@ enum Exhaustive {
 /// simulator: it does not say *which* rule fails, and duplicates are rejected.
 enum TableModel {
   static func shownRows(after update: BatchUpdate, old: [Row], new: [Row]) -> [Row]? {
-    let all = update.deleteRows + update.insertRows + update.reloadRows
+    let all =
+      update.deleteRows + update.insertRows + update.reloadRows
       + update.moveRows.flatMap { [$0.from, $0.to] }
     guard update.deleteSections.isEmpty, update.insertSections.isEmpty,
       update.reloadSections.isEmpty, update.moveSections.isEmpty,
@@ -139,8 +141,8 @@ enum TableModel {
     let removed = Set(deletes + reloads)
     let placed = inserts + Array(reloadTargets.values)
     guard Set(placed).count == placed.count else { return nil }
-    for m in moves {
-      guard !removed.contains(m.from.row), !placed.contains(m.to.row) else { return nil }  // R11, R12
+    for m in moves {  // R11, R12
+      guard !removed.contains(m.from.row), !placed.contains(m.to.row) else { return nil }
     }
     guard removed.allSatisfy({ $0 < old.count }), moves.allSatisfy({ $0.from.row < old.count })
     else { return nil }  // R3, R13
