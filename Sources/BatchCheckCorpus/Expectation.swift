@@ -52,3 +52,11 @@ public struct Expectation: Hashable, Sendable {
     text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }
+
+/// Another name for `Expectation`, for files that also import Swift Testing,
+/// whose own `Expectation` type makes the plain name ambiguous there.
+///
+///     import Testing
+///     import BatchCheckCorpus
+///     let expect = CaseExpectation(verdict: .valid)
+public typealias CaseExpectation = Expectation
