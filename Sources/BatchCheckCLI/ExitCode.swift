@@ -5,6 +5,7 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   /// The status the process exits with.
   public var rawValue: Int32
 
+  /// Wraps a status.
   public init(rawValue: Int32) {
     self.rawValue = rawValue
   }

@@ -15,6 +15,7 @@ public protocol OutputSink {
 }
 
 extension OutputSink {
+  /// Does nothing: a sink that buffers nothing has nothing to flush.
   public mutating func flush() {}
 }
 
@@ -29,9 +30,12 @@ public struct CapturedOutput: OutputSink, Sendable {
   /// Everything written to standard error.
   public var standardError = ""
 
+  /// Creates an empty collector.
   public init() {}
 
+  /// Appends `text` to `standardOutput`.
   public mutating func writeOutput(_ text: String) { standardOutput += text }
+  /// Appends `text` to `standardError`.
   public mutating func writeError(_ text: String) { standardError += text }
 }
 
@@ -43,21 +47,26 @@ public struct StandardOutput: OutputSink {
   private var buffer: [UInt8] = []
   private static let bufferLimit = 1 << 16
 
+  /// Creates a sink for the process's own streams.
   public init() {}
 
+  /// Buffers `text`, writing the buffer out once it holds 64 KiB.
   public mutating func writeOutput(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= Self.bufferLimit { flush() }
   }
 
+  /// Writes `text` to standard error at once, after flushing standard output.
   public mutating func writeError(_ text: String) {
     flush()
-    FileHandle.standardError.write(Data(text.utf8))
+    // A closed stream is not worth a crash: write errors are ignored.
+    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
   }
 
+  /// Writes out what standard output has buffered.
   public mutating func flush() {
     guard !buffer.isEmpty else { return }
-    FileHandle.standardOutput.write(Data(buffer))
+    try? FileHandle.standardOutput.write(contentsOf: Data(buffer))
     buffer.removeAll(keepingCapacity: true)
   }
 }
