@@ -49,7 +49,7 @@ public enum BatchCheckCommand {
     }
     guard let command = subcommand(named: first) else {
       let error: CommandError =
-        first.hasPrefix("-") ? .unknownOption(first, command: "") : .unknownSubcommand(first)
+        first.hasPrefix("-") ? .unknownOption(first, command: nil) : .unknownSubcommand(first)
       return report(error, output: &output)
     }
     let rest = Array(arguments.dropFirst())

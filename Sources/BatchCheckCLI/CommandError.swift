@@ -8,8 +8,8 @@ import BatchCheckCorpus
 enum CommandError: Error, Equatable {
   /// The first argument names no subcommand.
   case unknownSubcommand(String)
-  /// An argument starting with `-` that the command does not know.
-  case unknownOption(String, command: String)
+  /// An argument starting with `-` that the command (nil: the root) does not know.
+  case unknownOption(String, command: String?)
   /// An option that needs a value came last.
   case missingValue(option: String, command: String)
   /// An option's value is not one of the allowed ones.
@@ -53,8 +53,9 @@ enum CommandError: Error, Equatable {
   /// The subcommand whose usage fits the error; nil for the root command's.
   var command: String? {
     switch self {
-    case .unknownOption(_, let command), .missingValue(_, let command),
-      .invalidValue(_, _, _, let command), .missingArgument(_, let command):
+    case .unknownOption(_, let command):
+      return command
+    case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command):
       return command
     case .unknownSubcommand, .unreadableFile:
       return nil
