@@ -14,8 +14,9 @@ public enum BatchCheckCommand {
   /// `replay` (a seed), `bench`, `corpus` (generate case files).
   static var subcommands: [any Subcommand.Type] {
     [
-      ValidateCommand.self
-      // check, replay, bench, corpus: add here.
+      ValidateCommand.self,
+      BenchCommand.self,
+      // check, replay, corpus: add here.
     ]
   }
 
