@@ -1,8 +1,80 @@
+/// The state one simulation carries from UIKit's checks to the row check.
+struct AcceptedUpdate {
+  /// Row deletes that survived the checks (explicit and reload-made), old space.
+  var deletedRows: [RowPath] = []
+  /// Row inserts that survived the checks (explicit and reload-made), new space.
+  var insertedRows: [RowPath] = []
+  /// Row moves that survived the checks, in UIKit's order.
+  var rowMoves: [RowMove] = []
+  /// Sections deleted (explicit and reload-made), old space.
+  var deletedSections: Set<Int> = []
+  /// Sections inserted (explicit and reload-made), new space.
+  var insertedSections: Set<Int> = []
+  /// Section moves, old space to new space.
+  var sectionMoves: [SectionMove] = []
+}
+
 extension SimulatedTableView {
-  /// The whole simulation; see `performBatchUpdates`.
+  /// The whole simulation; see `performBatchUpdates`. Follows spec §2 step by
+  /// step; the first failing check decides the verdict.
   func simulate<NewData: TableDataSource>(
     _ update: BatchUpdate, dataSource: NewData, counter: inout OperationCounter
   ) -> Verdict {
-    .valid  // replaced by the real simulation
+    let messages = UIKitMessages(options.semantics)
+    // Step 0: negative paths are raised when the call is made (R22).
+    if let exception = checkNegativePaths(update, counter: &counter) {
+      return .exception(exception)
+    }
+    // BatchCheck's duplicates policy comes right after R22.
+    if options.duplicates == .reject,
+      let message = firstDuplicate(update, counter: &counter)
+    {
+      return Verdict(kind: .duplicate, rule: .r20, message: message)
+    }
+    let counts = Counts(old: oldData, new: dataSource)
+    var state = BatchState(update: update, counts: counts, messages: messages, options: options)
+    let accepted: AcceptedUpdate
+    switch state.check(counter: &counter) {
+    case .failure(let exception):
+      return .exception(exception)
+    case .success(.fallback(let message)):
+      return Verdict(kind: .fallback, rule: .r17, message: message)
+    case .success(.accepted(let result)):
+      accepted = result
+    }
+    return checkRows(accepted, counts: counts, dataSource: dataSource, counter: &counter)
   }
+}
+
+/// What the simulation reads of the two data sources' counts.
+struct Counts {
+  /// Sections before the update (UIKit's cache); a negative count reads as 0.
+  let oldSections: Int
+  /// Sections the data source returns after the update; a negative count reads as 0.
+  let newSections: Int
+  private let oldRowCount: (Int) -> Int
+  private let newRowCount: (Int) -> Int
+
+  init<Old: TableDataSource, New: TableDataSource>(old: Old, new: New) {
+    oldSections = max(0, old.numberOfSections)
+    newSections = max(0, new.numberOfSections)
+    oldRowCount = { old.numberOfRows(inSection: $0) }
+    newRowCount = { new.numberOfRows(inSection: $0) }
+  }
+
+  /// Rows in old section `section` (`0 <= section < oldSections`); a negative count reads as 0.
+  func oldRows(_ section: Int) -> Int { max(0, oldRowCount(section)) }
+
+  /// Rows the data source returns for new section `section`, as returned (may be negative).
+  func newRowsAsReturned(_ section: Int) -> Int { newRowCount(section) }
+
+  /// Rows in new section `section`; a negative count reads as 0.
+  func newRows(_ section: Int) -> Int { max(0, newRowCount(section)) }
+}
+
+/// Whether `index` lies outside `0..<count`, comparing as UIKit's unsigned
+/// index paths do: a negative index is out of range.
+@inline(__always)
+func isOutside(_ index: Int, _ count: Int) -> Bool {
+  UInt(bitPattern: index) >= UInt(max(0, count))
 }

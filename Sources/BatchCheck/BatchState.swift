@@ -1,0 +1,268 @@
+/// One move as UIKit keeps it while checking: a path pair and its kind.
+struct MoveItem {
+  /// Old-space source; a section move's row is NSNotFound.
+  var from: RowPath
+  /// New-space destination; a section move's row is NSNotFound.
+  var to: RowPath
+  /// Whether this is a section move.
+  var isSection: Bool
+}
+
+/// What UIKit's checks conclude when they raise nothing.
+enum CheckOutcome {
+  /// A row moved out of a deleted or into an inserted section: reloadData (R17).
+  case fallback(String)
+  /// The update passes every check; the row check follows.
+  case accepted(AcceptedUpdate)
+}
+
+/// UIKit's checks of spec §2, steps 1 to 9, over one update.
+///
+/// Item paths follow UIKit: a section operation is the index path
+/// `(section, NSNotFound)`, and any row path whose row is NSNotFound is
+/// treated as a section operation too, as UIKit does [C-dec].
+struct BatchState {
+  let update: BatchUpdate
+  let counts: Counts
+  let messages: UIKitMessages
+  let options: SimulationOptions
+
+  init(update: BatchUpdate, counts: Counts, messages: UIKitMessages, options: SimulationOptions) {
+    self.update = update
+    self.counts = counts
+    self.messages = messages
+    self.options = options
+  }
+
+  private var mergesDuplicates: Bool { options.semantics == .tableView }
+  private static var notFound: Int { UIKitMessages.notFound }
+
+  /// Runs steps 1 to 9. The first failing check decides.
+  mutating func check(counter: inout OperationCounter) -> Result<CheckOutcome, UIKitException> {
+    let notFound = Self.notFound
+    // Step 1: gather and sort.
+    var explicitDeletes = update.deleteSections.map { RowPath(section: $0, row: notFound) }
+    explicitDeletes += update.deleteRows
+    var explicitInserts = update.insertSections.map { RowPath(section: $0, row: notFound) }
+    explicitInserts += update.insertRows
+    var reloads = update.reloadSections.map { RowPath(section: $0, row: notFound) }
+    reloads += update.reloadRows
+    explicitDeletes.sort()
+    explicitInserts.sort()
+    reloads.sort()
+    counter.add(explicitDeletes.count + explicitInserts.count + reloads.count)
+    let moves = sortedMoves(counter: &counter)
+
+    // Step 2: decompose reloads (spec §1.3), R10 first.
+    var deletes = explicitDeletes
+    var inserts = explicitInserts
+    if !reloads.isEmpty {
+      for reload in reloads where contains(explicitDeletes, reload, counter: &counter) {
+        return .failure(
+          UIKitException(
+            rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row)))
+      }
+      let deleteGroups = SectionGroups(sortedItems: explicitDeletes, counter: &counter)
+      let insertGroups = SectionGroups(sortedItems: explicitInserts, counter: &counter)
+      for reload in reloads {
+        let (s1, r1) = deleteGroups.reloadAfterDeletes(
+          section: reload.section, row: reload.row, counter: &counter)
+        let (s2, r2) = insertGroups.reloadAfterInserts(section: s1, row: r1, counter: &counter)
+        deletes.append(reload)
+        inserts.append(RowPath(section: s2, row: r2))
+      }
+      // Step 3: merge and re-sort.
+      deletes.sort()
+      inserts.sort()
+      counter.add(deletes.count + inserts.count)
+    }
+
+    var moveFrom = Set<RowPath>(minimumCapacity: moves.count)
+    var moveTo = Set<RowPath>(minimumCapacity: moves.count)
+    var rowMoveFromSection: [Int: Int] = [:]
+    var rowMoveToSection: [Int: Int] = [:]
+    for (position, move) in moves.enumerated() {
+      counter.add()
+      moveFrom.insert(move.from)
+      moveTo.insert(move.to)
+      if !move.isSection {
+        if rowMoveFromSection[move.from.section] == nil {
+          rowMoveFromSection[move.from.section] = position
+        }
+        if rowMoveToSection[move.to.section] == nil { rowMoveToSection[move.to.section] = position }
+      }
+    }
+    var fallback: String?
+    var accepted = AcceptedUpdate()
+    var deletedSectionCount = 0
+    var insertedSectionCount = 0
+
+    // Step 4: deletes, descending.
+    var deletedSection: Int?
+    var previous: RowPath?
+    for d in deletes.reversed() {
+      counter.add()
+      let isSection = d.row == notFound
+      if !isSection, d.section == deletedSection { continue }  // R18: dropped unchecked
+      if mergesDuplicates, d == previous { continue }  // R20/R21: merged
+      previous = d
+      if moveFrom.contains(d) {
+        let message =
+          isSection
+          ? messages.deleteAndMoveSection(d.section)
+          : messages.deleteAndMoveRow(section: d.section, row: d.row)
+        return .failure(UIKitException(rule: .r11, message: message))
+      }
+      if isSection, fallback == nil, let position = rowMoveFromSection[d.section] {
+        fallback = messages.moveOutOfDeletedSection(moves[position].rowMove)
+      }
+      if isSection {
+        if isOutside(d.section, counts.oldSections) {
+          return .failure(
+            UIKitException(
+              rule: .r5,
+              message: messages.deleteSectionBeyondSections(
+                section: d.section, sections: counts.oldSections)))
+        }
+        deletedSection = d.section
+        accepted.deletedSections.insert(d.section)
+        deletedSectionCount += 1
+      } else {
+        if isOutside(d.section, counts.oldSections) {
+          return .failure(
+            UIKitException(
+              rule: .r4,
+              message: messages.deleteRowBeyondSections(
+                row: d.row, section: d.section, sections: counts.oldSections)))
+        }
+        let rows = counts.oldRows(d.section)
+        if isOutside(d.row, rows) {
+          return .failure(
+            UIKitException(
+              rule: .r3,
+              message: messages.deleteRowBeyondCount(row: d.row, section: d.section, count: rows)))
+        }
+        accepted.deletedRows.append(d)
+      }
+    }
+
+    // Step 5: inserts, ascending.
+    previous = nil
+    for i in inserts {
+      counter.add()
+      let isSection = i.row == notFound
+      if mergesDuplicates, i == previous { continue }  // R20/R21: merged
+      previous = i
+      if moveTo.contains(i) {
+        let message =
+          isSection
+          ? messages.insertAndMoveSection(i.section)
+          : messages.insertAndMoveRow(section: i.section, row: i.row)
+        return .failure(UIKitException(rule: .r12, message: message))
+      }
+      if isSection, fallback == nil, let position = rowMoveToSection[i.section] {
+        fallback = messages.moveIntoInsertedSection(moves[position].rowMove)
+      }
+      if isSection {
+        if isOutside(i.section, counts.newSections) {
+          return .failure(
+            UIKitException(
+              rule: .r8,
+              message: messages.insertSectionBeyondSections(
+                section: i.section, sections: counts.newSections)))
+        }
+        // R19: the row inserts of this section, already checked, are dropped.
+        while let last = accepted.insertedRows.last, last.section == i.section {
+          counter.add()
+          accepted.insertedRows.removeLast()
+        }
+        accepted.insertedSections.insert(i.section)
+        insertedSectionCount += 1
+      } else {
+        if isOutside(i.section, counts.newSections) {
+          return .failure(
+            UIKitException(
+              rule: .r7,
+              message: messages.insertRowBeyondSections(
+                row: i.row, section: i.section, sections: counts.newSections)))
+        }
+        let rows = counts.newRows(i.section)
+        if isOutside(i.row, rows) {
+          return .failure(
+            UIKitException(
+              rule: .r6,
+              message: messages.insertRowBeyondCount(row: i.row, section: i.section, count: rows)))
+        }
+        accepted.insertedRows.append(i)
+      }
+    }
+
+    // Step 6: moves, in source order.
+    if let exception = checkMoves(moves, into: &accepted, counter: &counter) {
+      return .failure(exception)
+    }
+
+    // Step 7: the section count (R1).
+    let expectedSections = counts.oldSections &+ insertedSectionCount &- deletedSectionCount
+    if expectedSections != counts.newSections {
+      return .failure(
+        UIKitException(
+          rule: .r1,
+          message: messages.invalidSectionCount(
+            after: counts.newSections, before: counts.oldSections, inserted: insertedSectionCount,
+            deleted: deletedSectionCount)))
+    }
+
+    // Step 8: the fallback to reloadData skips the row counts (R17).
+    if let fallback { return .success(.fallback(fallback)) }
+
+    // Step 9: the row counts per section (R2).
+    if let exception = checkRowCounts(accepted, counter: &counter) {
+      return .failure(exception)
+    }
+    return .success(.accepted(accepted))
+  }
+
+  /// Whether the ascending array `items` holds `item`.
+  private func contains(_ items: [RowPath], _ item: RowPath, counter: inout OperationCounter) -> Bool {
+    var low = 0
+    var high = items.count
+    while low < high {
+      counter.add()
+      let mid = (low + high) / 2
+      if items[mid] < item { low = mid + 1 } else { high = mid }
+    }
+    return low < items.count && items[low] == item
+  }
+
+  /// The moves sorted ascending by source, stably (ties keep the update's
+  /// order), section moves as `(section, NSNotFound)`: iOS 12's order.
+  private func sortedMoves(counter: inout OperationCounter) -> [MoveItem] {
+    let notFound = Self.notFound
+    var moves: [MoveItem] = []
+    moves.reserveCapacity(update.moveSections.count + update.moveRows.count)
+    for move in update.moveSections {
+      moves.append(
+        MoveItem(
+          from: RowPath(section: move.from, row: notFound),
+          to: RowPath(section: move.to, row: notFound), isSection: true))
+    }
+    for move in update.moveRows {
+      moves.append(
+        MoveItem(
+          from: move.from, to: move.to,
+          isSection: move.from.row == notFound && move.to.row == notFound))
+    }
+    guard moves.count > 1 else { return moves }
+    counter.add(moves.count)
+    return moves.enumerated().sorted { a, b in
+      a.element.from != b.element.from ? a.element.from < b.element.from : a.offset < b.offset
+    }.map(\.element)
+  }
+}
+
+extension MoveItem {
+  /// This move as a public row move.
+  var rowMove: RowMove { RowMove(from: from, to: to) }
+}
+

@@ -1,0 +1,66 @@
+extension SimulatedTableView {
+  /// R22: the first negative section or row, in the order of the case format's
+  /// keys (deleteSections, insertSections, reloadSections, moveSections,
+  /// deleteRows, insertRows, reloadRows, moveRows; a move's source before its
+  /// destination). UIKit raises it when the call is made, so the order of the
+  /// calls decides which path it names; this order stands for that.
+  func checkNegativePaths(_ update: BatchUpdate, counter: inout OperationCounter) -> UIKitException? {
+    func fail(_ section: Int, _ row: Int) -> UIKitException {
+      UIKitException(rule: .r22, message: UIKitMessages.invalidIndexPath(section: section, row: row))
+    }
+    let notFound = UIKitMessages.notFound
+    for list in [update.deleteSections, update.insertSections, update.reloadSections] {
+      for section in list {
+        counter.add()
+        if section < 0 { return fail(section, notFound) }
+      }
+    }
+    for move in update.moveSections {
+      counter.add()
+      if move.from < 0 { return fail(move.from, notFound) }
+      if move.to < 0 { return fail(move.to, notFound) }
+    }
+    for list in [update.deleteRows, update.insertRows, update.reloadRows] {
+      for path in list {
+        counter.add()
+        if path.section < 0 || path.row < 0 { return fail(path.section, path.row) }
+      }
+    }
+    for move in update.moveRows {
+      counter.add()
+      if move.from.section < 0 || move.from.row < 0 { return fail(move.from.section, move.from.row) }
+      if move.to.section < 0 || move.to.row < 0 { return fail(move.to.section, move.to.row) }
+    }
+    return nil
+  }
+
+  /// BatchCheck's duplicates policy (`reject`): the first exact duplicate
+  /// section or row delete or insert, looked for in deleteSections,
+  /// insertSections, deleteRows, insertRows, each in its own order. Reloads
+  /// and moves are never duplicates here (UIKit merges or drops them).
+  func firstDuplicate(_ update: BatchUpdate, counter: inout OperationCounter) -> String? {
+    let item = options.semantics == .tableView ? "row" : "item"
+    func duplicate<T: Hashable>(in list: [T]) -> T? {
+      guard list.count > 1 else { return nil }
+      var seen = Set<T>(minimumCapacity: list.count)
+      for element in list {
+        counter.add()
+        if !seen.insert(element).inserted { return element }
+      }
+      return nil
+    }
+    if let section = duplicate(in: update.deleteSections) {
+      return UIKitMessages.duplicate("section \(section)", "delete")
+    }
+    if let section = duplicate(in: update.insertSections) {
+      return UIKitMessages.duplicate("section \(section)", "insert")
+    }
+    if let path = duplicate(in: update.deleteRows) {
+      return UIKitMessages.duplicate("\(item) \(path)", "delete")
+    }
+    if let path = duplicate(in: update.insertRows) {
+      return UIKitMessages.duplicate("\(item) \(path)", "insert")
+    }
+    return nil
+  }
+}

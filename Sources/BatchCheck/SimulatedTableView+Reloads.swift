@@ -1,0 +1,210 @@
+/// UIKit's reload decomposition (spec §1.3 and rule R24), copied with its quirks.
+///
+/// Each reload `R = (s, r)` (old space; `r` is NSNotFound for a section
+/// reload) becomes a delete at `(s, r)` and an insert at a computed `(s', r')`.
+/// UIKit computes `(s', r')` by walking the **explicit** deletes (descending)
+/// and then the **explicit** inserts (ascending) with running comparisons:
+///
+///     for d in explicitDeletes, descending:
+///       if d is a section op and d.section == s: skip
+///       if d is a section op and d.section <= s': s' -= 1
+///       if R and d are row ops, d.section == s' and d.row <= r': r' -= 1
+///     for i in explicitInserts, ascending:
+///       if i is a section op and i.section <= s': s' += 1
+///       if R and i are row ops, i.section == s' and i.row <= r': r' += 1
+///
+/// Moves are ignored, reload-made operations do not count, and because the
+/// row comparison is against the *running* `s'`, row operations inside
+/// deleted or inserted sections next to `s` can shift `r'` (spec T28, [I]).
+///
+/// The walks are not run element by element: the operations are grouped by
+/// section once, and each reload jumps to the groups that can affect it.
+/// - Complexity: O(*k* log *k*) to build, where *k* is the number of explicit
+///   operations; O(log *k*) per reload, plus O(*L*) for a reload that sits
+///   directly above (deletes) or below (inserts) a run of *L* sections that are
+///   deleted or inserted in the same update, plus a linear walk over one
+///   section's row operations when they hold exact duplicates (only under the
+///   `asUIKit` policy).
+struct SectionGroups {
+  /// The distinct sections holding at least one operation, ascending.
+  var sections: [Int] = []
+  /// How many section operations (with duplicates) each group holds.
+  var sectionOps: [Int] = []
+  /// Where each group's rows start in `rows`; `rowStart[g + 1]` ends them.
+  var rowStart: [Int] = [0]
+  /// The rows of the row operations, ascending within each group.
+  var rows: [Int] = []
+  /// Whether a group's rows hold no exact duplicate.
+  var rowsDistinct: [Bool] = []
+  /// `sectionOpsBefore[g]`: section operations in groups before `g`.
+  var sectionOpsBefore: [Int] = [0]
+  /// `excessBefore[g]`: sum over groups before `g` of (section operations - 1), at least 0.
+  var excessBefore: [Int] = [0]
+  /// Per row: max over the group's rows up to it of (row - index in group).
+  var rowPrefixMax: [Int] = []
+
+  /// Groups `items`, which must be sorted ascending; section ops have row NSNotFound.
+  init(sortedItems items: [RowPath], counter: inout OperationCounter) {
+    var index = 0
+    while index < items.count {
+      let section = items[index].section
+      var ops = 0
+      var distinct = true
+      var local = 0
+      var prefixMax = Int.min
+      var previous: Int?
+      while index < items.count, items[index].section == section {
+        counter.add()
+        let row = items[index].row
+        if row == UIKitMessages.notFound {
+          ops += 1
+        } else {
+          if previous == row { distinct = false }
+          previous = row
+          rows.append(row)
+          prefixMax = max(prefixMax, row &- local)
+          rowPrefixMax.append(prefixMax)
+          local += 1
+        }
+        index += 1
+      }
+      sections.append(section)
+      sectionOps.append(ops)
+      rowStart.append(rows.count)
+      rowsDistinct.append(distinct)
+      sectionOpsBefore.append(sectionOpsBefore[sectionOpsBefore.count - 1] &+ ops)
+      excessBefore.append(excessBefore[excessBefore.count - 1] &+ max(ops - 1, 0))
+    }
+  }
+
+  var count: Int { sections.count }
+
+  /// The first group whose section is `>= section`.
+  func firstGroup(atOrAbove section: Int, counter: inout OperationCounter) -> Int {
+    var low = 0
+    var high = sections.count
+    while low < high {
+      counter.add()
+      let mid = (low + high) / 2
+      if sections[mid] < section { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// How many of group `g`'s rows are `<= value` (the rows are sorted).
+  func rowCount(inGroup g: Int, atMost value: Int, counter: inout OperationCounter) -> Int {
+    var low = rowStart[g]
+    var high = rowStart[g + 1]
+    let start = low
+    while low < high {
+      counter.add()
+      let mid = (low + high) / 2
+      if rows[mid] <= value { low = mid + 1 } else { high = mid }
+    }
+    return low - start
+  }
+
+  /// The delete walk over one group's rows: descending, `r' -= 1` for each row `<= r'`.
+  func deleteWalk(group g: Int, from start: Int, counter: inout OperationCounter) -> Int {
+    let below = rowCount(inGroup: g, atMost: start, counter: &counter)
+    if rowsDistinct[g] {
+      // Distinct rows: every row <= start is met while r' is still >= it.
+      return start &- below
+    }
+    var value = start
+    var i = rowStart[g] + below - 1
+    while i >= rowStart[g] {
+      counter.add()
+      if rows[i] <= value { value -= 1 }
+      i -= 1
+    }
+    return value
+  }
+
+  /// The insert walk over one group's rows: ascending, `r' += 1` for each row `<= r'`.
+  ///
+  /// The rows that count form a prefix: row `i` counts exactly when every row
+  /// up to it satisfies `row_j <= start + j`, that is when `rowPrefixMax[i] <= start`.
+  func insertWalk(group g: Int, from start: Int, counter: inout OperationCounter) -> Int {
+    var low = rowStart[g]
+    var high = rowStart[g + 1]
+    let first = low
+    while low < high {
+      counter.add()
+      let mid = (low + high) / 2
+      if rowPrefixMax[mid] <= start { low = mid + 1 } else { high = mid }
+    }
+    return start &+ (low - first)
+  }
+}
+
+/// Where one reload's delete and insert go.
+struct ReloadTarget {
+  /// The reload's own path: the delete, old space.
+  var delete: RowPath
+  /// The computed insert, new space (spec §1.3).
+  var insert: RowPath
+}
+
+extension SectionGroups {
+  /// Runs UIKit's delete walk of §1.3 for the reload at `(section, row)` over
+  /// these explicit deletes and returns `(s', r')`.
+  func reloadAfterDeletes(section: Int, row: Int, counter: inout OperationCounter) -> (Int, Int) {
+    let isRow = row != UIKitMessages.notFound
+    var s1 = section
+    var r1 = row
+    var g = firstGroup(atOrAbove: section, counter: &counter)
+    // Groups above `section` never count: their sections exceed s' and s' only falls.
+    if g < count, sections[g] == section, isRow {
+      // The section delete of `section` itself, if any, is skipped (it compares
+      // the original section); its row deletes count against r'.
+      r1 = deleteWalk(group: g, from: r1, counter: &counter)
+    }
+    g -= 1
+    while g >= 0 {
+      counter.add()
+      if s1 < 0 { break }
+      let y = sections[g]
+      if y > s1 {
+        // Section deletes above s' do not count and their rows are not in s'.
+        let next = firstGroup(atOrAbove: s1 &+ 1, counter: &counter) - 1
+        g = min(g - 1, next)
+        continue
+      }
+      let gap = s1 - y
+      if gap > sectionOps[g] &+ excessBefore[g] {
+        // From here on no row delete can meet s' == its section, and every
+        // section delete still counts in full: finish in one step.
+        s1 -= sectionOpsBefore[g + 1]
+        break
+      }
+      let counted = min(sectionOps[g], gap + 1)
+      s1 -= counted
+      if isRow, s1 == y {
+        r1 = deleteWalk(group: g, from: r1, counter: &counter)
+      }
+      g -= 1
+    }
+    return (s1, r1)
+  }
+
+  /// Runs UIKit's insert walk of §1.3 from `(section, row)` (the result of the
+  /// delete walk) over these explicit inserts and returns `(s', r')`.
+  func reloadAfterInserts(section: Int, row: Int, counter: inout OperationCounter) -> (Int, Int) {
+    let isRow = row != UIKitMessages.notFound
+    var g = firstGroup(atOrAbove: section, counter: &counter)
+    // Every section insert below `section` counts: s' only grows.
+    var s1 = section &+ sectionOpsBefore[g]
+    var r1 = row
+    while g < count, sections[g] <= s1 {
+      counter.add()
+      let y = sections[g]
+      if isRow, y == s1 {
+        r1 = insertWalk(group: g, from: r1, counter: &counter)
+      }
+      s1 &+= sectionOps[g]
+      g += 1
+    }
+    return (s1, r1)
+  }
+}

@@ -1,0 +1,98 @@
+extension SimulatedTableView {
+  /// The check UIKit never does (rules C1 and C2): after an accepted update,
+  /// which row does each cell show?
+  ///
+  /// Old cells keep their old row: rows that were not touched slide into the
+  /// places left free, moved rows go to their destination. Inserted and
+  /// reloaded cells (reload-made inserts included, wherever §1.3 put them)
+  /// ask the data source, so they are right by construction. A cell whose
+  /// identity differs from the data source's row there is `wrongRows` (C1);
+  /// one with the right identity but old content is `staleContent` (C2). The
+  /// first offending cell in new-space order is reported, a wrong row before
+  /// any stale one.
+  /// - Complexity: O(*n* + *k* log *k*), where *n* is the number of rows in the
+  ///   new state and *k* the number of operations; rows are read one at a time.
+  func checkRows<NewData: TableDataSource>(
+    _ accepted: AcceptedUpdate, counts: Counts, dataSource: NewData,
+    counter: inout OperationCounter
+  ) -> Verdict {
+    // Cells placed at fixed new-space rows: inserts (fresh) and moves (old rows).
+    var placed: [(at: RowPath, from: RowPath?)] = accepted.insertedRows.map { ($0, nil) }
+    placed += accepted.rowMoves.map { ($0.to, $0.from) }
+    placed.sort { $0.at < $1.at }
+    // Old rows that leave their place: deletes and move sources.
+    var removed = accepted.deletedRows + accepted.rowMoves.map(\.from)
+    removed.sort()
+    counter.add(placed.count + removed.count)
+    let placedRanges = sectionRanges(placed.map(\.at))
+    let removedRanges = sectionRanges(removed)
+
+    let map = SectionMap(accepted, counts: counts)
+    let item = options.semantics == .tableView ? "row" : "item"
+    var stale: Verdict?
+    var wrong: Verdict?
+    map.forEachSection(counter: &counter) { new, old, counter in
+      guard let old else { return true }  // an inserted section: every cell is fresh
+      var next = placedRanges[new]?.lowerBound ?? 0
+      let placedEnd = placedRanges[new]?.upperBound ?? 0
+      var nextRemoved = removedRanges[old]?.lowerBound ?? 0
+      let removedEnd = removedRanges[old]?.upperBound ?? 0
+      var oldRow = 0
+      let oldCount = counts.oldRows(old)
+      for position in 0..<counts.newRows(new) {
+        counter.add()
+        while next < placedEnd, placed[next].at.row < position { next += 1 }
+        let shownPath: RowPath?
+        if next < placedEnd, placed[next].at.row == position {
+          shownPath = placed[next].from
+          next += 1
+          if shownPath == nil { continue }  // fresh from the data source
+        } else {
+          while nextRemoved < removedEnd, removed[nextRemoved].row <= oldRow {
+            counter.add()
+            if removed[nextRemoved].row == oldRow { oldRow += 1 }
+            nextRemoved += 1
+          }
+          guard oldRow < oldCount else { return true }  // no cell left (only after counted duplicates)
+          shownPath = RowPath(section: old, row: oldRow)
+          oldRow += 1
+        }
+        guard let shownPath else { continue }
+        let path = RowPath(section: new, row: position)
+        let shown = oldData.row(at: shownPath)
+        let expected = dataSource.row(at: path)
+        let mismatch = RowMismatch(path: path, expected: expected, shown: shown)
+        if shown.id != expected.id {
+          wrong = Verdict(
+            kind: .wrongRows, rule: .c1,
+            message:
+              "\(item) \(path) shows \(shown) (old \(shownPath)) but the data source has \(expected) there",
+            mismatch: mismatch)
+          return false
+        }
+        if stale == nil, shown.content != expected.content {
+          stale = Verdict(
+            kind: .staleContent, rule: .c2,
+            message:
+              "\(item) \(path) shows \(shown.id) with old content \(shown.content) but the data source has content \(expected.content): it changed and was neither reloaded nor inserted",
+            mismatch: mismatch)
+        }
+      }
+      return true
+    }
+    return wrong ?? stale ?? .valid
+  }
+
+  /// For paths sorted ascending: each section's range of indexes.
+  private func sectionRanges(_ paths: [RowPath]) -> [Int: Range<Int>] {
+    var ranges: [Int: Range<Int>] = [:]
+    var start = 0
+    while start < paths.count {
+      var end = start + 1
+      while end < paths.count, paths[end].section == paths[start].section { end += 1 }
+      ranges[paths[start].section] = start..<end
+      start = end
+    }
+    return ranges
+  }
+}

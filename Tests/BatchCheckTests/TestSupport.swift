@@ -1,0 +1,41 @@
+@testable import BatchCheck
+
+/// Rows from space-separated plain values: `rows("a b c")`.
+func rows(_ text: String) -> [Row] {
+  text.split(separator: " ").map { Row(.string(String($0))) }
+}
+
+/// Sections from `|`-separated rows: `table("a b | c")`; `""` is no section, `"-"` one empty section.
+func table(_ text: String) -> [[Row]] {
+  if text.isEmpty { return [] }
+  return text.split(separator: "|", omittingEmptySubsequences: false).map {
+    let t = $0.trimmingCharacters()
+    return t == "-" ? [] : rows(t)
+  }
+}
+
+/// Sections with `counts[s]` distinct rows each ("s0r0", "s0r1", ...).
+func table(counts: [Int]) -> [[Row]] {
+  counts.enumerated().map { s, n in (0..<n).map { Row(.string("s\(s)r\($0)")) } }
+}
+
+/// `RowPath(section, row)`.
+func p(_ section: Int, _ row: Int) -> RowPath { RowPath(section: section, row: row) }
+
+/// A row move.
+func mv(_ from: RowPath, _ to: RowPath) -> RowMove { RowMove(from: from, to: to) }
+
+/// Judges `update` from `old` to `new`.
+func judge(
+  _ old: [[Row]], _ new: [[Row]], _ update: BatchUpdate,
+  semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject
+) -> Verdict {
+  SimulatedTableView(old, semantics: semantics, duplicates: duplicates)
+    .performBatchUpdates(update, dataSource: new)
+}
+
+extension Substring {
+  func trimmingCharacters() -> String {
+    String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}
