@@ -20,11 +20,12 @@
 /// The walks are not run element by element: the operations are grouped by
 /// section once, and each reload jumps to the groups that can affect it.
 /// - Complexity: O(*k* log *k*) to build, where *k* is the number of explicit
-///   operations; O(log *k*) per reload, plus O(*L*) for a reload that sits
-///   directly above (deletes) or below (inserts) a run of *L* sections that are
-///   deleted or inserted in the same update, plus a linear walk over one
-///   section's row operations when they hold exact duplicates (only under the
-///   `asUIKit` policy).
+///   operations; O(log *k*) per reload, plus O(*L* log *k*) for a reload next
+///   to a run of sections deleted (below it) or inserted (at or above it) in
+///   the same update, where *L* is the number of those sections that also
+///   hold row operations or duplicate section operations, plus a linear walk
+///   over one section's row operations when they hold exact duplicates (only
+///   under the `asUIKit` policy).
 struct SectionGroups {
   /// The distinct sections holding at least one operation, ascending.
   var sections: [Int] = []
@@ -42,6 +43,12 @@ struct SectionGroups {
   var excessBefore: [Int] = [0]
   /// Per row: max over the group's rows up to it of (row - index in group).
   var rowPrefixMax: [Int] = []
+  /// For a plain group (one section operation, no rows): the first group of
+  /// the run of plain groups on consecutive sections that ends at it.
+  var plainRunStart: [Int] = []
+  /// For a plain group: the last group of the run of plain groups on
+  /// consecutive sections that starts at it.
+  var plainRunEnd: [Int] = []
 
   /// Groups `items`, which must be sorted ascending; section ops have row NSNotFound.
   init(sortedItems items: [RowPath], counter: inout OperationCounter) {
@@ -75,6 +82,21 @@ struct SectionGroups {
       sectionOpsBefore.append(sectionOpsBefore[sectionOpsBefore.count - 1] &+ ops)
       excessBefore.append(excessBefore[excessBefore.count - 1] &+ max(ops - 1, 0))
     }
+    plainRunStart = Array(sections.indices)
+    plainRunEnd = Array(sections.indices)
+    for g in sections.indices.dropFirst() where isPlain(g) && isPlain(g - 1) {
+      counter.add()
+      if sections[g - 1] &+ 1 == sections[g] { plainRunStart[g] = plainRunStart[g - 1] }
+    }
+    for g in sections.indices.reversed().dropFirst() where isPlain(g) && isPlain(g + 1) {
+      counter.add()
+      if sections[g] &+ 1 == sections[g + 1] { plainRunEnd[g] = plainRunEnd[g + 1] }
+    }
+  }
+
+  /// Whether group `g` is one section operation and nothing else.
+  func isPlain(_ g: Int) -> Bool {
+    sectionOps[g] == 1 && rowStart[g] == rowStart[g + 1]
   }
 
   var count: Int { sections.count }
@@ -172,6 +194,14 @@ extension SectionGroups {
         continue
       }
       let gap = s1 - y
+      if gap == 1, isPlain(g) {
+        // A run of single section deletes on consecutive sections, no rows:
+        // each one counts and moves s' down by one. Cross it in one step.
+        let start = plainRunStart[g]
+        s1 = sections[start]
+        g = start - 1
+        continue
+      }
       if gap > sectionOps[g] &+ excessBefore[g] {
         // From here on no row delete can meet s' == its section, and every
         // section delete still counts in full: finish in one step.
@@ -199,6 +229,14 @@ extension SectionGroups {
     while g < count, sections[g] <= s1 {
       counter.add()
       let y = sections[g]
+      if y == s1, isPlain(g) {
+        // A run of single section inserts on consecutive sections, no rows:
+        // each one counts and moves s' up by one. Cross it in one step.
+        let end = plainRunEnd[g]
+        s1 = sections[end] &+ 1
+        g = end + 1
+        continue
+      }
       if isRow, y == s1 {
         r1 = insertWalk(group: g, from: r1, counter: &counter)
       }

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import BatchCheck
+
+/// Complexity is proved by counting steps, never by timing.
+@Suite("Complexity")
+struct ComplexityTests {
+  @Test("a valid update costs O(n + k log k) steps at 10^4, 10^5 and 10^6 rows")
+  func linearithmic() {
+    var normalized: [Double] = []
+    for rows in [10_000, 100_000, 1_000_000] {
+      let large = LargeCase(rows: rows, operations: rows / 10)
+      let (verdict, steps) = SimulatedTableView([large.old]).countSteps(
+        large.update, dataSource: [large.new])
+      #expect(verdict == .valid, "\(rows) rows: \(verdict)")
+      let k = Double(large.update.operationCount)
+      #expect(k >= Double(rows) / 12)
+      let bound = Double(rows + large.new.count) + k * log2(max(k, 2))
+      normalized.append(Double(steps) / bound)
+    }
+    // Steps per unit of n + k log k stay within a narrow band: an O(n k)
+    // simulation would grow 100-fold from 10^4 to 10^6 rows.
+    let low = normalized.min() ?? 0
+    let high = normalized.max() ?? 0
+    #expect(high <= 4, "steps per (n + k log k): \(normalized)")
+    #expect(high / low < 1.5, "steps per (n + k log k): \(normalized)")
+  }
+
+  @Test("reloads next to long runs of deleted sections stay linear in the run")
+  func reloadAboveDeletedRun() {
+    // 2,000 sections; the first 1,000 are deleted and the section above them holds 1,000 reloads.
+    let sections = 2_000
+    let old = (0..<sections).map { s in [Row(id: .int(s), content: 0)] + (s == 1_000 ? (1..<1_000).map { Row(id: .int(-$0), content: 0) } : []) }
+    let update = BatchUpdate(
+      deleteSections: Array(0..<1_000), reloadRows: (0..<1_000).map { RowPath(section: 1_000, row: $0) })
+    let new = Array(old[1_000...]).enumerated().map { index, section in
+      index == 0 ? section.map { Row(id: $0.id, content: 1) } : section
+    }
+    let (verdict, steps) = SimulatedTableView(old).countSteps(update, dataSource: new)
+    #expect(verdict == .valid, "\(verdict)")
+    // Each reload walks the section run only while a row delete could still
+    // meet it; with no row deletes there it stops at once.
+    #expect(steps < 200_000, "\(steps) steps")
+  }
+
+  @Test("reloads below long runs of inserted sections stay linear in the run")
+  func reloadBelowInsertedRun() {
+    // 1,000 reloads in section 0, and 1,000 sections inserted before it.
+    let old = [(0..<1_000).map { Row(id: .int($0), content: 0) }]
+    let inserted = (0..<1_000).map { [Row(id: .int(-1 - $0), content: 0)] }
+    let new = inserted + [(0..<1_000).map { Row(id: .int($0), content: 1) }]
+    let update = BatchUpdate(
+      insertSections: Array(0..<1_000), reloadRows: (0..<1_000).map { RowPath(section: 0, row: $0) })
+    let (verdict, steps) = SimulatedTableView(old).countSteps(update, dataSource: new)
+    #expect(verdict == .valid, "\(verdict)")
+    #expect(steps < 200_000, "\(steps) steps")
+  }
+}
+
+private func log2(_ x: Double) -> Double {
+  var value = x
+  var result = 0.0
+  while value >= 2 {
+    value /= 2
+    result += 1
+  }
+  return result + (value - 1)
+}

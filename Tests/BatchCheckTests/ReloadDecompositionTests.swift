@@ -1,0 +1,139 @@
+import Testing
+
+@testable import BatchCheck
+
+/// The reload decomposition of spec §1.3: the fast, grouped walks against a
+/// literal transcription of UIKit's loop, and the quirks UIKit is known for.
+@Suite("Reload decomposition")
+struct ReloadDecompositionTests {
+  static let notFound = Int.max
+
+  /// UIKit's loop of §1.3, transcribed literally: one pass over every
+  /// explicit delete (descending) and insert (ascending).
+  static func literalTarget(
+    reload: RowPath, deletes: [RowPath], inserts: [RowPath]
+  ) -> RowPath {
+    let isRow = reload.row != notFound
+    var s = reload.section
+    var r = reload.row
+    for d in deletes.sorted(by: >) {
+      let dIsSection = d.row == notFound
+      if dIsSection && d.section == reload.section { continue }
+      if dIsSection && d.section <= s { s -= 1 }
+      if isRow && !dIsSection && d.section == s && d.row <= r { r -= 1 }
+    }
+    for i in inserts.sorted() {
+      let iIsSection = i.row == notFound
+      if iIsSection && i.section <= s { s += 1 }
+      if isRow && !iIsSection && i.section == s && i.row <= r { r += 1 }
+    }
+    return RowPath(section: s, row: r)
+  }
+
+  /// The grouped walks of `SectionGroups`.
+  static func fastTarget(reload: RowPath, deletes: [RowPath], inserts: [RowPath]) -> RowPath {
+    var counter = OperationCounter()
+    let deleteGroups = SectionGroups(sortedItems: deletes.sorted(), counter: &counter)
+    let insertGroups = SectionGroups(sortedItems: inserts.sorted(), counter: &counter)
+    let (s1, r1) = deleteGroups.reloadAfterDeletes(
+      section: reload.section, row: reload.row, counter: &counter)
+    let (s2, r2) = insertGroups.reloadAfterInserts(section: s1, row: r1, counter: &counter)
+    return RowPath(section: s2, row: r2)
+  }
+
+  @Test("the grouped walks equal UIKit's literal loop on 200,000 random inputs, duplicates included")
+  func fastEqualsLiteral() {
+    var random = SplitMix64(seed: 0x5EED_0001)
+    for trial in 0..<200_000 {
+      let sections = Int(random.next() % 6) + 1
+      let rows = Int(random.next() % 6) + 1
+      func item() -> RowPath {
+        let section = Int(random.next() % UInt64(sections))
+        let isSection = random.next() % 3 == 0
+        return RowPath(section: section, row: isSection ? Self.notFound : Int(random.next() % UInt64(rows)))
+      }
+      let deletes = (0..<Int(random.next() % 7)).map { _ in item() }
+      let inserts = (0..<Int(random.next() % 7)).map { _ in item() }
+      let reload = item()
+      if deletes.contains(reload) { continue }  // R10 is raised before any target is computed
+      let literal = Self.literalTarget(reload: reload, deletes: deletes, inserts: inserts)
+      let fast = Self.fastTarget(reload: reload, deletes: deletes, inserts: inserts)
+      #expect(
+        fast == literal,
+        "trial \(trial): reload \(reload) deletes \(deletes) inserts \(inserts)")
+      if fast != literal { return }
+    }
+  }
+
+  @Test("reload plus insert at the same index: the reload's insert shifts by one")
+  func reloadAndInsertSameIndex() {
+    #expect(Self.fastTarget(reload: p(0, 0), deletes: [], inserts: [p(0, 0)]) == p(0, 1))
+    let old = [[Row(id: "a", content: 1)]]
+    let new = [[Row("x"), Row(id: "a", content: 2)]]
+    #expect(judge(old, new, BatchUpdate(insertRows: [p(0, 0)], reloadRows: [p(0, 0)])) == .valid)
+  }
+
+  @Test("R24 (radar 27041784): a reload ignores a section move and lands in the wrong section")
+  func reloadWithSectionMove() {
+    // Sections a|b swap, and row 0 of old section 0 is reloaded: UIKit puts the
+    // reload's insert in new section 0 (moves ignored), where the data source
+    // now has section b: b's count no longer adds up.
+    let old = table("a | b")
+    let new = table("b | a")
+    let update = BatchUpdate(
+      moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0)], reloadRows: [p(0, 0)])
+    let verdict = judge(old, new, update)
+    #expect(verdict.rule == .r2)
+    #expect(verdict.message?.contains("in section 0.") == true)
+    #expect(verdict.message?.contains("(1 inserted, 0 deleted)") == true)
+  }
+
+  @Test("R24 (IGListKit #690): a reload whose target equals a move destination")
+  func reloadTargetIsMoveDestination() {
+    let old = [[Row(id: "a", content: 1), Row(id: "b", content: 1)]]
+    let new = [[Row(id: "b", content: 1), Row(id: "a", content: 2)]]
+    let update = BatchUpdate(reloadRows: [p(0, 0)], moveRows: [mv(p(0, 1), p(0, 0))])
+    let verdict = judge(old, new, update)
+    #expect(verdict.rule == .r12)
+    #expect(verdict.message == "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})")
+  }
+
+  @Test("T28: row deletes inside a deleted section just above shift a reload's row")
+  func rowDeletesInDeletedSectionMiscount() {
+    // Old: section 0 = [x, y], section 1 = [a, b]. Delete section 0 and, inside
+    // it, row (0, 0) (dropped by R18). Reload (1, 1). UIKit: s' = 0 after the
+    // section delete, then the dropped row delete (0, 0) is in s' and below
+    // r' = 1, so r' = 0: the insert lands on (0, 0) instead of (0, 1).
+    #expect(Self.fastTarget(reload: p(1, 1), deletes: [p(0, Self.notFound), p(0, 0)], inserts: []) == p(0, 0))
+    let old = [[Row("x"), Row("y")], [Row("a"), Row(id: "b", content: 1)]]
+    let new = [[Row("a"), Row(id: "b", content: 2)]]
+    let update = BatchUpdate(deleteSections: [0], deleteRows: [p(0, 0)], reloadRows: [p(1, 1)])
+    let verdict = judge(old, new, update)
+    // The counts still add up, but the fresh cell lands on row 0 and old row a slides to row 1.
+    #expect(verdict.kind == .wrongRows)
+    #expect(verdict.mismatch?.path == p(0, 1))
+    // Without the stray row delete the same update is valid.
+    #expect(judge(old, new, BatchUpdate(deleteSections: [0], reloadRows: [p(1, 1)])) == .valid)
+  }
+
+  @Test("R25: a reload in a deleted section puts its insert in another section")
+  func reloadInDeletedSection() {
+    let verdict = judge(
+      table("a | b"), table("b"), BatchUpdate(deleteSections: [0], reloadRows: [p(0, 0)]))
+    #expect(verdict.rule == .r2)
+    #expect(verdict.message?.contains("(1 inserted, 0 deleted)") == true)
+  }
+}
+
+/// A small, fast, seedable generator (SplitMix64) for reproducible tests.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
