@@ -124,25 +124,6 @@ struct ReferenceModel {
   }
 }
 
-// MARK: - Seeded randomness
-
-/// SplitMix64: a tiny seeded generator, so every random case replays from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 // MARK: - Random valid updates
 
 /// One random valid update, with the table before and after it.
@@ -181,6 +162,9 @@ enum CellOrigin: Equatable {
 /// out of a deleted or into an inserted section), no reloaded row that is
 /// also moved or deleted, and no reload whose UIKit target (spec §1.3) differs
 /// from where the reloaded element really ends up.
+///
+/// Randomness comes from the test target's seeded `SplitMix64`, never from the
+/// system generator, so every case replays from its seed.
 struct UpdateGenerator {
   private var rng: SplitMix64
   private let seed: UInt64
