@@ -20,6 +20,7 @@ struct RootCommandTests {
 
         SUBCOMMANDS:
           validate    Run the cases of case files and compare each verdict with its expectation.
+          bench       Time the simulator on a large valid update.
 
         See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
 
