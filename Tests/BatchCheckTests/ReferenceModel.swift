@@ -163,7 +163,7 @@ enum CellOrigin: Equatable {
 /// also moved or deleted, and no reload whose UIKit target (spec §1.3) differs
 /// from where the reloaded element really ends up.
 ///
-/// Randomness comes from the test target's seeded `SplitMix64`, never from the
+/// Randomness comes from the core's seeded `SplitMix64`, never from the
 /// system generator, so every case replays from its seed.
 struct UpdateGenerator {
   private var rng: SplitMix64
