@@ -225,14 +225,8 @@ struct BatchState {
 
   /// Whether the ascending array `items` holds `item`.
   private func contains(_ items: [RowPath], _ item: RowPath, counter: inout OperationCounter) -> Bool {
-    var low = 0
-    var high = items.count
-    while low < high {
-      counter.add()
-      let mid = (low + high) / 2
-      if items[mid] < item { low = mid + 1 } else { high = mid }
-    }
-    return low < items.count && items[low] == item
+    let index = partitionPoint(from: 0, to: items.count, counter: &counter) { items[$0] < item }
+    return index < items.count && items[index] == item
   }
 
   /// The moves sorted ascending by source, stably (ties keep the update's

@@ -56,8 +56,9 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// `s` as a JSON string literal.
-func jsonQuoted(_ s: String) -> String {
+/// `s` as a JSON string literal: quotes, backslashes and control characters
+/// escaped, everything else written as is. Shared by the case writer.
+package func jsonQuoted(_ s: String) -> String {
   var out = "\""
   for scalar in s.unicodeScalars {
     switch scalar {

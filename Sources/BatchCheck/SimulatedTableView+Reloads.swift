@@ -103,27 +103,14 @@ struct SectionGroups {
 
   /// The first group whose section is `>= section`.
   func firstGroup(atOrAbove section: Int, counter: inout OperationCounter) -> Int {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      counter.add()
-      let mid = (low + high) / 2
-      if sections[mid] < section { low = mid + 1 } else { high = mid }
-    }
-    return low
+    partitionPoint(from: 0, to: sections.count, counter: &counter) { sections[$0] < section }
   }
 
   /// How many of group `g`'s rows are `<= value` (the rows are sorted).
   func rowCount(inGroup g: Int, atMost value: Int, counter: inout OperationCounter) -> Int {
-    var low = rowStart[g]
-    var high = rowStart[g + 1]
-    let start = low
-    while low < high {
-      counter.add()
-      let mid = (low + high) / 2
-      if rows[mid] <= value { low = mid + 1 } else { high = mid }
-    }
-    return low - start
+    let start = rowStart[g]
+    return partitionPoint(from: start, to: rowStart[g + 1], counter: &counter) { rows[$0] <= value }
+      - start
   }
 
   /// The delete walk over one group's rows: descending, `r' -= 1` for each row `<= r'`.
@@ -148,15 +135,11 @@ struct SectionGroups {
   /// The rows that count form a prefix: row `i` counts exactly when every row
   /// up to it satisfies `row_j <= start + j`, that is when `rowPrefixMax[i] <= start`.
   func insertWalk(group g: Int, from start: Int, counter: inout OperationCounter) -> Int {
-    var low = rowStart[g]
-    var high = rowStart[g + 1]
-    let first = low
-    while low < high {
-      counter.add()
-      let mid = (low + high) / 2
-      if rowPrefixMax[mid] <= start { low = mid + 1 } else { high = mid }
+    let first = rowStart[g]
+    let end = partitionPoint(from: first, to: rowStart[g + 1], counter: &counter) {
+      rowPrefixMax[$0] <= start
     }
-    return start &+ (low - first)
+    return start &+ (end - first)
   }
 }
 

@@ -1,1 +1,8 @@
-// Corpus reading and writing: see CaseFile.swift.
+// BatchCheckCorpus reads and writes case files (spec/CASE-FORMAT.md,
+// version 1) and runs their cases through the simulator.
+//
+// - Case.swift, Expectation.swift: the model of one case.
+// - CaseFile.swift: reading a file into cases and data errors, writing cases.
+// - Case+Decoding.swift, Case+Encoding.swift: one line <-> one case.
+// - JSONParser.swift, JSONValue.swift: the position-tracking JSON reader.
+// - Case+Run.swift: running a case and comparing with its expectation.

@@ -1,0 +1,41 @@
+/// A small, fast, seedable random number generator (SplitMix64).
+///
+/// Every random choice BatchCheck makes comes from a seeded generator like
+/// this one, never from `SystemRandomNumberGenerator`, so a run replays bit
+/// for bit from its seed.
+///
+///     var random = SplitMix64(seed: 42)
+///     random.next()  // the same value on every machine
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  private var state: UInt64
+
+  /// A generator whose sequence is fixed by `seed`.
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  /// The next 64 random bits.
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The first index in `low..<high` at which `isBefore` is false, for a
+/// predicate that is true on a prefix of the range and false after it.
+/// - Complexity: O(log(*high* - *low*)) calls of `isBefore`, each counted.
+func partitionPoint(
+  from low: Int, to high: Int, counter: inout OperationCounter, _ isBefore: (Int) -> Bool
+) -> Int {
+  var low = low
+  var high = high
+  while low < high {
+    counter.add()
+    let mid = low + (high - low) / 2
+    if isBefore(mid) { low = mid + 1 } else { high = mid }
+  }
+  return low
+}

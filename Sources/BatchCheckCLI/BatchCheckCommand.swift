@@ -1,0 +1,114 @@
+/// The root command, `batchcheck`: dispatches to a subcommand and turns its
+/// errors into text and an exit status.
+///
+///     var output = CapturedOutput()
+///     BatchCheckCommand.run(["validate", "cases.jsonl", "--format", "json"], output: &output)
+///     // 0, and one JSON line per case in output.standardOutput
+///
+/// Exit statuses: 0 ok, 1 a failure found, 64 a usage error, 65 input that
+/// could not be read (a malformed line, a missing file).
+public enum BatchCheckCommand {
+  /// The subcommands, in the order the usage lists them.
+  ///
+  /// Others join here, one file each: `check` (the property checker),
+  /// `replay` (a seed), `bench`, `corpus` (generate case files).
+  static var subcommands: [any Subcommand.Type] {
+    [
+      ValidateCommand.self,
+      BenchCommand.self,
+      // check, replay, corpus: add here.
+    ]
+  }
+
+  /// Runs `batchcheck` with `arguments` (without the program name).
+  ///
+  /// - Parameters:
+  ///   - arguments: the command line after the program name.
+  ///   - output: where standard output and standard error go.
+  /// - Returns: the exit status: 0, 1, 64 or 65.
+  public static func run(_ arguments: [String], output: inout some OutputSink) -> Int32 {
+    let status = dispatch(arguments, output: &output)
+    output.flush()
+    return status.rawValue
+  }
+
+  private static func dispatch(_ arguments: [String], output: inout some OutputSink) -> ExitCode {
+    guard let first = arguments.first else { return runDefault(output: &output) }
+    if first == "--help" || first == "-h" {
+      output.writeOutput(usage)
+      return .success
+    }
+    if first == "help" {
+      let name = arguments.dropFirst().first
+      guard let name else {
+        output.writeOutput(usage)
+        return .success
+      }
+      guard let command = subcommand(named: name) else { return report(.unknownSubcommand(name), output: &output) }
+      output.writeOutput(command.usage)
+      return .success
+    }
+    guard let command = subcommand(named: first) else {
+      let error: CommandError =
+        first.hasPrefix("-") ? .unknownOption(first, command: nil) : .unknownSubcommand(first)
+      return report(error, output: &output)
+    }
+    let rest = Array(arguments.dropFirst())
+    if splitAtDoubleDash(rest).options.contains(where: { $0 == "--help" || $0 == "-h" }) {
+      output.writeOutput(command.usage)
+      return .success
+    }
+    do throws(CommandError) {
+      let parsed = try command.init(arguments: rest)
+      try parsed.validate()
+      return try parsed.run(output: &output)
+    } catch {
+      return report(error, output: &output)
+    }
+  }
+
+  /// What `batchcheck` does with no arguments: for now, print the usage.
+  ///
+  /// - Returns: `.success`.
+  static func runDefault(output: inout some OutputSink) -> ExitCode {
+    output.writeOutput(usage)
+    return .success
+  }
+
+  /// The one place a `CommandError` becomes text: `Error: ...` on standard
+  /// error, then the usage when the command line was at fault.
+  ///
+  /// - Returns: the error's exit status.
+  static func report(_ error: CommandError, output: inout some OutputSink) -> ExitCode {
+    var text = "Error: \(error.message)\n"
+    if error.showsUsage {
+      let command = error.command.flatMap { subcommand(named: $0) }
+      text += "\n" + (command?.usage ?? usage)
+    }
+    output.writeError(text)
+    return error.exitCode
+  }
+
+  static func subcommand(named name: String) -> (any Subcommand.Type)? {
+    subcommands.first { $0.name == name }
+  }
+
+  /// The root usage, listing the subcommands.
+  static var usage: String {
+    let entries = subcommands.map { command in (name: command.name, abstract: command.abstract) }
+    let width = (entries.map { $0.name.count }.max() ?? 0) + 4
+    let list = entries.map { entry in
+      "  " + entry.name + String(repeating: " ", count: width - entry.name.count) + entry.abstract + "\n"
+    }.joined()
+    return """
+      OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
+
+      USAGE: batchcheck <subcommand> [<options>]
+
+      SUBCOMMANDS:
+      \(list)
+      See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
+
+      """
+  }
+}

@@ -1,0 +1,98 @@
+import BatchCheck
+import Foundation
+
+/// `batchcheck bench`: times the simulator on a large valid update and prints
+/// what it measured. Timings live here, never in tests.
+///
+///     batchcheck bench --rows 1000000 --operations 100000
+///     // simulator: 1000000 rows, 100000 operations (valid)
+///     //   best of 5: 0.41 s ...
+struct BenchCommand: Subcommand {
+  static let name = "bench"
+  static let abstract = "Time the simulator on a large valid update."
+  static let usage = """
+    OVERVIEW: Time the simulator on a large valid update (a release build
+    measures what users get: swift run -c release batchcheck bench).
+
+    USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
+
+    OPTIONS:
+      --rows <n>          Old rows in the one section (default: 1000000).
+      --operations <k>    About how many operations the update holds (default: 100000).
+      --repeat <r>        How many timed runs; the best is reported (default: 5).
+      -h, --help          Show help information.
+
+    """
+
+  var rows = 1_000_000
+  var operations = 100_000
+  var repeats = 5
+
+  init(arguments: [String]) throws(CommandError) {
+    var index = 0
+    func value(_ option: String) throws(CommandError) -> Int {
+      index += 1
+      guard index < arguments.count else {
+        throw .missingValue(option: option, command: Self.name)
+      }
+      guard let number = Int(arguments[index]), number >= 0, number <= 100_000_000 else {
+        throw .invalidValue(
+          arguments[index], option: option, allowed: ["a whole number from 0 to 100000000"],
+          command: Self.name)
+      }
+      return number
+    }
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--rows": rows = try value("--rows")
+      case "--operations": operations = try value("--operations")
+      case "--repeat": repeats = max(1, try value("--repeat"))
+      default: throw .unknownOption(arguments[index], command: Self.name)
+      }
+      index += 1
+    }
+  }
+
+  func run(output: inout some OutputSink) throws(CommandError) -> ExitCode {
+    let clock = ContinuousClock()
+    let buildStart = clock.now
+    let large = LargeCase(rows: rows, operations: operations)
+    let buildTime = clock.now - buildStart
+    let table = SimulatedTableView([large.old])
+    var best: Duration?
+    var verdict = Verdict.valid
+    for _ in 0..<repeats {
+      let start = clock.now
+      verdict = table.performBatchUpdates(large.update, dataSource: [large.new])
+      let elapsed = clock.now - start
+      if best.map({ elapsed < $0 }) ?? true { best = elapsed }
+    }
+    let seconds = best.map(Self.seconds) ?? 0
+    var text = "simulator: \(rows) rows, \(large.update.operationCount) operations (\(verdict.kind.rawValue))\n"
+    text += "  best of \(repeats): \(Self.format(seconds)) s per update"
+    text += ", \(Self.format(Double(rows) / max(seconds, 1e-9) / 1e6)) million rows/s\n"
+    text += "  building the case: \(Self.format(Self.seconds(buildTime))) s\n"
+    text += "  peak memory: \(Self.peakMemory())\n"
+    output.writeOutput(text)
+    return verdict.isValid ? .success : .failure
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    let (whole, attoseconds) = duration.components
+    return Double(whole) + Double(attoseconds) / 1e18
+  }
+
+  static func format(_ value: Double) -> String {
+    String(format: "%.3f", value)
+  }
+
+  /// The process's peak resident memory, from `/proc/self/status` (Linux);
+  /// "unknown" elsewhere.
+  static func peakMemory() -> String {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return "unknown" }
+    let kilobytes = line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+    return "\(kilobytes / 1024) MiB"
+  }
+}

@@ -1,0 +1,64 @@
+import BatchCheckCorpus
+
+/// Everything that can go wrong on the command line, turned into text in one
+/// place (`message`) and mapped to an exit status in one place (`exitCode`).
+///
+///     CommandError.unknownOption("--fromat", command: "validate").message
+///     // "Unknown option '--fromat'"
+enum CommandError: Error, Equatable {
+  /// The first argument names no subcommand.
+  case unknownSubcommand(String)
+  /// An argument starting with `-` that the command (nil: the root) does not know.
+  case unknownOption(String, command: String?)
+  /// An option that needs a value came last.
+  case missingValue(option: String, command: String)
+  /// An option's value is not one of the allowed ones.
+  case invalidValue(String, option: String, allowed: [String], command: String)
+  /// A required positional argument is missing.
+  case missingArgument(String, command: String)
+  /// A file named on the command line could not be read.
+  case unreadableFile(CaseFileError)
+
+  /// The text after `Error: `.
+  var message: String {
+    switch self {
+    case .unknownSubcommand(let name):
+      return "Unknown subcommand '\(name)'"
+    case .unknownOption(let option, _):
+      return "Unknown option '\(option)'"
+    case .missingValue(let option, _):
+      return "Missing value for '\(option)'"
+    case .invalidValue(let value, let option, let allowed, _):
+      return "The value '\(value)' is invalid for '\(option)'; expected \(allowed.joined(separator: " or "))"
+    case .missingArgument(let argument, _):
+      return "Missing expected argument '\(argument)'"
+    case .unreadableFile(let error):
+      return error.description
+    }
+  }
+
+  /// 64 for a mistake on the command line, 65 for input that cannot be read.
+  var exitCode: ExitCode {
+    if case .unreadableFile = self { return .dataError }
+    return .usage
+  }
+
+  /// Whether the usage follows the message: yes for a mistake on the
+  /// command line, no for input that cannot be read.
+  var showsUsage: Bool {
+    if case .unreadableFile = self { return false }
+    return true
+  }
+
+  /// The subcommand whose usage fits the error; nil for the root command's.
+  var command: String? {
+    switch self {
+    case .unknownOption(_, let command):
+      return command
+    case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command):
+      return command
+    case .unknownSubcommand, .unreadableFile:
+      return nil
+    }
+  }
+}

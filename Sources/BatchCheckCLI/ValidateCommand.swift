@@ -1,0 +1,98 @@
+import BatchCheck
+import BatchCheckCorpus
+
+/// `batchcheck validate FILE... [--format human|json]`: runs every case of
+/// the case files and compares each verdict with the case's expectation.
+///
+///     batchcheck validate Corpus/uikit-rules.jsonl --format json
+///     // {"file":"Corpus/uikit-rules.jsonl","line":1,"verdict":"valid","agrees":true}
+///
+/// Every line is reported, in file order: a case's verdict (and agreement, if
+/// it has `expect`), or the data error that stopped the line. Exit status: 0
+/// when every case with an expectation agrees, 1 when one does not, 65 when a
+/// line or a file could not be read (65 wins over 1: the unread lines might
+/// have failed too), 64 for a usage error.
+struct ValidateCommand: Subcommand {
+  static let name = "validate"
+  static let abstract = "Run the cases of case files and compare each verdict with its expectation."
+  static let usage = """
+    OVERVIEW: Run the cases of case files (spec/CASE-FORMAT.md) and compare each
+    verdict with the case's expectation.
+
+    USAGE: batchcheck validate <file>... [--format <format>]
+
+    ARGUMENTS:
+      <file>              A case file: JSON Lines, one case per line.
+
+    OPTIONS:
+      --format <format>   human (the default): one line per case and a summary;
+                          json: one JSON object per case or malformed line.
+      -h, --help          Show this help.
+
+    EXIT STATUS:
+      0 every case with an expectation agrees; 1 one does not; 65 a line or a
+      file could not be read (wins over 1); 64 a usage error.
+
+    """
+
+  /// The case files, in the order given.
+  var files: [String] = []
+  /// How results are printed.
+  var format = OutputFormat.human
+
+  init(arguments: [String]) throws(CommandError) {
+    let (options, positional) = splitAtDoubleDash(arguments)
+    var index = 0
+    while index < options.count {
+      let argument = options[index]
+      index += 1
+      if argument == "--format" || argument.hasPrefix("--format=") {
+        let value: String
+        if argument == "--format" {
+          guard index < options.count else { throw .missingValue(option: "--format", command: Self.name) }
+          value = options[index]
+          index += 1
+        } else {
+          value = String(argument.dropFirst("--format=".count))
+        }
+        guard let parsed = OutputFormat(rawValue: value) else {
+          throw .invalidValue(
+            value, option: "--format", allowed: OutputFormat.allCases.map(\.rawValue), command: Self.name)
+        }
+        format = parsed
+      } else if argument.hasPrefix("-") && argument != "-" {
+        throw .unknownOption(argument, command: Self.name)
+      } else {
+        files.append(argument)
+      }
+    }
+    files += positional
+  }
+
+  func validate() throws(CommandError) {
+    if files.isEmpty { throw .missingArgument("<file>", command: Self.name) }
+  }
+
+  /// Reads and runs every file; a file that cannot be read is reported
+  /// (`Error: cannot read ...` on standard error, and a JSON record in JSON
+  /// format) and counts as a data error, and the other files still run.
+  func run(output: inout some OutputSink) throws(CommandError) -> ExitCode {
+    var tally = ValidateTally()
+    for file in files {
+      let lines: [CaseLine]
+      do throws(CaseFileError) {
+        lines = try CaseFile.read(atPath: file)
+      } catch {
+        tally.dataErrors += 1
+        if format == .json { output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n") }
+        _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)
+        continue
+      }
+      for line in lines {
+        output.writeOutput(ValidateReport.lines(for: line, format: format, tally: &tally))
+      }
+    }
+    if format == .human { output.writeOutput(tally.summary + "\n") }
+    return tally.exitCode
+  }
+}

@@ -1,0 +1,103 @@
+import BatchCheck
+import BatchCheckCorpus
+
+/// The counts of one `validate` run.
+///
+/// Passed: cases that ran and either agree with their expectation or have
+/// none. Failed: cases that disagree, plus every line or file that could not
+/// be read.
+struct ValidateTally: Equatable {
+  var passed = 0
+  var disagreements = 0
+  var dataErrors = 0
+
+  /// `3 passed, 1 failed`.
+  var summary: String {
+    "\(passed) passed, \(disagreements + dataErrors) failed"
+  }
+
+  /// 65 when anything could not be read, else 1 when a case disagrees, else 0.
+  var exitCode: ExitCode {
+    if dataErrors > 0 { return .dataError }
+    if disagreements > 0 { return .failure }
+    return .success
+  }
+}
+
+/// The text `validate` prints for each line of a case file.
+enum ValidateReport {
+  /// Runs the case on `line` (if it is one), counts it, and returns its
+  /// report: one line, plus `- expected` / `+ actual` lines for a human
+  /// reader when the case disagrees.
+  static func lines(for line: CaseLine, format: OutputFormat, tally: inout ValidateTally) -> String {
+    switch line.result {
+    case .failure(let error):
+      tally.dataErrors += 1
+      return (format == .json ? jsonLine(error) : "\(error.file):\(error.line):\(error.column): error: \(error.message)")
+        + "\n"
+    case .success(let testCase):
+      let verdict = testCase.run()
+      let agrees = testCase.expect.map { $0.agrees(with: verdict) }
+      if agrees == false { tally.disagreements += 1 } else { tally.passed += 1 }
+      switch format {
+      case .json:
+        return jsonLine(file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees) + "\n"
+      case .human:
+        return humanLines(line: line, testCase: testCase, verdict: verdict, agrees: agrees)
+      }
+    }
+  }
+
+  /// `{"file":...,"line":3,"name":...,"verdict":...,"rule":...,"message":...,"agrees":true}`,
+  /// as CASE-FORMAT.md shows it: `name`, `rule`, `message` only when present,
+  /// `agrees` only when the case has an expectation.
+  static func jsonLine(file: String, line: Int, name: String?, verdict: Verdict, agrees: Bool?) -> String {
+    var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
+    if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
+    fields.append("\"verdict\":" + JSONText.quoted(verdict.kind.rawValue))
+    if let rule = verdict.rule { fields.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
+    if let message = verdict.message { fields.append("\"message\":" + JSONText.quoted(message)) }
+    if let agrees { fields.append("\"agrees\":\(agrees)") }
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  /// `{"file":...,"line":3,"column":17,"error":"..."}` for a malformed line.
+  static func jsonLine(_ error: CaseDataError) -> String {
+    "{\"file\":\(JSONText.quoted(error.file)),\"line\":\(error.line),\"column\":\(error.column),\"error\":\(JSONText.quoted(error.message))}"
+  }
+
+  /// `{"file":...,"error":"cannot read ...: no such file"}` for a file that could not be read.
+  static func jsonLine(unreadable error: CaseFileError) -> String {
+    "{\"file\":\(JSONText.quoted(error.file)),\"error\":\(JSONText.quoted(error.description))}"
+  }
+
+  /// `x.jsonl:3 name: exception R11: ... ✓ agrees`, and for a disagreement
+  /// the expectation and the verdict on `-` and `+` lines.
+  static func humanLines(line: CaseLine, testCase: Case, verdict: Verdict, agrees: Bool?) -> String {
+    var head = "\(line.file):\(line.line)"
+    if let name = testCase.name { head += " " + printable(name) }
+    head += ": " + printable(verdict.description)
+    guard let agrees, let expect = testCase.expect else { return head + "\n" }
+    guard !agrees else { return head + " ✓ agrees\n" }
+    return head + " ✗ disagrees\n"
+      + "  - expected " + printable(describe(expect)) + "\n"
+      + "  + actual   " + printable(verdict.description) + "\n"
+  }
+
+  /// `exception R11: delete and a move` (the message is a fragment the
+  /// actual message must contain).
+  static func describe(_ expect: Expectation) -> String {
+    var text = expect.verdict.rawValue
+    if let rule = expect.rule { text += " \(rule)" }
+    if let message = expect.message { text += ": \(message)" }
+    return text
+  }
+
+  /// `text` with line breaks and other control characters escaped, so that
+  /// every report stays on its line.
+  static func printable(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return text }
+    let quoted = JSONText.quoted(text)
+    return String(quoted.dropFirst().dropLast())
+  }
+}

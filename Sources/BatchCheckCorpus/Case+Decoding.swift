@@ -1,0 +1,275 @@
+import BatchCheck
+
+extension Case {
+  /// Reads a case from one line of a case file.
+  ///
+  ///     let c = try Case(jsonLine: #"{"old":["a","b"],"new":["b","a"]}"#)
+  ///     c.old  // [[Row("a"), Row("b")]]
+  ///
+  /// - Parameters:
+  ///   - jsonLine: one line, without its line break.
+  ///   - file: the file name errors name; `-` when the line has no file.
+  ///   - line: the 1-based line number errors name.
+  /// - Throws: `CaseDataError` with the 1-based column of the offending
+  ///   character, for anything CASE-FORMAT.md does not allow.
+  public init(jsonLine: String, file: String = "-", line: Int = 1) throws(CaseDataError) {
+    let bytes = Array(jsonLine.utf8)
+    do throws(LineError) {
+      self = try Case.decode(lineBytes: bytes)
+    } catch {
+      throw CaseDataError(file: file, line: line, lineBytes: bytes, error: error)
+    }
+  }
+
+  /// Parses and decodes one line of valid UTF-8.
+  static func decode(lineBytes: [UInt8]) throws(LineError) -> Case {
+    var parser = JSONParser(lineBytes)
+    return try CaseDecoder.decodeCase(try parser.parseDocument())
+  }
+}
+
+/// Turns a parsed line into a `Case`, checking every key, type and value.
+///
+/// Strict by design: an unknown or repeated key is an error (a typo such as
+/// `"expcet"` would otherwise silently drop an expectation), `null` is never a
+/// value, and integers are written without fraction or exponent.
+enum CaseDecoder {
+  static let caseKeys = ["name", "semantics", "duplicates", "old", "new", "update", "expect"]
+  static let updateKeys = [
+    "deleteSections", "insertSections", "reloadSections", "moveSections",
+    "deleteRows", "insertRows", "reloadRows", "moveRows",
+  ]
+
+  static func decodeCase(_ root: JSONNode) throws(LineError) -> Case {
+    let members = try object(root, "a case")
+    var result = Case(old: [], new: [])
+    var hasOld = false
+    var hasNew = false
+    for member in try unique(members, allowed: caseKeys, in: "a case") {
+      let value = member.value
+      switch member.key {
+      case "name": result.name = try string(value, for: "\"name\"")
+      case "semantics": result.semantics = try enumeration(value, for: "semantics", ViewSemantics.self)
+      case "duplicates": result.duplicates = try enumeration(value, for: "duplicates", DuplicatesPolicy.self)
+      case "old":
+        result.old = try sections(value, key: "old")
+        hasOld = true
+      case "new":
+        result.new = try sections(value, key: "new")
+        hasNew = true
+      case "update": result.update = try update(value)
+      default: result.expect = try expectation(value)
+      }
+    }
+    guard hasOld else { throw LineError(offset: root.offset, message: "missing key \"old\": a case needs its old rows") }
+    guard hasNew else { throw LineError(offset: root.offset, message: "missing key \"new\": a case needs its new rows") }
+    return result
+  }
+
+  // MARK: Shapes
+
+  private static func object(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONMember] {
+    guard case .object(let members) = node.value else {
+      throw LineError(offset: node.offset, message: "expected an object for \(what), found \(node.value.kindDescription)")
+    }
+    return members
+  }
+
+  /// The members, after checking that each key is allowed and appears once.
+  private static func unique(
+    _ members: [JSONMember], allowed: [String], in what: String
+  ) throws(LineError) -> [JSONMember] {
+    var seen: Set<String> = []
+    for member in members {
+      guard allowed.contains(member.key) else {
+        throw LineError(
+          offset: member.keyOffset,
+          message: "unknown key \(JSONText.quoted(member.key)) in \(what); expected one of \(allowed.joined(separator: ", "))")
+      }
+      guard seen.insert(member.key).inserted else {
+        throw LineError(offset: member.keyOffset, message: "duplicate key \(JSONText.quoted(member.key)) in \(what)")
+      }
+    }
+    return members
+  }
+
+  private static func string(_ node: JSONNode, for what: String) throws(LineError) -> String {
+    guard case .string(let text) = node.value else {
+      throw LineError(offset: node.offset, message: "expected a string for \(what), found \(node.value.kindDescription)")
+    }
+    return text
+  }
+
+  private static func integer(_ node: JSONNode, _ what: String) throws(LineError) -> Int {
+    switch node.value {
+    case .number(.integer(let value)):
+      return value
+    case .number(.tooLarge(let text)):
+      throw LineError(offset: node.offset, message: "number \(text) does not fit in a 64-bit integer")
+    default:
+      throw LineError(offset: node.offset, message: "expected an integer \(what), found \(node.value.kindDescription)")
+    }
+  }
+
+  private static func array(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONNode] {
+    guard case .array(let items) = node.value else {
+      throw LineError(offset: node.offset, message: "expected \(what), found \(node.value.kindDescription)")
+    }
+    return items
+  }
+
+  private static func enumeration<Value: RawRepresentable & CaseIterable>(
+    _ node: JSONNode, for what: String, _ type: Value.Type
+  ) throws(LineError) -> Value where Value.RawValue == String {
+    let text = try string(node, for: what)
+    guard let value = Value(rawValue: text) else {
+      let choices = Value.allCases.map(\.rawValue).joined(separator: ", ")
+      throw LineError(offset: node.offset, message: "unknown \(what) \(JSONText.quoted(text)); expected one of \(choices)")
+    }
+    return value
+  }
+
+  // MARK: Rows
+
+  /// `[[rows], [rows]]`, or a flat `[rows]` for one section; `[]` is no section.
+  private static func sections(_ node: JSONNode, key: String) throws(LineError) -> [[Row]] {
+    let items = try array(node, "an array of sections or rows for \"\(key)\"")
+    guard let first = items.first else { return [] }
+    guard case .array = first.value else {
+      var rows: [Row] = []
+      for item in items { rows.append(try row(item, flatIn: key)) }
+      return [rows]
+    }
+    var result: [[Row]] = []
+    for item in items {
+      guard case .array(let cells) = item.value else {
+        throw LineError(
+          offset: item.offset,
+          message: "expected a section (an array of rows) in \"\(key)\", found \(item.value.kindDescription); write sections or one flat array of rows, not both")
+      }
+      var rows: [Row] = []
+      for cell in cells { rows.append(try row(cell, flatIn: nil)) }
+      result.append(rows)
+    }
+    return result
+  }
+
+  /// A row: `"a"`, `3`, or `{"id": ..., "content": ...}`.
+  private static func row(_ node: JSONNode, flatIn key: String?) throws(LineError) -> Row {
+    switch node.value {
+    case .string, .number:
+      return Row(try rowValue(node, "for a row"))
+    case .object(let members):
+      var id: RowValue?
+      var content: RowValue?
+      for member in try unique(members, allowed: ["id", "content"], in: "a row") {
+        if member.key == "id" {
+          id = try rowValue(member.value, "for a row's id")
+        } else {
+          content = try rowValue(member.value, "for a row's content")
+        }
+      }
+      guard let id else { throw LineError(offset: node.offset, message: "missing key \"id\" in a row") }
+      guard let content else { throw LineError(offset: node.offset, message: "missing key \"content\" in a row") }
+      return Row(id: id, content: content)
+    case .array where key != nil:
+      throw LineError(
+        offset: node.offset,
+        message: "expected a row in \"\(key ?? "")\", found an array; write sections or one flat array of rows, not both")
+    default:
+      throw LineError(
+        offset: node.offset,
+        message: "expected a row (a string, an integer or {\"id\":...,\"content\":...}), found \(node.value.kindDescription)")
+    }
+  }
+
+  private static func rowValue(_ node: JSONNode, _ what: String) throws(LineError) -> RowValue {
+    if case .string(let text) = node.value { return .string(text) }
+    guard case .number = node.value else {
+      throw LineError(offset: node.offset, message: "expected a string or an integer \(what), found \(node.value.kindDescription)")
+    }
+    return .int(try integer(node, what))
+  }
+
+  // MARK: Update
+
+  private static func update(_ node: JSONNode) throws(LineError) -> BatchUpdate {
+    var update = BatchUpdate()
+    for member in try unique(try object(node, "\"update\""), allowed: updateKeys, in: "an update") {
+      let value = member.value
+      let key = "\"\(member.key)\""
+      switch member.key {
+      case "deleteSections": update.deleteSections = try sectionIndices(value, key)
+      case "insertSections": update.insertSections = try sectionIndices(value, key)
+      case "reloadSections": update.reloadSections = try sectionIndices(value, key)
+      case "moveSections":
+        for item in try array(value, "an array of section moves for \(key)") {
+          let ends = try pair(item, "an array of two integers for a section move")
+          update.moveSections.append(
+            SectionMove(from: try integer(ends.0, "in a section move"), to: try integer(ends.1, "in a section move")))
+        }
+      case "deleteRows": update.deleteRows = try rowPaths(value, key)
+      case "insertRows": update.insertRows = try rowPaths(value, key)
+      case "reloadRows": update.reloadRows = try rowPaths(value, key)
+      default:
+        for item in try array(value, "an array of row moves for \(key)") {
+          let ends = try pair(item, "an array of two row paths for a row move")
+          update.moveRows.append(RowMove(from: try rowPath(ends.0), to: try rowPath(ends.1)))
+        }
+      }
+    }
+    return update
+  }
+
+  private static func sectionIndices(_ node: JSONNode, _ key: String) throws(LineError) -> [Int] {
+    var result: [Int] = []
+    for item in try array(node, "an array of section indices for \(key)") {
+      result.append(try integer(item, "for a section index"))
+    }
+    return result
+  }
+
+  private static func rowPaths(_ node: JSONNode, _ key: String) throws(LineError) -> [RowPath] {
+    var result: [RowPath] = []
+    for item in try array(node, "an array of row paths for \(key)") {
+      result.append(try rowPath(item))
+    }
+    return result
+  }
+
+  /// `[section, row]`.
+  private static func rowPath(_ node: JSONNode) throws(LineError) -> RowPath {
+    let ends = try pair(node, "an array of two integers for a row path")
+    return RowPath(try integer(ends.0, "in a row path"), try integer(ends.1, "in a row path"))
+  }
+
+  /// The two elements of a two-element array, or an error naming `what`.
+  private static func pair(_ node: JSONNode, _ what: String) throws(LineError) -> (JSONNode, JSONNode) {
+    let items = try array(node, what)
+    guard items.count == 2 else {
+      throw LineError(
+        offset: node.offset,
+        message: "expected \(what), found an array of \(items.count) element\(items.count == 1 ? "" : "s")")
+    }
+    return (items[0], items[1])
+  }
+
+  // MARK: Expectation
+
+  private static func expectation(_ node: JSONNode) throws(LineError) -> Expectation {
+    var verdict: VerdictKind?
+    var rule: Rule?
+    var message: String?
+    for member in try unique(try object(node, "\"expect\""), allowed: ["verdict", "rule", "message"], in: "\"expect\"") {
+      switch member.key {
+      case "verdict": verdict = try enumeration(member.value, for: "verdict", VerdictKind.self)
+      case "rule": rule = try enumeration(member.value, for: "rule", Rule.self)
+      default: message = try string(member.value, for: "\"message\"")
+      }
+    }
+    guard let verdict else {
+      throw LineError(offset: node.offset, message: "missing key \"verdict\" in \"expect\"")
+    }
+    return Expectation(verdict: verdict, rule: rule, message: message)
+  }
+}

@@ -1,0 +1,60 @@
+import BatchCheck
+
+extension Case {
+  /// The case as one line of a case file, without a line break.
+  ///
+  ///     Case(old: [[Row("a")]], new: [[Row("a"), Row(id: "b", content: 2)]]).jsonLine
+  ///     // {"old":[["a"]],"new":[["a",{"id":"b","content":2}]]}
+  ///
+  /// Keys come in CASE-FORMAT.md's order: `name`, `semantics`, `duplicates`,
+  /// `old`, `new`, `update`, `expect`. `name`, `update` and `expect` are
+  /// written when present; `semantics` and `duplicates` only when they are
+  /// not the defaults. Rows are sections always (`[["a"]]`, never the flat
+  /// `["a"]`), each row a plain value when its id equals its content. Inside
+  /// `update`, only non-empty keys are written, in the order of the format's
+  /// table; an update with no operation is `{}`. `Case(jsonLine:)` reads the
+  /// line back to an equal case.
+  public var jsonLine: String {
+    var fields: [String] = []
+    if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
+    if semantics != .tableView { fields.append("\"semantics\":" + JSONText.quoted(semantics.rawValue)) }
+    if duplicates != .reject { fields.append("\"duplicates\":" + JSONText.quoted(duplicates.rawValue)) }
+    fields.append("\"old\":" + Self.json(old))
+    fields.append("\"new\":" + Self.json(new))
+    if let update { fields.append("\"update\":" + Self.json(update)) }
+    if let expect {
+      var parts = ["\"verdict\":" + JSONText.quoted(expect.verdict.rawValue)]
+      if let rule = expect.rule { parts.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
+      if let message = expect.message { parts.append("\"message\":" + JSONText.quoted(message)) }
+      fields.append("\"expect\":{" + parts.joined(separator: ",") + "}")
+    }
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  /// Sections of rows; `Row.description` is already the case-file form of a
+  /// row (`"a"`, `3`, `{"id":"a","content":"x"}`), and the round-trip tests
+  /// hold it to that.
+  private static func json(_ sections: [[Row]]) -> String {
+    "[" + sections.map { rows in "[" + rows.map(\.description).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+  }
+
+  private static func json(_ path: RowPath) -> String {
+    "[\(path.section),\(path.row)]"
+  }
+
+  private static func json(_ update: BatchUpdate) -> String {
+    var fields: [String] = []
+    func add(_ key: String, _ items: [String]) {
+      if !items.isEmpty { fields.append("\"\(key)\":[" + items.joined(separator: ",") + "]") }
+    }
+    add("deleteSections", update.deleteSections.map { String($0) })
+    add("insertSections", update.insertSections.map { String($0) })
+    add("reloadSections", update.reloadSections.map { String($0) })
+    add("moveSections", update.moveSections.map { "[\($0.from),\($0.to)]" })
+    add("deleteRows", update.deleteRows.map(json))
+    add("insertRows", update.insertRows.map(json))
+    add("reloadRows", update.reloadRows.map(json))
+    add("moveRows", update.moveRows.map { "[\(json($0.from)),\(json($0.to))]" })
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+}

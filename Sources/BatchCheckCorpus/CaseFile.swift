@@ -1,0 +1,116 @@
+import Foundation
+
+/// One non-blank line of a case file: a case, or why it is not one.
+public struct CaseLine: Hashable, Sendable {
+  /// The file, as the caller named it.
+  public var file: String
+  /// The 1-based line number.
+  public var line: Int
+  /// The case, or the data error that stopped it.
+  public var result: Result<Case, CaseDataError>
+
+  /// Creates a line record.
+  public init(file: String, line: Int, result: Result<Case, CaseDataError>) {
+    self.file = file
+    self.line = line
+    self.result = result
+  }
+}
+
+/// Reading and writing case files (spec/CASE-FORMAT.md, version 1): JSON
+/// Lines, one case per line, UTF-8.
+///
+///     let lines = CaseFile.read(Array("{\"old\":[],\"new\":[]}\n\n{\"old\":1}\n".utf8),
+///                               file: "x.jsonl")
+///     // line 1: a case; line 3: x.jsonl:3:8: expected an array of sections
+///     // or rows for "old", found an integer
+///
+/// A malformed line never stops the others: each gets its own `CaseDataError`.
+/// Blank lines (nothing but spaces, tabs and a carriage return) are skipped;
+/// a UTF-8 byte order mark at the very start of the file is ignored.
+public enum CaseFile {
+  /// Reads every line of a case file's contents.
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole file.
+  ///   - file: the name errors and records carry.
+  /// - Returns: one record per non-blank line, in file order.
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  public static func read(_ bytes: [UInt8], file: String) -> [CaseLine] {
+    var records: [CaseLine] = []
+    var start = 0
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+    var lineNumber = 0
+    while start <= bytes.count {
+      lineNumber += 1
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let line = Array(bytes[start..<end])
+      start = end + 1
+      if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+        continue
+      }
+      records.append(CaseLine(file: file, line: lineNumber, result: readLine(line, file: file, line: lineNumber)))
+    }
+    return records
+  }
+
+  /// Reads the case file at `path`.
+  ///
+  /// - Parameter path: a file path; records and errors carry it as given.
+  /// - Returns: one record per non-blank line, in file order.
+  /// - Throws: `CaseFileError` when the file does not exist, is a directory
+  ///   or cannot be read.
+  public static func read(atPath path: String) throws(CaseFileError) -> [CaseLine] {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CaseFileError(file: path, reason: "no such file")
+    }
+    guard !isDirectory.boolValue else { throw CaseFileError(file: path, reason: "is a directory") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CaseFileError(file: path, reason: "permission denied or not readable")
+    }
+    return read([UInt8](data), file: path)
+  }
+
+  /// The text of a case file holding `cases`: one line each, each ending in a
+  /// line break.
+  ///
+  ///     CaseFile.text(of: [Case(old: [], new: [])])  // "{\"old\":[],\"new\":[]}\n"
+  public static func text(of cases: [Case]) -> String {
+    cases.map { $0.jsonLine + "\n" }.joined()
+  }
+
+  /// One line: checks UTF-8, then parses and decodes.
+  private static func readLine(_ line: [UInt8], file: String, line number: Int) -> Result<Case, CaseDataError> {
+    if let bad = firstInvalidUTF8(line) {
+      return .failure(
+        CaseDataError(
+          file: file, line: number, lineBytes: line,
+          error: LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(line[bad])))")))
+    }
+    do throws(LineError) {
+      return .success(try Case.decode(lineBytes: line))
+    } catch {
+      return .failure(CaseDataError(file: file, line: number, lineBytes: line, error: error))
+    }
+  }
+
+  /// The offset of the first byte that is not part of valid UTF-8, if any.
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded): offset += encoded.count
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = String(byte, radix: 16, uppercase: true)
+    return digits.count == 1 ? "0" + digits : digits
+  }
+}

@@ -1,0 +1,25 @@
+import Testing
+
+/// `batchcheck bench`: what it prints and how it fails; never how fast.
+@Suite("bench command")
+struct BenchCommandTests {
+  @Test("a small run reports the workload, the best time and the peak memory")
+  func smallRun() {
+    let run = runCommand(["bench", "--rows", "2000", "--operations", "200", "--repeat", "2"])
+    #expect(run.status == 0)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("simulator: 2000 rows, ") == true)
+    #expect(lines.first?.hasSuffix(" operations (valid)") == true)
+    #expect(lines.contains { $0.hasPrefix("  best of 2: ") && $0.contains(" s per update, ") })
+    #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
+  }
+
+  @Test("bad numbers are usage errors")
+  func badNumbers() {
+    let negative = runCommand(["bench", "--rows", "-5"])
+    #expect(negative.status == 64)
+    #expect(negative.standardError.hasPrefix("Error: The value '-5' is invalid for '--rows'"))
+    #expect(runCommand(["bench", "--rows"]).status == 64)
+    #expect(runCommand(["bench", "--speed", "3"]).status == 64)
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Runs the built `batchcheck` executable, as a user or CI would.
+@Suite("batchcheck, the executable")
+struct EndToEndTests {
+  /// The `batchcheck` built beside this test bundle (`swift test` builds every
+  /// product into the same directory), or else in a `.build*` directory of the
+  /// package; nil when neither exists.
+  static let executable: URL? = {
+    let fileManager = FileManager.default
+    var candidates: [URL] = []
+    if let bundle = Bundle.main.executableURL ?? CommandLine.arguments.first.map({ URL(fileURLWithPath: $0) }) {
+      candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("batchcheck"))
+    }
+    let packageRoot = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let buildDirectories = (try? fileManager.contentsOfDirectory(atPath: packageRoot.path)) ?? []
+    for name in buildDirectories.sorted() where name.hasPrefix(".build") {
+      candidates.append(packageRoot.appendingPathComponent(name).appendingPathComponent("debug/batchcheck"))
+    }
+    return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
+  }()
+
+  private func run(_ arguments: [String]) throws -> (status: Int32, standardOutput: String, standardError: String) {
+    let executable = try #require(Self.executable, "no built batchcheck beside the test bundle or in .build*/debug")
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self)
+    )
+  }
+
+  @Test("validate --format json prints the lines and exits 65 for a malformed line")
+  func validate() throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = try files.write("cases.jsonl", [Lines.agrees, Lines.malformed])
+    let result = try run(["validate", path, "--format", "json"])
+    #expect(result.status == 65)
+    #expect(
+      result.standardOutput == """
+        {"file":"\(path)","line":1,"name":"unchanged","verdict":"valid","agrees":true}
+        {"file":"\(path)","line":2,"column":44,"error":"expected an array of two integers for a row path, found an array of 1 element"}
+
+        """)
+    #expect(result.standardError == "")
+  }
+
+  @Test("exit statuses 0 and 64 reach the shell")
+  func statuses() throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = try files.write("ok.jsonl", [Lines.agrees])
+    let ok = try run(["validate", path])
+    #expect(ok.status == 0)
+    #expect(ok.standardOutput == "\(path):1 unchanged: valid ✓ agrees\n1 passed, 0 failed\n")
+    let usage = try run(["validate"])
+    #expect(usage.status == 64)
+    #expect(usage.standardError.hasPrefix("Error: Missing expected argument '<file>'\n\nOVERVIEW:"))
+    let help = try run([])
+    #expect(help.status == 0)
+    #expect(help.standardOutput.hasPrefix("OVERVIEW:"))
+  }
+}

@@ -1,0 +1,68 @@
+import Testing
+
+@testable import BatchCheckCLI
+
+@Suite("batchcheck")
+struct RootCommandTests {
+  @Test("--help, -h and help print the usage listing the subcommands, exit 0")
+  func help() {
+    for arguments in [["--help"], ["-h"], ["help"]] {
+      let run = runCommand(arguments)
+      #expect(run.status == 0)
+      #expect(run.standardOutput == BatchCheckCommand.usage)
+      #expect(run.standardError == "")
+    }
+    #expect(
+      BatchCheckCommand.usage == """
+        OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
+
+        USAGE: batchcheck <subcommand> [<options>]
+
+        SUBCOMMANDS:
+          validate    Run the cases of case files and compare each verdict with its expectation.
+          bench       Time the simulator on a large valid update.
+
+        See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
+
+        """)
+  }
+
+  @Test("no arguments runs runDefault, which prints the usage for now")
+  func noArguments() {
+    let run = runCommand([])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == BatchCheckCommand.usage)
+  }
+
+  @Test("help for a subcommand")
+  func subcommandHelp() {
+    for arguments in [["help", "validate"], ["validate", "--help"], ["validate", "x.jsonl", "-h", "--bogus"]] {
+      let run = runCommand(arguments)
+      #expect(run.status == 0)
+      #expect(run.standardOutput == ValidateCommand.usage)
+    }
+  }
+
+  @Test("an unknown subcommand or option is a usage error: 64, Error and the usage on stderr")
+  func unknownSubcommand() {
+    let run = runCommand(["valdiate", "x.jsonl"])
+    #expect(run.status == 64)
+    #expect(run.standardOutput == "")
+    #expect(run.standardError == "Error: Unknown subcommand 'valdiate'\n\n" + BatchCheckCommand.usage)
+    let option = runCommand(["--verbose"])
+    #expect(option.status == 64)
+    #expect(option.standardError == "Error: Unknown option '--verbose'\n\n" + BatchCheckCommand.usage)
+    let help = runCommand(["help", "nothing"])
+    #expect(help.status == 64)
+    #expect(help.standardError == "Error: Unknown subcommand 'nothing'\n\n" + BatchCheckCommand.usage)
+  }
+
+  @Test("error texts and exit statuses come from one place")
+  func errorTexts() {
+    #expect(CommandError.missingValue(option: "--format", command: "validate").message == "Missing value for '--format'")
+    #expect(CommandError.missingArgument("<file>", command: "validate").exitCode == .usage)
+    #expect(
+      CommandError.unreadableFile(.init(file: "x", reason: "no such file")).exitCode.rawValue == 65)
+    #expect(!CommandError.unreadableFile(.init(file: "x", reason: "no such file")).showsUsage)
+  }
+}

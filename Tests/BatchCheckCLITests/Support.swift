@@ -1,0 +1,46 @@
+import BatchCheckCLI
+import Foundation
+
+/// A command run in process: its exit status and everything it wrote.
+struct CommandRun {
+  var status: Int32
+  var standardOutput: String
+  var standardError: String
+}
+
+/// Runs `batchcheck` in process with `arguments`.
+func runCommand(_ arguments: [String]) -> CommandRun {
+  var output = CapturedOutput()
+  let status = BatchCheckCommand.run(arguments, output: &output)
+  return CommandRun(status: status, standardOutput: output.standardOutput, standardError: output.standardError)
+}
+
+/// A fresh temporary directory holding case files, removed on `remove()`.
+struct TemporaryCaseFiles {
+  let directory: URL
+
+  init() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("batchcheck-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  /// Writes `lines` (each followed by a line break) to `name`; returns its path.
+  func write(_ name: String, _ lines: [String]) throws -> String {
+    let url = directory.appendingPathComponent(name)
+    try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: url)
+    return url.path
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: directory)
+  }
+}
+
+/// Cases whose verdict does not depend on the simulator's rules: nothing
+/// changes and the update is empty, so the verdict is `valid`.
+enum Lines {
+  static let agrees = #"{"name":"unchanged","old":[["a","b"]],"new":[["a","b"]],"update":{},"expect":{"verdict":"valid"}}"#
+  static let noExpectation = #"{"old":["a"],"new":["a"]}"#
+  static let disagrees = #"{"name":"wrong","old":["a"],"new":["a"],"expect":{"verdict":"exception","rule":"R11","message":"delete and a move"}}"#
+  static let malformed = #"{"old":[],"new":[],"update":{"deleteRows":[[0]]}}"#
+}

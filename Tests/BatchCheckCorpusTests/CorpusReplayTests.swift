@@ -1,0 +1,59 @@
+import BatchCheck
+import BatchCheckCorpus
+import Foundation
+import Testing
+
+/// Replays every `.jsonl` file under `Corpus/`: each line must read, and each
+/// case with an expectation must get it.
+@Suite("Corpus replay")
+struct CorpusReplayTests {
+  /// The repository's `Corpus/` folder, found from this file's path.
+  static let corpusFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Corpus")
+
+  /// Every `.jsonl` file under `Corpus/`, sorted, as paths.
+  static func corpusFiles() -> [String] {
+    guard
+      let walker = FileManager.default.enumerator(
+        at: corpusFolder, includingPropertiesForKeys: nil)
+    else { return [] }
+    return walker.compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".jsonl") }.sorted()
+  }
+
+  @Test("every case under Corpus/ reads and agrees with its expectation")
+  func replayAll() throws {
+    let files = Self.corpusFiles()
+    #expect(files.contains { $0.hasSuffix("Corpus/uikit-rules.jsonl") }, "no uikit-rules.jsonl")
+    var replayed = 0
+    for file in files {
+      for line in try CaseFile.read(atPath: file) {
+        switch line.result {
+        case .failure(let error):
+          Issue.record("\(error)")
+        case .success(let testCase):
+          guard let expect = testCase.expect else { continue }
+          let verdict = testCase.run()
+          replayed += 1
+          #expect(
+            expect.agrees(with: verdict),
+            "\(file):\(line.line) \(testCase.name ?? ""): expected \(expect.verdict.rawValue) \(expect.rule?.rawValue ?? ""), got \(verdict)"
+          )
+        }
+      }
+    }
+    #expect(replayed > 0)
+  }
+
+  @Test("the rule corpus covers every rule R1-R22 and every verdict")
+  func ruleCoverage() throws {
+    let path = Self.corpusFolder.appendingPathComponent("uikit-rules.jsonl").path
+    let cases = try CaseFile.read(atPath: path).compactMap { try? $0.result.get() }
+    let verdicts = Set(cases.compactMap { $0.expect?.verdict })
+    #expect(verdicts == Set(VerdictKind.allCases))
+    let named = Set(cases.compactMap { $0.name?.split(separator: "-").first.map(String.init) })
+    for number in 1...22 {
+      #expect(named.contains("R\(number)"), "no case named R\(number)-...")
+    }
+  }
+}
