@@ -6,6 +6,8 @@ import PackageDescription
 // `BatchCheck` uses the standard library only.
 let package = Package(
   name: "BatchCheck",
+  // CollectionDifference (a reference generator) needs these on Apple platforms.
+  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
   products: [
     .library(name: "BatchCheck", targets: ["BatchCheck"]),
     .library(name: "BatchCheckCorpus", targets: ["BatchCheckCorpus"]),

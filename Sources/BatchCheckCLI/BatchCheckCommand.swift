@@ -67,12 +67,12 @@ public enum BatchCheckCommand {
     }
   }
 
-  /// What `batchcheck` does with no arguments: for now, print the usage.
+  /// What `batchcheck` does with no arguments: the main job, checking every
+  /// built-in generator (see `DefaultRun`).
   ///
   /// - Returns: `.success`.
   static func runDefault(output: inout some OutputSink) -> ExitCode {
-    output.writeOutput(usage)
-    return .success
+    DefaultRun.run(output: &output)
   }
 
   /// The one place a `CommandError` becomes text: `Error: ...` on standard

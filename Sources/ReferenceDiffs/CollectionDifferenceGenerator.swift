@@ -17,10 +17,6 @@ import BatchCheck
 /// from the removal's offset to the insertion's. Identity only: a changed
 /// content is never reloaded (C2).
 ///
-/// On Apple platforms older than the ones that ship `CollectionDifference`
-/// (macOS 10.15, iOS 13), the generator deletes every old row and inserts
-/// every new one, which is valid but not this algorithm.
-///
 /// - Complexity: O((*m* + *n*) × *d*) expected, where *m* and *n* are the
 ///   numbers of old and new rows and *d* the size of the difference (the
 ///   standard library's Myers diff), plus O(*d*) for `inferringMoves()`.
@@ -30,11 +26,6 @@ public struct CollectionDifferenceGenerator: DeltaGenerator {
   public var name: String { "collection-difference" }
 
   public func update(from old: [Row], to new: [Row]) -> BatchUpdate {
-    guard #available(macOS 10.15, iOS 13, tvOS 13, watchOS 6, *) else {
-      return BatchUpdate(
-        deleteRows: old.indices.map { RowPath(0, $0) },
-        insertRows: new.indices.map { RowPath(0, $0) })
-    }
     let difference = new.map(\.id).difference(from: old.map(\.id)).inferringMoves()
     var update = BatchUpdate()
     for removal in difference.removals {

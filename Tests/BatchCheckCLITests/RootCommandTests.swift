@@ -27,11 +27,20 @@ struct RootCommandTests {
         """)
   }
 
-  @Test("no arguments runs runDefault, which prints the usage for now")
+  @Test("no arguments runs the main job: one row per built-in generator, smallest counterexamples")
   func noArguments() {
     let run = runCommand([])
     #expect(run.status == 0)
-    #expect(run.standardOutput == BatchCheckCommand.usage)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.contains("generator              cases  verdict          smallest counterexample"))
+    #expect(lines.contains("lcs                    46113  valid            -"))
+    #expect(lines.contains("lcs-2013                  51  wrongRows C1     [\"a\"] -> [\"b\",\"a\",\"b\"]"))
+    #expect(lines.contains("map-moves                  4  exception R2     [] -> [\"a\",\"a\"]"))
+    #expect(lines.contains("ds                         4  exception R2     [] -> [\"a\",\"a\"]"))
+    #expect(lines.contains("collection-difference  46113  valid            -"))
+    #expect(lines.contains("heckel                 46113  valid            -"))
+    #expect(lines.contains("  update: insertRows (0,0) (0,1)"))
+    #expect(lines.last == "6 generators: 3 valid, 3 failing")
   }
 
   @Test("help for a subcommand")

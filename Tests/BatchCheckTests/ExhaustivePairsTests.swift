@@ -1,0 +1,43 @@
+import Testing
+
+@testable import BatchCheck
+
+@Suite("Exhaustive pairs")
+struct ExhaustivePairsTests {
+  /// Bell numbers B(0)...B(6).
+  static let bell = [1, 1, 2, 5, 15, 52, 203]
+
+  @Test("every canonical pair up to a total of 6, once each, smallest first")
+  func canonicalPairs() {
+    let pairs = Array(ExhaustivePairs(maxTotal: 6))
+    let expected = (0...6).reduce(0) { $0 + ($1 + 1) * Self.bell[$1] }
+    #expect(pairs.count == expected)
+    // Distinct, and each is canonical: values appear in first-occurrence order a, b, c, ...
+    let keys = pairs.map { "\($0.old) | \($0.new)" }
+    #expect(Set(keys).count == pairs.count)
+    for (old, new) in pairs {
+      var seen: [RowValue] = []
+      for row in old + new where !seen.contains(row.id) {
+        #expect(row.id == .string(ExhaustivePairs.Iterator.name(seen.count)))
+        seen.append(row.id)
+      }
+    }
+    // Smallest first: totals never decrease.
+    let totals = pairs.map { $0.old.count + $0.new.count }
+    #expect(totals == totals.sorted())
+    #expect(pairs.first.map { $0.old.isEmpty && $0.new.isEmpty } == true)
+  }
+
+  @Test("firstFailure stops at the first failing pair and counts the pairs it ran")
+  func firstFailure() {
+    // Inserts only the first new row: fails as soon as new has two rows.
+    let firstOnly = ClosureGenerator(name: "first-only") { old, new in
+      BatchUpdate(deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.isEmpty ? [] : [RowPath(0, 0)])
+    }
+    let (cases, finding) = firstOnly.firstFailure(in: ExhaustivePairs(maxTotal: 4))
+    #expect(finding?.old == [])
+    #expect(finding?.new == [Row("a"), Row("a")])
+    #expect(finding?.verdict.rule == .r2)
+    #expect(cases == 1 + 2 + 1)  // the pair of total 0, both of total 1, then [] -> [a a]
+  }
+}
