@@ -67,8 +67,11 @@ struct EndToEndTests {
     let usage = try run(["validate"])
     #expect(usage.status == 64)
     #expect(usage.standardError.hasPrefix("Error: Missing expected argument '<file>'\n\nOVERVIEW:"))
-    let help = try run([])
+    let help = try run(["--help"])
     #expect(help.status == 0)
     #expect(help.standardOutput.hasPrefix("OVERVIEW:"))
+    let mainJob = try run([])
+    #expect(mainJob.status == 0)
+    #expect(mainJob.standardOutput.hasSuffix("6 generators: 3 valid, 3 failing\n"))
   }
 }
