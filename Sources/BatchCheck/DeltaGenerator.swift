@@ -11,12 +11,56 @@
 ///     }
 ///
 /// The update's paths use section 0: old-space for deletes, reloads and move
-/// sources, new-space for inserts and move destinations.
+/// sources, new-space for inserts and move destinations. A generator that
+/// cannot answer (an external process that crashed, hung or wrote garbage)
+/// throws a `GeneratorError`; an in-process diff never needs to.
 public protocol DeltaGenerator: Sendable {
   /// The generator's name, as the command line spells it (`heckel`, `lcs`).
   var name: String { get }
   /// The batch update that turns `old` into `new`, both in section 0.
-  func update(from old: [Row], to new: [Row]) -> BatchUpdate
+  ///
+  /// - Throws: `GeneratorError` when the generator could not answer.
+  func update(from old: [Row], to new: [Row]) throws(GeneratorError) -> BatchUpdate
+}
+
+/// A generator that also diffs tables of several sections.
+///
+/// The property engine generates cases with several sections (section
+/// inserts, deletes, moves, rows moving across sections, empty sections) only
+/// for generators that conform to this protocol.
+public protocol SectionedDeltaGenerator: DeltaGenerator {
+  /// The batch update that turns the sections `old` into the sections `new`.
+  ///
+  /// - Throws: `GeneratorError` when the generator could not answer.
+  func update(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> BatchUpdate
+}
+
+/// Why a generator gave no update for a case.
+public struct GeneratorError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
+    /// The process ended with a signal or a non-zero status while answering.
+    case crashed
+    /// No answer within the per-case time limit.
+    case timedOut
+    /// An answer that is not one JSON line holding an update.
+    case malformedOutput
+    /// The process could not be started, or ended before answering.
+    case unavailable
+  }
+
+  /// What went wrong.
+  public var kind: Kind
+  /// A sentence a person can act on, with what the generator printed if useful.
+  public var message: String
+
+  public init(kind: Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// `timedOut: no answer within 2 s`.
+  public var description: String { "\(kind.rawValue): \(message)" }
 }
 
 /// A generator made from a closure, for diffs that are plain functions.

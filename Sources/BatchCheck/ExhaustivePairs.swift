@@ -86,10 +86,12 @@ public struct GeneratorFinding: Sendable {
   public var old: [Row]
   /// The rows after, section 0.
   public var new: [Row]
-  /// What the generator returned.
-  public var update: BatchUpdate
-  /// What the simulated table says of it.
-  public var verdict: Verdict
+  /// What the generator returned; nil when it threw.
+  public var update: BatchUpdate?
+  /// What the simulated table says of it; nil when the generator threw.
+  public var verdict: Verdict?
+  /// Why the generator gave no update, when it threw.
+  public var error: GeneratorError?
 }
 
 extension DeltaGenerator {
@@ -106,11 +108,18 @@ extension DeltaGenerator {
     var cases = 0
     for (old, new) in pairs {
       cases += 1
-      let update = update(from: old, to: new)
+      let update: BatchUpdate
+      do throws(GeneratorError) {
+        update = try self.update(from: old, to: new)
+      } catch {
+        return (cases, GeneratorFinding(old: old, new: new, update: nil, verdict: nil, error: error))
+      }
       let verdict = SimulatedTableView([old], options: options)
         .performBatchUpdates(update, dataSource: [new])
       if !verdict.isValid {
-        return (cases, GeneratorFinding(old: old, new: new, update: update, verdict: verdict))
+        return (
+          cases, GeneratorFinding(old: old, new: new, update: update, verdict: verdict, error: nil)
+        )
       }
     }
     return (cases, nil)

@@ -37,11 +37,14 @@ enum DefaultRun {
         continue
       }
       failing += 1
-      let verdict = finding.verdict.kind.rawValue + (finding.verdict.rule.map { " \($0)" } ?? "")
+      let verdict =
+        finding.verdict.map { $0.kind.rawValue + ($0.rule.map { " \($0)" } ?? "") }
+        ?? "error \(finding.error?.kind.rawValue ?? "")"
       let pair = "\(describe(finding.old)) -> \(describe(finding.new))"
       text += row(generator.name, String(cases), verdict, pair) + "\n"
-      details += "\(generator.name): \(pair)\n  update: \(describe(finding.update))\n"
-      if let message = finding.verdict.message { details += "  \(message)\n" }
+      details += "\(generator.name): \(pair)\n"
+      if let update = finding.update { details += "  update: \(describe(update))\n" }
+      if let message = finding.verdict?.message ?? finding.error?.message { details += "  \(message)\n" }
     }
     text += "\n" + details
     if !details.isEmpty { text += "\n" }

@@ -37,7 +37,7 @@ struct ExhaustivePairsTests {
     let (cases, finding) = firstOnly.firstFailure(in: ExhaustivePairs(maxTotal: 4))
     #expect(finding?.old == [])
     #expect(finding?.new == [Row("a"), Row("a")])
-    #expect(finding?.verdict.rule == .r2)
+    #expect(finding?.verdict?.rule == .r2)
     #expect(cases == 1 + 2 + 1)  // the pair of total 0, both of total 1, then [] -> [a a]
   }
 }

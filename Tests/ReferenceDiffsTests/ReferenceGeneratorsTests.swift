@@ -29,7 +29,7 @@ import Testing
     let generator = try #require(ReferenceGenerators.named(name))
     let arrays = Exhaustive.arrays(maxLength: 4, alphabet: rows("abc"))
     let disagreements = await Exhaustive.failures(in: arrays) { old, new in
-      let update = generator.update(from: old, to: new)
+      let update = updateOf(generator, old, new)
       let simulated = SimulatedTableView([old]).performBatchUpdates(update, dataSource: [new])
       return simulated.isValid != TableModel.isCorrect(update, old: old, new: new)
     }

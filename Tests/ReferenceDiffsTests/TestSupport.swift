@@ -1,4 +1,5 @@
 import BatchCheck
+import Testing
 
 @testable import ReferenceDiffs
 
@@ -26,7 +27,18 @@ func move(_ from: Int, _ to: Int) -> RowMove {
 /// under the default options (UITableView, duplicates rejected).
 func verdict(_ generator: some DeltaGenerator, _ old: [Row], _ new: [Row]) -> Verdict {
   SimulatedTableView([old]).performBatchUpdates(
-    generator.update(from: old, to: new), dataSource: [new])
+    updateOf(generator, old, new), dataSource: [new])
+}
+
+/// `generator`'s update for `old` → `new`. The reference generators never
+/// throw, so a throw is recorded as a test issue (and the empty update used).
+func updateOf(_ generator: some DeltaGenerator, _ old: [Row], _ new: [Row]) -> BatchUpdate {
+  do {
+    return try generator.update(from: old, to: new)
+  } catch {
+    Issue.record("\(generator.name) threw \(error)")
+    return BatchUpdate()
+  }
 }
 
 /// A short form of a pair for failure messages: `[a, b] -> [b]`.
