@@ -1,0 +1,94 @@
+/// How a property check runs: its seed, its phases and their sizes.
+///
+///     var options = CheckOptions(seed: 42, count: 2_000)
+///     options.exhaustiveTotal = 0          // no exhaustive phase
+///     check(myGenerator, options: options).passed
+///
+/// A check runs three phases, in order: the regression corpus
+/// (`regressions`), every pair up to `exhaustiveTotal` rows in all
+/// (`ExhaustivePairs`), then `count` random cases (`GeneratedCase`). The
+/// options decide the report completely: the same options give the same
+/// report, bit for bit, whatever the number of workers.
+///
+/// Out-of-range numbers are clamped, never trapped on: a negative `count`,
+/// `maxSize` or `shrinkBudget` reads as 0, `maxSize` is at most 100,000 and
+/// `exhaustiveTotal` at most 10 (1.3 million pairs).
+public struct CheckOptions: Sendable {
+  /// The run seed used when none is given.
+  public static let defaultSeed: UInt64 = 0x00BA_7C4E_C4EC_0001
+  /// The number of random cases when none is given.
+  public static let defaultCount = 10_000
+  /// The size cap of random cases when none is given.
+  public static let defaultMaxSize = 300
+  /// The exhaustive phase's total size when none is given.
+  public static let defaultExhaustiveTotal = 8
+  /// The most calls of the failure predicate per shrink when none is given.
+  public static let defaultShrinkBudget = 500
+
+  /// The run seed; each random case's seed derives from it and the case's
+  /// index (`SplitMix64.caseSeed(run:index:)`).
+  public var seed: UInt64
+  /// How many random cases the random phase generates; 0 skips it.
+  public var count: Int
+  /// The most rows a random case's sides start from (edits may add a few).
+  public var maxSize: Int
+  /// The exhaustive phase tries every pair with `old.count + new.count` at
+  /// most this; 0 skips the phase.
+  public var exhaustiveTotal: Int
+  /// The regression corpus, replayed first: (old sections, new sections)
+  /// pairs, as the command line reads them from case files.
+  public var regressions: [(old: [[Row]], new: [[Row]])]
+  /// The most calls of the failure predicate while shrinking one failure.
+  public var shrinkBudget: Int
+  /// How the simulated table judges each update.
+  public var simulation: SimulationOptions
+  /// Whether the run ends at its first failing case (the default). When
+  /// false, every case runs and each phase reports the first case of each
+  /// distinct failure (verdict and rule, or generator error kind).
+  public var stopAtFirstFailure: Bool
+  /// Whether random cases carry identity only: every row's content is its
+  /// id, so no reload is ever owed. For generators with no notion of content
+  /// (`lcs`, `collection-difference`), which otherwise fail on the first
+  /// content change (C2). The content-changes floor is then not enforced.
+  /// Case *i* has the same shape either way.
+  public var identityOnly: Bool {
+    get { profile.identityOnly }
+    set { profile.identityOnly = newValue }
+  }
+
+  /// The generation mixture; `.standard` except in the engine's own tests.
+  var profile: GenerationProfile = .standard
+
+  /// Options with the documented defaults, each overridable.
+  public init(
+    seed: UInt64 = CheckOptions.defaultSeed,
+    count: Int = CheckOptions.defaultCount,
+    maxSize: Int = CheckOptions.defaultMaxSize,
+    exhaustiveTotal: Int = CheckOptions.defaultExhaustiveTotal,
+    regressions: [(old: [[Row]], new: [[Row]])] = [],
+    shrinkBudget: Int = CheckOptions.defaultShrinkBudget,
+    simulation: SimulationOptions = .default,
+    stopAtFirstFailure: Bool = true,
+    identityOnly: Bool = false
+  ) {
+    self.seed = seed
+    self.count = count
+    self.maxSize = maxSize
+    self.exhaustiveTotal = exhaustiveTotal
+    self.regressions = regressions
+    self.shrinkBudget = shrinkBudget
+    self.simulation = simulation
+    self.stopAtFirstFailure = stopAtFirstFailure
+    self.identityOnly = identityOnly
+  }
+
+  /// The options with every number inside its documented range.
+  var clamped: CheckOptions {
+    var options = self
+    options.count = max(0, count)
+    options.maxSize = GeneratedCase.clampSize(maxSize)
+    options.exhaustiveTotal = min(10, max(0, exhaustiveTotal))
+    options.shrinkBudget = max(0, shrinkBudget)
+    return options
+  }
+}
