@@ -1,0 +1,82 @@
+/// One feature the random phase must keep generating, with its floor.
+///
+///     CoverageStatistic.moves.floorPercent  // 15
+///
+/// When the random phase runs at least `CoverageStatistic.minimumCases`
+/// cases, each statistic that applies must reach its floor, as a percentage
+/// of the random cases; one that does not is a failure of kind `coverage`.
+/// The floors sit at about half of what the standard mixture produces, so
+/// only a generation that silently stopped covering something trips them.
+public enum CoverageStatistic: String, Hashable, Sendable, CaseIterable {
+  case duplicates, moves, emptySide, contentChanges, severalSections
+  case size0, size1to8, size9to32, size33plus
+
+  /// Floors are enforced only from this many random cases.
+  public static let minimumCases = 1_000
+
+  /// The least percentage of random cases that must have this feature.
+  public var floorPercent: Int {
+    switch self {
+    case .duplicates: 30
+    case .moves: 15
+    case .emptySide: 8
+    case .contentChanges: 15
+    case .severalSections: 20
+    case .size0: 1
+    case .size1to8: 25
+    case .size9to32: 12
+    case .size33plus: 5
+    }
+  }
+
+  /// Whether the floor holds for a run: sections only for a sectioned
+  /// generator; content changes only when rows are not identity only; a size bucket only when `maxSize` lets the mixture fill it
+  /// (9–32 from `maxSize` 32, 33+ from 100).
+  func applies(sectioned: Bool, identityOnly: Bool, maxSize: Int) -> Bool {
+    switch self {
+    case .severalSections: sectioned
+    case .contentChanges: !identityOnly
+    case .size1to8: maxSize >= 8
+    case .size9to32: maxSize >= 32
+    case .size33plus: maxSize >= 100
+    default: true
+    }
+  }
+
+  /// How many cases of `statistics` have this feature.
+  public func count(in statistics: CaseStatistics) -> Int {
+    switch self {
+    case .duplicates: statistics.withDuplicates
+    case .moves: statistics.withMoves
+    case .emptySide: statistics.withEmptySide
+    case .contentChanges: statistics.withContentChanges
+    case .severalSections: statistics.withSeveralSections
+    case .size0: statistics.size0
+    case .size1to8: statistics.size1to8
+    case .size9to32: statistics.size9to32
+    case .size33plus: statistics.size33plus
+    }
+  }
+}
+
+extension CaseStatistics {
+  /// The statistics below their floor, for a run of these statistics.
+  ///
+  /// - Returns: nothing when fewer than `CoverageStatistic.minimumCases`
+  ///   cases ran.
+  func shortfalls(sectioned: Bool, identityOnly: Bool, maxSize: Int) -> [CoverageStatistic] {
+    guard cases >= CoverageStatistic.minimumCases else { return [] }
+    return CoverageStatistic.allCases.filter { statistic in
+      statistic.applies(sectioned: sectioned, identityOnly: identityOnly, maxSize: maxSize)
+        && Double(statistic.count(in: self)) * 100 < Double(statistic.floorPercent) * Double(cases)
+    }
+  }
+}
+
+/// `12.3%`: `part` of `whole` to one decimal, rounded down, in integers only.
+func percentText(_ part: Int, of whole: Int) -> String {
+  guard whole > 0 else { return "0.0%" }
+  let part = min(max(0, part), whole)
+  let permille = whole > Int.max / 1000 ? part / (whole / 1000) : part * 1000 / whole
+  return "\(permille / 10).\(permille % 10)%"
+}

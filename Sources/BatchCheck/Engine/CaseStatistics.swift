@@ -1,0 +1,158 @@
+/// What the random phase generated: how many cases had each feature.
+///
+///     check(HeckelGenerator(), options: CheckOptions(count: 10_000)).statistics
+///     // cases 10000, duplicates 4473, moves 3021, ... (the report prints them)
+///
+/// A case's **size** is the row count of its larger side. A case **has
+/// moves** when a row's relative order changed: rows are paired by identity,
+/// the *k*-th occurrence in old with the *k*-th in new (sections read in
+/// order), and the paired rows are not in the same order on both sides. It
+/// **has content changes** when a pair's contents differ (a reload is owed).
+/// Each count is measured on the generated data, never taken from how the
+/// case was made, so a generation bug shows up here.
+public struct CaseStatistics: Hashable, Sendable {
+  /// Random cases generated.
+  public internal(set) var cases = 0
+  /// Cases with a repeated identity on one side.
+  public internal(set) var withDuplicates = 0
+  /// Cases with a row whose relative order changed.
+  public internal(set) var withMoves = 0
+  /// Cases with no rows on one side (or both).
+  public internal(set) var withEmptySide = 0
+  /// Cases with a row whose identity stayed and content changed.
+  public internal(set) var withContentChanges = 0
+  /// Cases with more than one section on a side.
+  public internal(set) var withSeveralSections = 0
+  /// Cases of size 0.
+  public internal(set) var size0 = 0
+  /// Cases of size 1 to 8.
+  public internal(set) var size1to8 = 0
+  /// Cases of size 9 to 32.
+  public internal(set) var size9to32 = 0
+  /// Cases of size 33 or more.
+  public internal(set) var size33plus = 0
+
+  public init() {}
+
+  /// The sum of two tallies.
+  mutating func add(_ other: CaseStatistics) {
+    cases &+= other.cases
+    withDuplicates &+= other.withDuplicates
+    withMoves &+= other.withMoves
+    withEmptySide &+= other.withEmptySide
+    withContentChanges &+= other.withContentChanges
+    withSeveralSections &+= other.withSeveralSections
+    size0 &+= other.size0
+    size1to8 &+= other.size1to8
+    size9to32 &+= other.size9to32
+    size33plus &+= other.size33plus
+  }
+}
+
+/// A row reduced to integers, for measuring: its id, its flat index on its
+/// side (sections read in order), its content.
+typealias RowKey = (id: Int, index: Int, content: Int)
+
+/// Reusable buffers for measuring cases, so the hot loop does not allocate.
+struct StatisticsScratch {
+  var oldKeys: [RowKey] = []
+  var newKeys: [RowKey] = []
+  /// For each new row (flat index), the paired old row's flat index or -1.
+  var pairedOld: [Int] = []
+}
+
+extension CaseStatistics {
+  /// Counts one case.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of rows of the case.
+  mutating func record(_ old: [[Row]], _ new: [[Row]], scratch: inout StatisticsScratch) {
+    cases &+= 1
+    Self.keys(old, new, into: &scratch.oldKeys, &scratch.newKeys)
+    let oldCount = scratch.oldKeys.count
+    let newCount = scratch.newKeys.count
+    if old.count > 1 || new.count > 1 { withSeveralSections &+= 1 }
+    if oldCount == 0 || newCount == 0 { withEmptySide &+= 1 }
+    switch max(oldCount, newCount) {
+    case 0: size0 &+= 1
+    case 1...8: size1to8 &+= 1
+    case 9...32: size9to32 &+= 1
+    default: size33plus &+= 1
+    }
+    // Sorted by (id, index), the occurrences of an id line up.
+    scratch.oldKeys.sort { ($0.id, $0.index) < ($1.id, $1.index) }
+    scratch.newKeys.sort { ($0.id, $0.index) < ($1.id, $1.index) }
+    if Self.hasRepeat(scratch.oldKeys) || Self.hasRepeat(scratch.newKeys) { withDuplicates &+= 1 }
+    // Pair the k-th occurrence of each id in old with its k-th in new.
+    scratch.pairedOld.removeAll(keepingCapacity: true)
+    scratch.pairedOld.append(contentsOf: repeatElement(-1, count: newCount))
+    var changed = false
+    var i = 0
+    var j = 0
+    while i < oldCount, j < newCount {
+      let a = scratch.oldKeys[i]
+      let b = scratch.newKeys[j]
+      if a.id < b.id {
+        i += 1
+      } else if b.id < a.id {
+        j += 1
+      } else {
+        scratch.pairedOld[b.index] = a.index
+        if a.content != b.content { changed = true }
+        i += 1
+        j += 1
+      }
+    }
+    var last = -1
+    for index in scratch.pairedOld where index >= 0 {
+      if index < last {
+        withMoves &+= 1
+        break
+      }
+      last = index
+    }
+    if changed { withContentChanges &+= 1 }
+  }
+
+  /// Whether two neighbours of sorted keys share an id.
+  private static func hasRepeat(_ keys: [RowKey]) -> Bool {
+    var k = 1
+    while k < keys.count {
+      if keys[k].id == keys[k - 1].id { return true }
+      k += 1
+    }
+    return false
+  }
+
+  /// Each side's rows as integer keys: an `.int` value as itself; when a
+  /// string appears (never in generated cases, but any case can be
+  /// measured), every value as its rank among both sides' distinct values.
+  private static func keys(
+    _ old: [[Row]], _ new: [[Row]], into oldKeys: inout [RowKey], _ newKeys: inout [RowKey]
+  ) {
+    oldKeys.removeAll(keepingCapacity: true)
+    newKeys.removeAll(keepingCapacity: true)
+    if appendInts(old, to: &oldKeys), appendInts(new, to: &newKeys) { return }
+    let rows = Array(old.joined()) + Array(new.joined())
+    let values = Set(rows.map(\.id) + rows.map(\.content)).sorted()
+    let rank = Dictionary(values.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    func key(_ offset: Int, _ row: Row) -> RowKey {
+      (rank[row.id] ?? 0, offset, rank[row.content] ?? 0)
+    }
+    oldKeys = old.joined().enumerated().map(key)
+    newKeys = new.joined().enumerated().map(key)
+  }
+
+  /// Appends the keys of rows whose id and content are `.int`; false at the
+  /// first other row.
+  private static func appendInts(_ sections: [[Row]], to keys: inout [RowKey]) -> Bool {
+    for section in sections {
+      for row in section {
+        guard case .int(let id) = row.id, case .int(let content) = row.content else {
+          return false
+        }
+        keys.append((id, keys.count, content))
+      }
+    }
+    return true
+  }
+}
