@@ -1,0 +1,77 @@
+/// The phase of a check a case belongs to.
+public enum CheckPhase: String, Hashable, Sendable, CaseIterable {
+  /// The regression corpus, replayed first.
+  case corpus
+  /// Every pair up to a small total size (`ExhaustivePairs`).
+  case exhaustive
+  /// The seeded random cases (`GeneratedCase`).
+  case random
+}
+
+/// One failure of a check, shrunk, with what a person needs to act on it.
+///
+///     let failure = check(LCS2013Generator()).failures[0]
+///     failure.verdict?.rule   // C1
+///     failure.old             // [[0]]
+///     failure.new             // [[1, 0, 1]]
+///     failure.corpusLine      // {"name":"lcs-2013-exhaustive-...",...}
+///
+/// A case failure has a `verdict` (the update was not valid) or an `error`
+/// (the generator threw). A coverage failure has `coverage` instead, and no
+/// rows: the random phase stopped generating something it must.
+public struct CheckFailure: Hashable, Sendable {
+  /// The phase the failing case came from.
+  public var phase: CheckPhase
+  /// The failing case's index in its phase: its position in the regression
+  /// list, in `ExhaustivePairs` order, or its random case index. nil for a
+  /// coverage failure and for a replayed case.
+  public var index: Int?
+  /// The random case's seed; nil in the corpus and exhaustive phases.
+  public var caseSeed: UInt64?
+  /// The verdict on the generator's update for the minimal pair; nil when
+  /// the generator threw, and for coverage.
+  public var verdict: Verdict?
+  /// Why the generator gave no update for the minimal pair.
+  public var error: GeneratorError?
+  /// The statistic below its floor, for a coverage failure.
+  public var coverage: CoverageStatistic?
+  /// The minimal old sections found by shrinking.
+  public var old: [[Row]]
+  /// The minimal new sections found by shrinking.
+  public var new: [[Row]]
+  /// The generator's update for the minimal pair; nil when it threw.
+  public var update: BatchUpdate?
+  /// Rows of old and new together, before shrinking.
+  public var originalSize: Int
+  /// How many times shrinking ran the case.
+  public var shrinkCalls: Int
+  /// How many smaller cases shrinking accepted.
+  public var shrinkImprovements: Int
+  /// How many cases of the phase failed this way (1 when the run stops at
+  /// the first failure).
+  public var occurrences: Int
+  /// The simulation, step by step, for the minimal pair; empty until the
+  /// core can trace a simulation.
+  public var trace: [String]
+  /// `batchcheck replay ...` for a random-phase failure; nil otherwise.
+  public var replayCommand: String?
+  /// The case to add to the corpus, as one CASE-FORMAT.md line; nil for coverage.
+  public var corpusLine: String?
+  /// What went wrong, in a sentence: UIKit's message, BatchCheck's, the
+  /// generator error's, or the coverage shortfall.
+  public var message: String
+
+  /// `exception`, `wrongRows`, ..., `generatorError` or `coverage`.
+  public var kind: String {
+    if let verdict { return verdict.kind.rawValue }
+    return error != nil ? "generatorError" : "coverage"
+  }
+
+  /// The verdict's rule (`R2`, `C1`); nil otherwise.
+  public var rule: Rule? { verdict?.rule }
+
+  /// The failure's signature, for shrinking and de-duplicating.
+  var signature: FailureSignature? {
+    CaseResult(update: update, verdict: verdict, error: error).signature
+  }
+}

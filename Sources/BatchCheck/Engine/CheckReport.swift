@@ -1,0 +1,55 @@
+/// The outcome of checking one generator: cases run per phase, failures,
+/// and what the random phase generated.
+///
+///     let report = check(HeckelGenerator(), options: CheckOptions(count: 2_000))
+///     report.passed        // true
+///     report.renderText()  // ends with "48114 passed, 0 failed"
+///
+/// The options decide it completely: the same options give the same report,
+/// for any number of workers.
+public struct CheckReport: Hashable, Sendable {
+  /// The generator's name.
+  public var generator: String
+  /// The run seed.
+  public var seed: UInt64
+  /// The random phase's size cap (`CheckOptions.maxSize`, clamped).
+  public var maxSize: Int
+  /// The exhaustive phase's total size; 0 when it was skipped.
+  public var exhaustiveTotal: Int
+  /// Regression pairs run.
+  public var corpusCases = 0
+  /// Exhaustive pairs run.
+  public var exhaustiveCases = 0
+  /// Random cases run.
+  public var randomCases = 0
+  /// Cases that could not be given to the generator (several sections for
+  /// a generator that diffs one); not counted as run.
+  public var skippedCases = 0
+  /// Cases that failed, over all phases.
+  public var failedCases = 0
+  /// The failures, in phase order, then by index; coverage failures last.
+  public var failures: [CheckFailure] = []
+  /// What the random phase generated.
+  public var statistics = CaseStatistics()
+  /// The case seed, when the report is of one replayed case (`replay`).
+  public var replayedCaseSeed: UInt64?
+
+  /// Whether nothing failed (no failing case, no coverage shortfall).
+  public var passed: Bool { failures.isEmpty }
+
+  /// Cases run over all phases.
+  public var casesRun: Int { corpusCases &+ exhaustiveCases &+ randomCases }
+
+  /// Cases run that passed.
+  public var passedCases: Int { casesRun &- failedCases }
+
+  /// The `failed` of the last line: failing cases plus coverage failures.
+  var failedCount: Int { failedCases &+ failures.filter { $0.coverage != nil }.count }
+
+  init(generator: String, options: CheckOptions) {
+    self.generator = generator
+    self.seed = options.seed
+    self.maxSize = options.maxSize
+    self.exhaustiveTotal = options.exhaustiveTotal
+  }
+}

@@ -1,0 +1,74 @@
+extension CheckRun {
+  /// Shrinks a failing case and writes down everything a person needs: the
+  /// minimal pair, the update the generator returns for it and its verdict,
+  /// the shrink statistics, the replay command and the corpus line.
+  ///
+  /// A candidate fails "the same way" when it has the same verdict kind and
+  /// rule, or the same generator error kind (`FailureSignature`).
+  func makeFailure(
+    phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
+    signature: FailureSignature, occurrences: Int
+  ) -> CheckFailure {
+    let runner = runner
+    let shrunk = Shrinker.shrink(old: old, new: new, budget: options.shrinkBudget) { old, new in
+      runner.run(old, new)?.signature == signature
+    }
+    var minimal = (old: shrunk.old, new: shrunk.new)
+    var result = runner.run(minimal.old, minimal.new)
+    if result?.signature != signature {
+      // A shrinker must return a pair that still fails; if not, keep the original.
+      minimal = (old, new)
+      result = runner.run(old, new)
+    }
+    let verdict = result?.verdict
+    let error = result?.error
+    let originalSize = GeneratedCase(old: old, new: new).rowCount
+    let name = report.generator
+    let label = caseSeed.map(hexSeed) ?? String(index ?? 0)
+    return CheckFailure(
+      phase: phase, index: index, caseSeed: caseSeed, verdict: error == nil ? verdict : nil,
+      error: error, coverage: nil, old: minimal.old, new: minimal.new, update: result?.update,
+      originalSize: originalSize, shrinkCalls: shrunk.calls,
+      shrinkImprovements: shrunk.improvements, occurrences: occurrences,
+      trace: trace(minimal.old, minimal.new, result?.update),
+      replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
+      corpusLine: CaseJSON.caseLine(
+        name: "\(name)-\(phase.rawValue)-\(label)", simulation: options.simulation,
+        old: minimal.old, new: minimal.new, update: error == nil ? result?.update : nil,
+        verdict: error == nil ? verdict : nil),
+      message: error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? "")
+  }
+
+  /// The simulation of `update` on the minimal pair, step by step.
+  ///
+  /// The hook for `SimulatedTableView.trace(...)`: empty until the core has it.
+  func trace(_ old: [[Row]], _ new: [[Row]], _ update: BatchUpdate?) -> [String] {
+    []
+  }
+
+  /// `batchcheck replay --generator NAME --case-seed 0x...`, with the options
+  /// that change the case or its verdict when they are not the defaults.
+  func replayCommand(caseSeed: UInt64) -> String {
+    var command = "batchcheck replay --generator \(shellWord(report.generator)) --case-seed \(hexSeed(caseSeed))"
+    if options.maxSize != CheckOptions.defaultMaxSize { command += " --max-size \(options.maxSize)" }
+    if options.identityOnly { command += " --identity-only" }
+    if options.simulation.semantics != .tableView {
+      command += " --semantics \(options.simulation.semantics.rawValue)"
+    }
+    if options.simulation.duplicates != .reject {
+      command += " --duplicates \(options.simulation.duplicates.rawValue)"
+    }
+    return command
+  }
+}
+
+/// `word` as one shell word: as is when it is made of safe characters,
+/// single-quoted otherwise.
+func shellWord(_ word: String) -> String {
+  let safe = !word.isEmpty && word.unicodeScalars.allSatisfy {
+    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+      || "-_./:=+,@".unicodeScalars.contains($0)
+  }
+  if safe { return word }
+  return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+}

@@ -1,0 +1,138 @@
+/// What one chunk of consecutive random cases gave.
+struct ChunkResult: Sendable {
+  /// The chunk's first case index.
+  var start: Int
+  /// Cases run (fewer than the chunk's size when it stopped at a failure).
+  var ran = 0
+  var statistics = CaseStatistics()
+  var tally = FailureTally()
+}
+
+extension CheckRun {
+  /// Random cases per chunk: the unit of work of a worker.
+  static var chunkSize: Int { 512 }
+
+  /// The number of chunks of the random phase.
+  var chunkCount: Int {
+    let count = options.count
+    return count / Self.chunkSize + (count % Self.chunkSize == 0 ? 0 : 1)
+  }
+
+  /// Runs random cases `start..<start + chunkSize` (fewer at the end),
+  /// stopping at the first failure when the run stops at failures.
+  ///
+  /// - Complexity: O(*c* × (*n* log *n* + *g*)), where *c* is the chunk's
+  ///   size, *n* the rows of a case and *g* the cost of the generator and the
+  ///   simulation on it.
+  static func runChunk(
+    _ chunk: Int, runner: CaseRunner<Generator>, options: CheckOptions
+  ) -> ChunkResult {
+    let start = chunk &* chunkSize
+    let end = options.count &- start > chunkSize ? start &+ chunkSize : options.count
+    var result = ChunkResult(start: start)
+    var scratch = StatisticsScratch()
+    let sections = runner.isSectioned
+    for index in start..<max(start, end) {
+      let seed = SplitMix64.caseSeed(run: options.seed, index: index)
+      let generated = GeneratedCase.make(
+        seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
+      result.statistics.record(generated.old, generated.new, scratch: &scratch)
+      result.ran &+= 1
+      guard let signature = runner.run(generated.old, generated.new)?.signature else { continue }
+      result.tally.add(signature, at: index)
+      if options.stopAtFirstFailure { break }
+    }
+    return result
+  }
+
+  /// The random phase on this thread, chunk after chunk.
+  func randomChunks() -> [ChunkResult] {
+    var results: [ChunkResult] = []
+    for chunk in 0..<chunkCount {
+      let result = Self.runChunk(chunk, runner: runner, options: options)
+      results.append(result)
+      if options.stopAtFirstFailure, result.tally.failed > 0 { break }
+    }
+    return results
+  }
+
+  /// The random phase on `workers` concurrent tasks.
+  ///
+  /// Chunks are handed out in order, at most `workers` at a time; once a
+  /// failure is known (when the run stops at failures), chunks after it are
+  /// no longer started. Every chunk before the first failure runs in full,
+  /// so `mergeRandom` sees the same cases whatever the number of workers.
+  func randomChunks(workers: Int) async -> [ChunkResult] {
+    let runner = runner
+    let options = options
+    let chunkCount = chunkCount
+    let workers = max(1, workers)
+    return await withTaskGroup(of: ChunkResult.self) { group in
+      var next = 0
+      while next < chunkCount, next < workers {
+        let chunk = next
+        group.addTask { Self.runChunk(chunk, runner: runner, options: options) }
+        next += 1
+      }
+      var firstFailure = Int.max
+      var results: [ChunkResult] = []
+      while let result = await group.next() {
+        results.append(result)
+        if options.stopAtFirstFailure, let index = result.tally.firstIndex {
+          firstFailure = min(firstFailure, index)
+        }
+        if next < chunkCount, next &* Self.chunkSize < firstFailure {
+          let chunk = next
+          group.addTask { Self.runChunk(chunk, runner: runner, options: options) }
+          next += 1
+        }
+      }
+      return results
+    }
+  }
+
+  /// Phase 3's report: merges the chunks in case order (up to the first
+  /// failing chunk when the run stops at failures), then shrinks the first
+  /// case of each distinct failure, regenerated from its seed.
+  mutating func mergeRandom(_ chunks: [ChunkResult]) {
+    guard !stopped else { return }
+    var tally = FailureTally()
+    for chunk in chunks.sorted(by: { $0.start < $1.start }) {
+      report.randomCases &+= chunk.ran
+      report.statistics.add(chunk.statistics)
+      tally.add(chunk.tally)
+      if options.stopAtFirstFailure, chunk.tally.failed > 0 { break }
+    }
+    report.failedCases &+= tally.failed
+    for (signature, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
+      let seed = SplitMix64.caseSeed(run: options.seed, index: entry.first)
+      let generated = GeneratedCase.make(
+        seed: seed, maxSize: options.maxSize, sections: runner.isSectioned,
+        profile: options.profile)
+      report.failures.append(
+        makeFailure(
+          phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
+          new: generated.new, signature: signature, occurrences: entry.count))
+    }
+  }
+
+  /// One random case from its seed alone: what `replay` runs.
+  mutating func runCase(seed: UInt64) {
+    let generated = GeneratedCase.make(
+      seed: seed, maxSize: options.maxSize, sections: runner.isSectioned, profile: options.profile)
+    var scratch = StatisticsScratch()
+    report.statistics.record(generated.old, generated.new, scratch: &scratch)
+    report.replayedCaseSeed = seed
+    guard let result = runner.run(generated.old, generated.new) else {
+      report.skippedCases &+= 1
+      return
+    }
+    report.randomCases = 1
+    guard let signature = result.signature else { return }
+    report.failedCases = 1
+    report.failures.append(
+      makeFailure(
+        phase: .random, index: nil, caseSeed: seed, old: generated.old, new: generated.new,
+        signature: signature, occurrences: 1))
+  }
+}

@@ -1,0 +1,114 @@
+/// One check of one generator, phase by phase; `check` and `replay` drive it.
+struct CheckRun<Generator: DeltaGenerator> {
+  let runner: CaseRunner<Generator>
+  /// The options, clamped.
+  let options: CheckOptions
+  var report: CheckReport
+
+  init(_ generator: Generator, options: CheckOptions) {
+    let options = options.clamped
+    self.options = options
+    runner = CaseRunner(generator, simulation: options.simulation)
+    report = CheckReport(generator: generator.name, options: options)
+  }
+
+  /// Whether the run has ended at its first failure.
+  var stopped: Bool { options.stopAtFirstFailure && report.failedCases > 0 }
+
+  /// Phase 1: the regression corpus.
+  mutating func runCorpus() {
+    runPairs(.corpus, options.regressions.lazy.map { ($0.old, $0.new) })
+  }
+
+  /// Phase 2: every pair up to `exhaustiveTotal` rows in all, one section a side.
+  mutating func runExhaustive() {
+    guard options.exhaustiveTotal > 0, !stopped else { return }
+    report.exhaustiveTotal = options.exhaustiveTotal
+    runPairs(.exhaustive, ExhaustivePairs(maxTotal: options.exhaustiveTotal).lazy.map { ([$0.old], [$0.new]) })
+  }
+
+  /// Runs a phase of given pairs in order, then shrinks the first pair of
+  /// each distinct failure.
+  private mutating func runPairs<Pairs: Sequence>(_ phase: CheckPhase, _ pairs: Pairs)
+  where Pairs.Element == ([[Row]], [[Row]]) {
+    guard !stopped else { return }
+    var ran = 0
+    var tally = FailureTally()
+    for (index, (old, new)) in pairs.enumerated() {
+      guard let result = runner.run(old, new) else {
+        report.skippedCases &+= 1
+        continue
+      }
+      ran &+= 1
+      guard let signature = result.signature else { continue }
+      tally.add(signature, at: index)
+      if options.stopAtFirstFailure { break }
+    }
+    switch phase {
+    case .corpus: report.corpusCases = ran
+    case .exhaustive: report.exhaustiveCases = ran
+    case .random: report.randomCases = ran
+    }
+    report.failedCases &+= tally.failed
+    guard !tally.firsts.isEmpty else { return }
+    // Only failing pairs are looked up again; a phase with none walks its pairs once.
+    let failing = Dictionary(tally.firsts.map { ($0.value.first, $0.key) }, uniquingKeysWith: { a, _ in a })
+    let last = failing.keys.max() ?? 0
+    for (index, (old, new)) in pairs.enumerated() {
+      if index > last { break }
+      guard let signature = failing[index], let entry = tally.firsts[signature] else { continue }
+      report.failures.append(
+        makeFailure(
+          phase: phase, index: index, caseSeed: nil, old: old, new: new, signature: signature,
+          occurrences: entry.count))
+    }
+  }
+
+  /// Appends a coverage failure for each statistic below its floor.
+  mutating func checkCoverage() {
+    let statistics = report.statistics
+    for statistic in statistics.shortfalls(
+      sectioned: runner.isSectioned, identityOnly: options.identityOnly, maxSize: options.maxSize) {
+      let count = statistic.count(in: statistics)
+      report.failures.append(
+        CheckFailure(
+          phase: .random, index: nil, caseSeed: nil, verdict: nil, error: nil,
+          coverage: statistic, old: [], new: [], update: nil, originalSize: 0, shrinkCalls: 0,
+          shrinkImprovements: 0, occurrences: 0, trace: [], replayCommand: nil, corpusLine: nil,
+          message:
+            "\(statistic.rawValue): \(count) of \(statistics.cases) random cases"
+            + " (\(percentText(count, of: statistics.cases))), below the floor of"
+            + " \(statistic.floorPercent)%: case generation stopped covering it"))
+    }
+  }
+}
+
+/// Failing cases of a phase: how many, and the first index and count of
+/// each distinct failure.
+struct FailureTally: Sendable {
+  var failed = 0
+  var firsts: [FailureSignature: (first: Int, count: Int)] = [:]
+
+  mutating func add(_ signature: FailureSignature, at index: Int) {
+    failed &+= 1
+    if let entry = firsts[signature] {
+      firsts[signature] = (min(entry.first, index), entry.count &+ 1)
+    } else {
+      firsts[signature] = (index, 1)
+    }
+  }
+
+  mutating func add(_ other: FailureTally) {
+    failed &+= other.failed
+    for (signature, entry) in other.firsts {
+      if let mine = firsts[signature] {
+        firsts[signature] = (min(mine.first, entry.first), mine.count &+ entry.count)
+      } else {
+        firsts[signature] = entry
+      }
+    }
+  }
+
+  /// The lowest failing index, if any.
+  var firstIndex: Int? { firsts.values.map(\.first).min() }
+}
