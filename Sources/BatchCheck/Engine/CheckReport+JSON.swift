@@ -1,0 +1,73 @@
+extension CheckReport {
+  /// The report as one JSON object, for CI.
+  ///
+  ///     check(LCS2013Generator()).renderJSON()
+  ///     // {"generator":"lcs-2013","seed":"0x00ba7c4ec4ec0001","passed":false,
+  ///     //  "cases":{"corpus":0,"exhaustive":51,"random":0,"skipped":0,"passed":50,"failed":1},
+  ///     //  "failures":[{"phase":"exhaustive","index":50,"caseSeed":null,
+  ///     //    "verdict":"wrongRows","rule":"C1","message":"...","old":[[0]],"new":[[1,0,1]],
+  ///     //    "update":{"insertRows":[[0,0],[0,1]]},...}],
+  ///     //  "statistics":{...}}   (on one line)
+  ///
+  /// Keys, in this order: `generator`; `seed`; `passed`; `cases` (`corpus`,
+  /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
+  /// counting coverage failures as in the text); `failures`; `statistics`
+  /// (`cases` and each `CoverageStatistic` by name). Each failure holds
+  /// `phase`, `index` (null for coverage and replays), `caseSeed`, `verdict`
+  /// (a verdict kind, `generatorError` or `coverage`), `rule` (null when
+  /// none), `error` (the generator error's kind, or null), `statistic` (for
+  /// coverage, or null), `message`, `old`, `new` and `update` in
+  /// CASE-FORMAT.md's shapes (null when absent), `originalSize`, `shrink`
+  /// (`calls`, `improvements`), `occurrences`, `replay` (the command, or
+  /// null), `trace` (an array of strings).
+  ///
+  /// Seeds are strings, `"0x"` and 16 hexadecimal digits, as the text and the
+  /// replay command print them: a seed uses all 64 bits, and a JSON number
+  /// beyond 2^53 loses digits in most readers (JavaScript, jq). `caseSeed` is
+  /// null in the corpus and exhaustive phases.
+  ///
+  /// - Complexity: O(size of the text).
+  public func renderJSON() -> String {
+    var fields: [String] = []
+    fields.append("\"generator\":" + jsonQuoted(generator))
+    fields.append("\"seed\":" + jsonQuoted(hexSeed(replayedCaseSeed == nil ? seed : 0)))
+    fields.append("\"passed\":\(passed)")
+    fields.append(
+      "\"cases\":{\"corpus\":\(corpusCases),\"exhaustive\":\(exhaustiveCases),"
+        + "\"random\":\(randomCases),\"skipped\":\(skippedCases),"
+        + "\"passed\":\(passedCases),\"failed\":\(failedCount)}")
+    fields.append("\"failures\":[" + failures.map(\.json).joined(separator: ",") + "]")
+    let counts = CoverageStatistic.allCases.map {
+      "\"\($0.rawValue)\":\($0.count(in: statistics))"
+    }
+    fields.append(
+      "\"statistics\":{\"cases\":\(statistics.cases)," + counts.joined(separator: ",") + "}")
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+}
+
+extension CheckFailure {
+  /// The failure as a JSON object; see `CheckReport.renderJSON()`.
+  var json: String {
+    func orNull(_ text: String?) -> String { text ?? "null" }
+    let isCase = coverage == nil
+    var fields: [String] = []
+    fields.append("\"phase\":" + jsonQuoted(phase.rawValue))
+    fields.append("\"index\":" + orNull(index.map { String($0) }))
+    fields.append("\"caseSeed\":" + orNull(caseSeed.map { jsonQuoted(hexSeed($0)) }))
+    fields.append("\"verdict\":" + jsonQuoted(kind))
+    fields.append("\"rule\":" + orNull(rule.map { jsonQuoted($0.rawValue) }))
+    fields.append("\"error\":" + orNull(error.map { jsonQuoted($0.kind.rawValue) }))
+    fields.append("\"statistic\":" + orNull(coverage.map { jsonQuoted($0.rawValue) }))
+    fields.append("\"message\":" + jsonQuoted(message))
+    fields.append("\"old\":" + (isCase ? CaseJSON.sections(old) : "null"))
+    fields.append("\"new\":" + (isCase ? CaseJSON.sections(new) : "null"))
+    fields.append("\"update\":" + orNull(update.map(CaseJSON.update)))
+    fields.append("\"originalSize\":\(originalSize)")
+    fields.append("\"shrink\":{\"calls\":\(shrinkCalls),\"improvements\":\(shrinkImprovements)}")
+    fields.append("\"occurrences\":\(occurrences)")
+    fields.append("\"replay\":" + orNull(replayCommand.map(jsonQuoted)))
+    fields.append("\"trace\":[" + trace.map(jsonQuoted).joined(separator: ",") + "]")
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+}

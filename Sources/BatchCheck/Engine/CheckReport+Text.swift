@@ -1,0 +1,101 @@
+extension CheckReport {
+  /// The report as text for a person, ending with `N passed, N failed`.
+  ///
+  ///     check(LCS2013Generator()).renderText()
+  ///     // check lcs-2013, run seed 0x00ba7c4ec4ec0001
+  ///     //   exhaustive: 51 cases, every pair with |old| + |new| <= 8
+  ///     // ...
+  ///     // FAIL wrongRows C1: exhaustive phase, pair 50
+  ///     //   message: row {length = 2, path = 0 - 2} shows 0 ...
+  ///     //   old:     [[0]]
+  ///     // ...
+  ///     // 50 passed, 1 failed
+  ///
+  /// Each case failure shows the verdict, rule and message; the minimal old
+  /// and new; the generator's update for them; the original size and the
+  /// shrink statistics; the run seed and the case seed (or the phase and
+  /// pair index); the replay command (random phase); the corpus line to
+  /// add; and the simulation's trace when there is one. A coverage failure
+  /// counts once in `failed`.
+  ///
+  /// - Complexity: O(size of the text).
+  public func renderText() -> String {
+    var lines: [String] = []
+    if let replayedCaseSeed {
+      lines.append("replay \(generator), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)")
+    } else {
+      lines.append("check \(generator), run seed \(hexSeed(seed))")
+      lines.append("  corpus:     \(corpusCases) cases")
+      lines.append(
+        "  exhaustive: \(exhaustiveCases) cases"
+          + (exhaustiveTotal > 0 ? ", every pair with |old| + |new| <= \(exhaustiveTotal)" : ""))
+      lines.append("  random:     \(randomCases) cases, max size \(maxSize)")
+    }
+    if skippedCases > 0 {
+      lines.append("  skipped:    \(skippedCases) cases of several sections (the generator diffs one)")
+    }
+    for failure in failures {
+      lines.append("")
+      lines += failure.textLines(runSeed: replayedCaseSeed == nil ? seed : nil)
+    }
+    if statistics.cases > 0 {
+      lines.append("")
+      lines.append("generated (\(statistics.cases) random cases):")
+      var parts: [String] = []
+      for statistic in CoverageStatistic.allCases {
+        let count = statistic.count(in: statistics)
+        parts.append("\(statistic.rawValue) \(count) (\(percentText(count, of: statistics.cases)))")
+      }
+      lines.append("  " + parts[..<5].joined(separator: ", "))
+      lines.append("  " + parts[5...].joined(separator: ", "))
+    }
+    lines.append("")
+    lines.append("\(passedCases) passed, \(failedCount) failed")
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension CheckFailure {
+  /// The failure's lines in the text report.
+  func textLines(runSeed: UInt64?) -> [String] {
+    if let coverage {
+      return ["FAIL coverage \(coverage.rawValue)", "  message: \(message)"]
+    }
+    var head = "FAIL \(kind)"
+    if let rule { head += " \(rule)" }
+    if let error { head += " \(error.kind.rawValue)" }
+    switch (index, caseSeed) {
+    case (let index?, _): head += ": \(phase.rawValue) phase, \(phase == .random ? "case" : "pair") \(index)"
+    case (nil, _): head += ": replayed case"
+    }
+    if occurrences > 1 { head += " (\(occurrences) cases failed this way)" }
+    var lines = [head]
+    lines.append("  message: \(message)")
+    lines.append("  old:     \(CaseJSON.sections(old))")
+    lines.append("  new:     \(CaseJSON.sections(new))")
+    lines.append("  update:  " + (update.map(CaseJSON.update) ?? "none (the generator threw)"))
+    lines.append(
+      "  shrunk:  from \(originalSize) rows to \(GeneratedCase(old: old, new: new).rowCount),"
+        + " \(shrinkCalls) calls, \(shrinkImprovements) improvements")
+    var seeds = runSeed.map { "run \(hexSeed($0)), " } ?? ""
+    if let caseSeed {
+      seeds += "case \(hexSeed(caseSeed))"
+    } else {
+      seeds += "no case seed (\(phase.rawValue) phase, pair \(index ?? 0))"
+    }
+    lines.append("  seeds:   \(seeds)")
+    if let replayCommand {
+      lines.append("  replay:  \(replayCommand)")
+    } else {
+      lines.append("  replay:  add the corpus line below and run the corpus")
+    }
+    if let corpusLine { lines.append("  corpus:  \(corpusLine)") }
+    if trace.isEmpty {
+      lines.append("  trace:   (not available)")
+    } else {
+      lines.append("  trace:")
+      lines += trace.map { "    " + $0 }
+    }
+    return lines
+  }
+}
