@@ -93,6 +93,8 @@ struct GenerationProfile: Hashable, Sendable {
   var alphabets: [Int]
   /// Whether every row's content stays its id (`CheckOptions.identityOnly`).
   var identityOnly = false
+  /// The percentage of sectioned cases with several old sections.
+  var severalSectionsPercent = 50
 
   /// The mixture `GeneratedCase` documents.
   static let standard = GenerationProfile(alphabets: [1, 2, 3, 4, 8, 16, GeneratedCase.hugeAlphabet])
@@ -116,7 +118,7 @@ struct CaseBuilder {
   mutating func build(sections: Bool) -> GeneratedCase {
     let alphabets = profile.alphabets
     alphabet = alphabets.isEmpty ? 1 : max(1, alphabets[random.below(alphabets.count)])
-    let multi = sections && random.below(2) == 0
+    let multi = sections && random.below(100) < profile.severalSectionsPercent
     let oldRows = freshRows(drawSize(), variants: true)
     let old = multi ? split(oldRows, into: 2 + random.below(3)) : [oldRows]
     let new: [[Row]]

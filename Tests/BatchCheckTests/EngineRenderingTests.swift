@@ -1,0 +1,105 @@
+import Testing
+
+@testable import BatchCheck
+
+@Suite("Engine: the report, as text and JSON")
+struct EngineRenderingTests {
+  /// `first-only` fails at exhaustive pair 3, `[] -> [a a]`, which is already minimal.
+  static let exhaustiveFailure = check(
+    EngineSubjects.firstOnly, options: .quick(count: 0, exhaustiveTotal: 4))
+
+  @Test("the JSON of a known failure, exactly")
+  func jsonExactly() {
+    let r2 =
+      "Invalid update: invalid number of rows in section 0. The number of rows contained in an"
+      + " existing section after the update (2) must be equal to the number of rows contained in"
+      + " that section before the update (0), plus or minus the number of rows inserted or deleted"
+      + " from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into"
+      + " or out of that section (0 moved in, 0 moved out)."
+    let expected =
+      #"{"generator":"first-only","seed":"0x0000000000000007","passed":false,"#
+      + #""cases":{"corpus":0,"exhaustive":4,"random":0,"skipped":0,"passed":3,"failed":1},"#
+      + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#
+      + #""rule":"R2","error":null,"statistic":null,"message":""# + r2 + #"","#
+      + #""old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"originalSize":2,"#
+      + #""shrink":{"calls":0,"improvements":0},"occurrences":1,"replay":null,"trace":[]}],"#
+      + #""statistics":{"cases":0,"duplicates":0,"moves":0,"emptySide":0,"contentChanges":0,"#
+      + #""severalSections":0,"size0":0,"size1to8":0,"size9to32":0,"size33plus":0}}"#
+    #expect(Self.exhaustiveFailure.renderJSON() == expected)
+  }
+
+  @Test("the JSON of a coverage failure and of a random failure's seed")
+  func jsonOtherFailures() throws {
+    var options = CheckOptions.quick(count: 1_000)
+    options.profile.alphabets = [1]
+    let coverage = check(EngineSubjects.replaceAll, options: options).renderJSON()
+    #expect(
+      coverage.contains(
+        #"{"phase":"random","index":null,"caseSeed":null,"verdict":"coverage","rule":null,"#
+          + #""error":null,"statistic":"moves","message":"moves: 0 of 1000 random cases (0.0%),"#
+          + #" below the floor of 15%: case generation stopped covering it","old":null,"new":null,"#
+          + #""update":null,"originalSize":0"#))
+    let random = check(EngineSubjects.forgetsLastInsertFrom12, options: .quick())
+    let seed = try #require(random.failures.first?.caseSeed)
+    #expect(random.renderJSON().contains("\"caseSeed\":\"\(hexSeed(seed))\""))
+    #expect(hexSeed(seed).count == 18)
+    #expect(hexSeed(0x2A) == "0x000000000000002a")
+  }
+
+  @Test("the text holds every element a person needs, and ends with the counts")
+  func textElements() throws {
+    let report = check(EngineSubjects.forgetsLastInsertFrom12, options: .quick(count: 2_000))
+    let failure = try #require(report.failures.first)
+    let seed = hexSeed(try #require(failure.caseSeed))
+    let text = report.renderText()
+    for element in [
+      "check forgets-last-insert, run seed 0x0000000000000007",
+      "FAIL exception R2: random phase, case \(try #require(failure.index))",
+      "  message: Invalid update: invalid number of rows in section 0.",
+      "  old:     " + CaseJSON.sections(failure.old),
+      "  new:     " + CaseJSON.sections(failure.new),
+      "  update:  {\"deleteRows\":[[0,0],",
+      "  shrunk:  from \(failure.originalSize) rows to ",
+      " calls, ",
+      " improvements",
+      "  seeds:   run 0x0000000000000007, case \(seed)",
+      "  replay:  batchcheck replay --generator forgets-last-insert --case-seed \(seed) --max-size 60",
+      "  corpus:  {\"name\":\"forgets-last-insert-random-\(seed)\",\"old\":",
+      "\"expect\":{\"verdict\":\"exception\",\"rule\":\"R2\"}}",
+      "  trace:",
+      "generated (\(report.randomCases) random cases):",
+      "duplicates ", "moves ", "emptySide ", "contentChanges ", "severalSections ",
+      "size0 ", "size1to8 ", "size9to32 ", "size33plus ",
+    ] {
+      #expect(text.contains(element), "missing: \(element)")
+    }
+    let last = text.split(separator: "\n").last.map(String.init)
+    #expect(last == "\(report.randomCases - 1) passed, 1 failed")
+  }
+
+  @Test("an exhaustive failure says its phase and pair, with no case seed")
+  func textExhaustive() {
+    let text = Self.exhaustiveFailure.renderText()
+    #expect(text.contains("FAIL exception R2: exhaustive phase, pair 3"))
+    #expect(text.contains("  seeds:   run 0x0000000000000007, no case seed (exhaustive phase, pair 3)"))
+    #expect(text.contains("  exhaustive: 4 cases, every pair with |old| + |new| <= 4"))
+    #expect(text.contains(#"  corpus:  {"name":"first-only-exhaustive-3","old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"expect":{"verdict":"exception","rule":"R2"}}"#))
+    #expect(text.hasSuffix("\n3 passed, 1 failed"))
+  }
+
+  @Test("the replay command names the options that change the case or its verdict")
+  func replayCommand() throws {
+    var options = CheckOptions.quick()
+    options.identityOnly = true
+    options.simulation = SimulationOptions(semantics: .collectionView, duplicates: .asUIKit)
+    let failure = try #require(
+      check(ClosureGenerator(name: "my gen") { _, _ in BatchUpdate(insertRows: [RowPath(0, 99)]) }, options: options)
+        .failures.first)
+    let seed = hexSeed(try #require(failure.caseSeed))
+    #expect(
+      failure.replayCommand
+        == "batchcheck replay --generator 'my gen' --case-seed \(seed) --max-size 60 --identity-only"
+        + " --semantics collectionView --duplicates asUIKit")
+    #expect(failure.corpusLine?.contains(#""semantics":"collectionView","duplicates":"asUIKit""#) == true)
+  }
+}
