@@ -71,6 +71,9 @@ extension SimulatedTableView {
     _ update: BatchUpdate, dataSource: NewData
   ) -> (verdict: Verdict, steps: Int) {
     var counter = OperationCounter()
+    if let verdict = fastValid(update, dataSource: dataSource, counter: &counter) {
+      return (verdict, counter.steps)
+    }
     let verdict = simulate(update, dataSource: dataSource, counter: &counter)
     return (verdict, counter.steps)
   }
