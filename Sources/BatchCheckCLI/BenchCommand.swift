@@ -30,28 +30,17 @@ struct BenchCommand: Subcommand {
   var repeats = 5
 
   init(arguments: [String]) throws(CommandError) {
-    var index = 0
-    func value(_ option: String) throws(CommandError) -> Int {
-      index += 1
-      guard index < arguments.count else {
-        throw .missingValue(option: option, command: Self.name)
+    var scanner = ArgumentScanner(arguments, command: Self.name)
+    let range = 0...100_000_000
+    while let option = try scanner.nextOption() {
+      switch option {
+      case "--rows": rows = try scanner.number(for: option, in: range)
+      case "--operations": operations = try scanner.number(for: option, in: range)
+      case "--repeat": repeats = max(1, try scanner.number(for: option, in: range))
+      default: throw scanner.unknown(option)
       }
-      guard let number = Int(arguments[index]), number >= 0, number <= 100_000_000 else {
-        throw .invalidValue(
-          arguments[index], option: option, allowed: ["a whole number from 0 to 100000000"],
-          command: Self.name)
-      }
-      return number
     }
-    while index < arguments.count {
-      switch arguments[index] {
-      case "--rows": rows = try value("--rows")
-      case "--operations": operations = try value("--operations")
-      case "--repeat": repeats = max(1, try value("--repeat"))
-      default: throw .unknownOption(arguments[index], command: Self.name)
-      }
-      index += 1
-    }
+    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
   }
 
   func run(output: inout some OutputSink) throws(CommandError) -> ExitCode {
