@@ -31,6 +31,7 @@ extension BatchState {
         counter.add()
         if moves[other].to == move.to {
           dropped[other] = true
+          note("move \(Self.describe(move.from)) → \(Self.describe(move.to)) dropped: an exact duplicate (R16)")
         } else {
           toBoth = other
           break
@@ -60,6 +61,7 @@ extension BatchState {
         }
         return UIKitException(rule: .r16, message: message)
       }
+      note("move \(Self.describe(move.from)) → \(Self.describe(move.to)): ok")
       if move.isSection {
         accepted.sectionMoves.append(SectionMove(from: move.from.section, to: move.to.section))
       } else {

@@ -92,6 +92,7 @@ extension BatchState {
       inserted[path.section, default: 0] += 1
     }
     var failure: UIKitException?
+    var lines: [String]? = trace == nil ? nil : []
     map.forEachSection(counter: &counter) { new, old, _ in
       guard let old else { return true }
       let before = counts.oldRows(old)
@@ -101,6 +102,10 @@ extension BatchState {
       let movedOutCount = movedOut[old] ?? 0
       let expected = before &+ ins &- del &+ movedInCount &- movedOutCount
       let after = counts.newRowsAsReturned(new)
+      lines?.append(
+        "rows in section \(new) (old section \(old)): \(before) + \(ins) inserted − \(del) deleted"
+          + " + \(movedInCount) moved in − \(movedOutCount) moved out = \(expected);"
+          + " the data source has \(after)")
       if after < 0 {
         failure = UIKitException(rule: .r2, message: messages.negativeRowCount(section: new))
       } else if after != expected {
@@ -112,6 +117,7 @@ extension BatchState {
       }
       return failure == nil
     }
+    if let lines { trace?.lines.append(contentsOf: lines) }
     return failure
   }
 }

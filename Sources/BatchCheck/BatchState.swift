@@ -16,6 +16,11 @@ enum CheckOutcome {
   case accepted(AcceptedUpdate)
 }
 
+/// The lines of a simulation's trace, shared by the steps that write them.
+final class TraceLog {
+  var lines: [String] = []
+}
+
 /// UIKit's checks of spec §2, steps 1 to 9, over one update.
 ///
 /// Item paths follow UIKit: a section operation is the index path
@@ -26,6 +31,8 @@ struct BatchState {
   let counts: Counts
   let messages: UIKitMessages
   let options: SimulationOptions
+  /// The narrative of the checks, when a trace was asked for (nil otherwise).
+  var trace: TraceLog?
 
   init(update: BatchUpdate, counts: Counts, messages: UIKitMessages, options: SimulationOptions) {
     self.update = update
@@ -34,11 +41,22 @@ struct BatchState {
     self.options = options
   }
 
+  /// Adds a line to the trace; builds it only when tracing.
+  @inline(__always) func note(_ line: @autoclosure () -> String) {
+    if let trace { trace.lines.append(line()) }
+  }
+
+  /// Notes the failing check and returns it.
+  func fail(_ exception: UIKitException) -> Result<CheckOutcome, UIKitException> {
+    note("✗ \(exception.rule): \(exception.message)")
+    return .failure(exception)
+  }
+
   private var mergesDuplicates: Bool { options.semantics == .tableView }
   private static var notFound: Int { UIKitMessages.notFound }
 
   /// Runs steps 1 to 9. The first failing check decides.
-  mutating func check(counter: inout OperationCounter) -> Result<CheckOutcome, UIKitException> {
+  func check(counter: inout OperationCounter) -> Result<CheckOutcome, UIKitException> {
     let notFound = Self.notFound
     // Step 1: gather and sort.
     var explicitDeletes = update.deleteSections.map { RowPath(section: $0, row: notFound) }
@@ -58,7 +76,7 @@ struct BatchState {
     var inserts = explicitInserts
     if !reloads.isEmpty {
       for reload in reloads where contains(explicitDeletes, reload, counter: &counter) {
-        return .failure(
+        return fail(
           UIKitException(
             rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row)))
       }
@@ -70,6 +88,9 @@ struct BatchState {
         let (s2, r2) = insertGroups.reloadAfterInserts(section: s1, row: r1, counter: &counter)
         deletes.append(reload)
         inserts.append(RowPath(section: s2, row: r2))
+        note(
+          "reload \(Self.describe(reload)) → delete \(Self.describe(reload)) + insert \(Self.describe(RowPath(section: s2, row: r2)))"
+            + " (§1.3: explicit deletes and inserts only, moves ignored)")
       }
       // Step 3: merge and re-sort.
       deletes.sort()
@@ -103,22 +124,28 @@ struct BatchState {
     for d in deletes.reversed() {
       counter.add()
       let isSection = d.row == notFound
-      if !isSection, d.section == deletedSection { continue }  // R18: dropped unchecked
-      if mergesDuplicates, d == previous { continue }  // R20/R21: merged
+      if !isSection, d.section == deletedSection {  // R18: dropped unchecked
+        note("delete \(Self.describe(d)) dropped: inside deleted section \(d.section) (R18)")
+        continue
+      }
+      if mergesDuplicates, d == previous {  // R20/R21: merged
+        note("delete \(Self.describe(d)) merged with its duplicate (R20)")
+        continue
+      }
       previous = d
       if moveFrom.contains(d) {
         let message =
           isSection
           ? messages.deleteAndMoveSection(d.section)
           : messages.deleteAndMoveRow(section: d.section, row: d.row)
-        return .failure(UIKitException(rule: .r11, message: message))
+        return fail(UIKitException(rule: .r11, message: message))
       }
       if isSection, fallback == nil, let position = rowMoveFromSection[d.section] {
         fallback = messages.moveOutOfDeletedSection(moves[position].rowMove)
       }
       if isSection {
         if isOutside(d.section, counts.oldSections) {
-          return .failure(
+          return fail(
             UIKitException(
               rule: .r5,
               message: messages.deleteSectionBeyondSections(
@@ -127,9 +154,10 @@ struct BatchState {
         deletedSection = d.section
         accepted.deletedSections.insert(d.section)
         deletedSectionCount += 1
+        note("delete \(Self.describe(d)): ok")
       } else {
         if isOutside(d.section, counts.oldSections) {
-          return .failure(
+          return fail(
             UIKitException(
               rule: .r4,
               message: messages.deleteRowBeyondSections(
@@ -137,12 +165,13 @@ struct BatchState {
         }
         let rows = counts.oldRows(d.section)
         if isOutside(d.row, rows) {
-          return .failure(
+          return fail(
             UIKitException(
               rule: .r3,
               message: messages.deleteRowBeyondCount(row: d.row, section: d.section, count: rows)))
         }
         accepted.deletedRows.append(d)
+        note("delete \(Self.describe(d)): ok")
       }
     }
 
@@ -151,21 +180,24 @@ struct BatchState {
     for i in inserts {
       counter.add()
       let isSection = i.row == notFound
-      if mergesDuplicates, i == previous { continue }  // R20/R21: merged
+      if mergesDuplicates, i == previous {  // R20/R21: merged
+        note("insert \(Self.describe(i)) merged with its duplicate (R20)")
+        continue
+      }
       previous = i
       if moveTo.contains(i) {
         let message =
           isSection
           ? messages.insertAndMoveSection(i.section)
           : messages.insertAndMoveRow(section: i.section, row: i.row)
-        return .failure(UIKitException(rule: .r12, message: message))
+        return fail(UIKitException(rule: .r12, message: message))
       }
       if isSection, fallback == nil, let position = rowMoveToSection[i.section] {
         fallback = messages.moveIntoInsertedSection(moves[position].rowMove)
       }
       if isSection {
         if isOutside(i.section, counts.newSections) {
-          return .failure(
+          return fail(
             UIKitException(
               rule: .r8,
               message: messages.insertSectionBeyondSections(
@@ -175,12 +207,14 @@ struct BatchState {
         while let last = accepted.insertedRows.last, last.section == i.section {
           counter.add()
           accepted.insertedRows.removeLast()
+          note("insert \(Self.describe(last)) dropped: inside inserted section \(i.section) (R19)")
         }
         accepted.insertedSections.insert(i.section)
         insertedSectionCount += 1
+        note("insert \(Self.describe(i)): ok")
       } else {
         if isOutside(i.section, counts.newSections) {
-          return .failure(
+          return fail(
             UIKitException(
               rule: .r7,
               message: messages.insertRowBeyondSections(
@@ -188,24 +222,28 @@ struct BatchState {
         }
         let rows = counts.newRows(i.section)
         if isOutside(i.row, rows) {
-          return .failure(
+          return fail(
             UIKitException(
               rule: .r6,
               message: messages.insertRowBeyondCount(row: i.row, section: i.section, count: rows)))
         }
         accepted.insertedRows.append(i)
+        note("insert \(Self.describe(i)): ok")
       }
     }
 
     // Step 6: moves, in source order.
     if let exception = checkMoves(moves, into: &accepted, counter: &counter) {
-      return .failure(exception)
+      return fail(exception)
     }
 
     // Step 7: the section count (R1).
     let expectedSections = counts.oldSections &+ insertedSectionCount &- deletedSectionCount
+    note(
+      "sections: \(counts.oldSections) + \(insertedSectionCount) inserted − \(deletedSectionCount) deleted"
+        + " = \(expectedSections); the data source has \(counts.newSections)")
     if expectedSections != counts.newSections {
-      return .failure(
+      return fail(
         UIKitException(
           rule: .r1,
           message: messages.invalidSectionCount(
@@ -214,13 +252,21 @@ struct BatchState {
     }
 
     // Step 8: the fallback to reloadData skips the row counts (R17).
-    if let fallback { return .success(.fallback(fallback)) }
+    if let fallback {
+      note("↺ R17: \(fallback)")
+      return .success(.fallback(fallback))
+    }
 
     // Step 9: the row counts per section (R2).
     if let exception = checkRowCounts(accepted, counter: &counter) {
-      return .failure(exception)
+      return fail(exception)
     }
     return .success(.accepted(accepted))
+  }
+
+  /// `(0, 1)` for a row, `section 2` for a section operation.
+  static func describe(_ path: RowPath) -> String {
+    path.row == Self.notFound ? "section \(path.section)" : "(\(path.section), \(path.row))"
   }
 
   /// Whether the ascending array `items` holds `item`.

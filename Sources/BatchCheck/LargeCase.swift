@@ -66,11 +66,23 @@ package struct LargeCase: Sendable {
 }
 
 extension SimulatedTableView {
+  /// The verdict of the full simulation, without the single-section fast
+  /// path, for the benchmark.
+  package func simulateFully<NewData: TableDataSource>(
+    _ update: BatchUpdate, dataSource: NewData
+  ) -> Verdict {
+    var counter = OperationCounter()
+    return simulate(update, dataSource: dataSource, counter: &counter)
+  }
+
   /// The number of elementary steps a simulation takes, for complexity tests.
   package func countSteps<NewData: TableDataSource>(
     _ update: BatchUpdate, dataSource: NewData
   ) -> (verdict: Verdict, steps: Int) {
     var counter = OperationCounter()
+    if let verdict = fastValid(update, dataSource: dataSource, counter: &counter) {
+      return (verdict, counter.steps)
+    }
     let verdict = simulate(update, dataSource: dataSource, counter: &counter)
     return (verdict, counter.steps)
   }

@@ -14,7 +14,7 @@ extension SimulatedTableView {
   ///   new state and *k* the number of operations; rows are read one at a time.
   func checkRows<NewData: TableDataSource>(
     _ accepted: AcceptedUpdate, counts: Counts, dataSource: NewData,
-    counter: inout OperationCounter
+    counter: inout OperationCounter, trace: TraceLog? = nil
   ) -> Verdict {
     // Cells placed at fixed new-space rows: inserts (fresh) and moves (old rows).
     var placed: [(at: RowPath, from: RowPath?)] = accepted.insertedRows.map { ($0, nil) }
@@ -39,6 +39,9 @@ extension SimulatedTableView {
       let removedEnd = removedRanges[old]?.upperBound ?? 0
       var oldRow = 0
       let oldCount = counts.oldRows(old)
+      // With a trace, the whole section's cells, to diff against the data source.
+      var shownRows: [Row]? = trace == nil ? nil : []
+      var sectionFailed = false
       for position in 0..<counts.newRows(new) {
         counter.add()
         while next < placedEnd, placed[next].at.row < position { next += 1 }
@@ -46,14 +49,17 @@ extension SimulatedTableView {
         if next < placedEnd, placed[next].at.row == position {
           shownPath = placed[next].from
           next += 1
-          if shownPath == nil { continue }  // fresh from the data source
+          if shownPath == nil {  // fresh from the data source
+            shownRows?.append(dataSource.row(at: RowPath(section: new, row: position)))
+            continue
+          }
         } else {
           while nextRemoved < removedEnd, removed[nextRemoved].row <= oldRow {
             counter.add()
             if removed[nextRemoved].row == oldRow { oldRow += 1 }
             nextRemoved += 1
           }
-          guard oldRow < oldCount else { return true }  // no cell left (only after counted duplicates)
+          guard oldRow < oldCount else { break }  // no cell left (only after counted duplicates)
           shownPath = RowPath(section: old, row: oldRow)
           oldRow += 1
         }
@@ -61,16 +67,21 @@ extension SimulatedTableView {
         let path = RowPath(section: new, row: position)
         let shown = oldData.row(at: shownPath)
         let expected = dataSource.row(at: path)
+        shownRows?.append(shown)
         let mismatch = RowMismatch(path: path, expected: expected, shown: shown)
+        if wrong != nil { continue }  // tracing: finish the section's cells
         if shown.id != expected.id {
+          sectionFailed = true
           wrong = Verdict(
             kind: .wrongRows, rule: .c1,
             message:
               "\(item) \(path) shows \(shown) (old \(shownPath)) but the data source has \(expected) there",
             mismatch: mismatch)
-          return false
+          if shownRows == nil { return false }
+          continue
         }
         if stale == nil, shown.content != expected.content {
+          sectionFailed = true
           stale = Verdict(
             kind: .staleContent, rule: .c2,
             message:
@@ -78,9 +89,44 @@ extension SimulatedTableView {
             mismatch: mismatch)
         }
       }
-      return true
+      if let shownRows, sectionFailed, let trace {
+        let expected = (0..<counts.newRows(new)).map { dataSource.row(at: RowPath(section: new, row: $0)) }
+        trace.lines.append("rows of section \(new): - the data source, + what the cells show")
+        trace.lines += rowDiff(expected: expected, shown: shownRows)
+      }
+      return wrong == nil
     }
-    return wrong ?? stale ?? .valid
+    let verdict = wrong ?? stale ?? .valid
+    if let rule = verdict.rule, let message = verdict.message { trace?.lines.append("✗ \(rule): \(message)") }
+    return verdict
+  }
+
+  /// A −/+ diff of two row lists, position by position: equal rows print
+  /// once, runs of more than two equal rows collapse to `… (N unchanged)`.
+  func rowDiff(expected: [Row], shown: [Row]) -> [String] {
+    var lines: [String] = []
+    var unchanged: [String] = []
+    func flush() {
+      if unchanged.count > 2 {
+        lines.append("  … (\(unchanged.count) unchanged)")
+      } else {
+        lines += unchanged
+      }
+      unchanged = []
+    }
+    for index in 0..<max(expected.count, shown.count) {
+      let want = index < expected.count ? expected[index] : nil
+      let have = index < shown.count ? shown[index] : nil
+      if want == have, let want {
+        unchanged.append("  \(want)")
+        continue
+      }
+      flush()
+      if let want { lines.append("- \(want)") }
+      if let have { lines.append("+ \(have)") }
+    }
+    flush()
+    return lines
   }
 
   /// For paths sorted ascending: each section's range of indexes.

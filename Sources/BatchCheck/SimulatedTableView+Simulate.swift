@@ -18,21 +18,25 @@ extension SimulatedTableView {
   /// The whole simulation; see `performBatchUpdates`. Follows spec §2 step by
   /// step; the first failing check decides the verdict.
   func simulate<NewData: TableDataSource>(
-    _ update: BatchUpdate, dataSource: NewData, counter: inout OperationCounter
+    _ update: BatchUpdate, dataSource: NewData, counter: inout OperationCounter,
+    trace: TraceLog? = nil
   ) -> Verdict {
     let messages = UIKitMessages(options.semantics)
     // Step 0: negative paths are raised when the call is made (R22).
     if let exception = checkNegativePaths(update, counter: &counter) {
+      trace?.lines.append("✗ R22: \(exception.message)")
       return .exception(exception)
     }
     // BatchCheck's duplicates policy comes right after R22.
     if options.duplicates == .reject,
       let message = firstDuplicate(update, counter: &counter)
     {
+      trace?.lines.append("✗ R20 (duplicates policy reject): \(message)")
       return Verdict(kind: .duplicate, rule: .r20, message: message)
     }
     let counts = Counts(old: oldData, new: dataSource)
     var state = BatchState(update: update, counts: counts, messages: messages, options: options)
+    state.trace = trace
     let accepted: AcceptedUpdate
     switch state.check(counter: &counter) {
     case .failure(let exception):
@@ -42,7 +46,28 @@ extension SimulatedTableView {
     case .success(.accepted(let result)):
       accepted = result
     }
-    return checkRows(accepted, counts: counts, dataSource: dataSource, counter: &counter)
+    return checkRows(accepted, counts: counts, dataSource: dataSource, counter: &counter, trace: trace)
+  }
+
+  /// Applies `update` like `performBatchUpdates` and also returns a trace: the
+  /// reload decomposition, each delete, insert and move as UIKit checks it,
+  /// the counts, and for a wrong or stale row a −/+ diff of the rows the data
+  /// source has (`-`) against the rows the cells show (`+`).
+  ///
+  ///     SimulatedTableView([[Row("a")]]).trace(BatchUpdate(deleteRows: [RowPath(0, 3)]), dataSource: [[Row("a")]]).lines
+  ///     // ["✗ R3: attempt to delete row 3 from section 0 which only contains 1 rows before the update"]
+  ///
+  /// Meant for the small cases a report shows: every section's row count is
+  /// one line.
+  /// - Returns: the verdict and the trace's lines.
+  public func trace<NewData: TableDataSource>(
+    _ update: BatchUpdate, dataSource: NewData
+  ) -> (verdict: Verdict, lines: [String]) {
+    var counter = OperationCounter()
+    let log = TraceLog()
+    let verdict = simulate(update, dataSource: dataSource, counter: &counter, trace: log)
+    if verdict.isValid { log.lines.append("✓ valid: every cell shows the data source's row") }
+    return (verdict, log.lines)
   }
 }
 

@@ -55,6 +55,7 @@ public struct SimulatedTableView<OldData: TableDataSource> {
     _ update: BatchUpdate, dataSource: NewData
   ) -> Verdict {
     var counter = OperationCounter()
+    if let verdict = fastValid(update, dataSource: dataSource, counter: &counter) { return verdict }
     return simulate(update, dataSource: dataSource, counter: &counter)
   }
 }

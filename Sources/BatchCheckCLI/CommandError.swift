@@ -16,6 +16,10 @@ enum CommandError: Error, Equatable {
   case invalidValue(String, option: String, allowed: [String], command: String)
   /// A required positional argument is missing.
   case missingArgument(String, command: String)
+  /// A positional argument the command does not take.
+  case unexpectedArgument(String, command: String)
+  /// Two options that cannot go together, or neither of two that one is needed of.
+  case conflictingOptions(String, command: String)
   /// A file named on the command line could not be read.
   case unreadableFile(CaseFileError)
 
@@ -32,6 +36,10 @@ enum CommandError: Error, Equatable {
       return "The value '\(value)' is invalid for '\(option)'; expected \(allowed.joined(separator: " or "))"
     case .missingArgument(let argument, _):
       return "Missing expected argument '\(argument)'"
+    case .unexpectedArgument(let argument, _):
+      return "Unexpected argument '\(argument)'"
+    case .conflictingOptions(let sentence, _):
+      return sentence
     case .unreadableFile(let error):
       return error.description
     }
@@ -55,7 +63,8 @@ enum CommandError: Error, Equatable {
     switch self {
     case .unknownOption(_, let command):
       return command
-    case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command):
+    case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command),
+      .unexpectedArgument(_, let command), .conflictingOptions(_, let command):
       return command
     case .unknownSubcommand, .unreadableFile:
       return nil

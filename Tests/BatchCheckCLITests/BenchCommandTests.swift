@@ -10,7 +10,8 @@ struct BenchCommandTests {
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("simulator: 2000 rows, ") == true)
     #expect(lines.first?.hasSuffix(" operations (valid)") == true)
-    #expect(lines.contains { $0.hasPrefix("  best of 2: ") && $0.contains(" s per update, ") })
+    #expect(lines.contains { $0.hasPrefix("  fast path, best of 2: ") && $0.contains(" s per update, ") })
+    #expect(lines.contains { $0.hasPrefix("  full simulation, best of 2: ") && $0.contains(" s per update, ") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
   }
 

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Walks a subcommand's arguments: `--name value`, `--name=value`, flags and
+/// positional arguments, turning every mistake into a `CommandError`.
+///
+///     var scanner = ArgumentScanner(["--seed", "7", "--format=json"], command: "check")
+///     while let option = try scanner.nextOption() {
+///       switch option {
+///       case "--seed": seed = try scanner.value(for: option, as: "a seed", parse: parseSeed)
+///       case "--format": format = try scanner.choice(for: option, OutputFormat.self)
+///       default: throw scanner.unknown(option)
+///       }
+///     }
+struct ArgumentScanner {
+  private let arguments: [String]
+  private var index = 0
+  /// The value given with `=` to the option just returned, if any.
+  private var inlineValue: String?
+  /// Arguments that are not options, in order (and everything after `--`).
+  private(set) var positional: [String] = []
+  let command: String
+
+  init(_ arguments: [String], command: String) {
+    let (options, rest) = splitAtDoubleDash(arguments)
+    self.arguments = options
+    self.positional = []
+    self.command = command
+    self.trailing = rest
+  }
+
+  private let trailing: [String]
+
+  /// The next option (`--name`), collecting positional arguments on the way;
+  /// nil at the end, when the positional arguments are complete.
+  mutating func nextOption() throws(CommandError) -> String? {
+    inlineValue = nil
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        inlineValue = String(argument[argument.index(after: equals)...])
+        return String(argument[..<equals])
+      }
+      if argument.hasPrefix("-"), argument != "-" { return argument }
+      positional.append(argument)
+    }
+    positional += trailing
+    return nil
+  }
+
+  /// The value of `option`: after `=`, or the next argument.
+  mutating func value(for option: String) throws(CommandError) -> String {
+    if let inlineValue {
+      self.inlineValue = nil
+      return inlineValue
+    }
+    guard index < arguments.count else { throw .missingValue(option: option, command: command) }
+    index += 1
+    return arguments[index - 1]
+  }
+
+  /// The value of `option`, parsed; `allowed` describes what parses.
+  mutating func value<T>(
+    for option: String, allowed: String, parse: (String) -> T?
+  ) throws(CommandError) -> T {
+    let text = try value(for: option)
+    guard let parsed = parse(text) else {
+      throw .invalidValue(text, option: option, allowed: [allowed], command: command)
+    }
+    return parsed
+  }
+
+  /// The value of `option`, one of an enumeration's raw values.
+  mutating func choice<T: RawRepresentable & CaseIterable>(
+    for option: String, _ type: T.Type
+  ) throws(CommandError) -> T where T.RawValue == String {
+    let text = try value(for: option)
+    guard let parsed = T(rawValue: text) else {
+      throw .invalidValue(text, option: option, allowed: T.allCases.map(\.rawValue), command: command)
+    }
+    return parsed
+  }
+
+  /// A whole number in `range`.
+  mutating func number(for option: String, in range: ClosedRange<Int>) throws(CommandError) -> Int {
+    try value(for: option, allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)") {
+      Int($0).flatMap { range.contains($0) ? $0 : nil }
+    }
+  }
+
+  /// The error for an option this command does not know.
+  func unknown(_ option: String) -> CommandError {
+    .unknownOption(option, command: command)
+  }
+}
+
+/// A 64-bit seed written in decimal or as `0x` hexadecimal (underscores allowed).
+///
+///     parseSeed("0x00BA_7C4E")  // 12221518
+///     parseSeed("-1")           // nil
+func parseSeed(_ text: String) -> UInt64? {
+  let digits = text.replacingOccurrences(of: "_", with: "")
+  if digits.lowercased().hasPrefix("0x") {
+    return UInt64(digits.dropFirst(2), radix: 16)
+  }
+  return UInt64(digits)
+}

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import BatchCheck
+
+/// The single-section fast path against the full simulation.
+@Suite("Fast path")
+struct FastPathTests {
+  @Test("the fast path is sound, and complete without duplicates, on 100,000 random single-section updates")
+  func agreesWithFullSimulation() {
+    var random = SplitMix64(seed: 0xFA57)
+    var valid = 0
+    for trial in 0..<100_000 {
+      func below(_ n: Int) -> Int { Int(random.next() % UInt64(max(n, 1))) }
+      let oldCount = below(6)
+      let old = [(0..<oldCount).map { Row(id: .int($0), content: .int(below(2))) }]
+      // A new section from old by deleting, inserting and reordering a little.
+      var survivors = old[0].filter { _ in below(4) != 0 }
+      for _ in 0..<below(3) { survivors.insert(Row(id: .int(100 + below(3)), content: 0), at: below(survivors.count + 1)) }
+      if below(3) == 0, survivors.count > 1 { survivors.swapAt(0, survivors.count - 1) }
+      let new = [survivors]
+      func path(_ count: Int) -> RowPath { RowPath(section: below(8) == 0 ? 1 : 0, row: below(count + 1)) }
+      func list<T>(_ make: () -> T) -> [T] { (0..<below(3)).map { _ in make() } }
+      var update = BatchUpdate(
+        deleteRows: list { path(oldCount) }, insertRows: list { path(survivors.count) },
+        reloadRows: list { path(oldCount) },
+        moveRows: list { RowMove(from: path(oldCount), to: path(survivors.count)) })
+      if below(2) == 0 {
+        // Often valid: replace every row, then perhaps break it a little.
+        update = BatchUpdate(
+          deleteRows: (0..<oldCount).map { RowPath(0, $0) }.shuffled(using: &random),
+          insertRows: survivors.indices.map { RowPath(0, $0) })
+        if below(2) == 0, !update.deleteRows.isEmpty { update.deleteRows.removeLast() }
+      }
+      let table = SimulatedTableView(old)
+      var counter = OperationCounter()
+      let fast = table.fastValid(update, dataSource: new, counter: &counter)
+      let full = table.simulate(update, dataSource: new, counter: &counter)
+      #expect(fast == nil || fast == .valid)
+      // Sound: never valid when the full simulation is not. Complete for
+      // updates without duplicates (the fast path leaves those to the full one).
+      let lists = [update.deleteRows, update.insertRows, update.reloadRows, update.moveRows.map(\.from), update.moveRows.map(\.to)]
+      let plain = lists.allSatisfy { Set($0).count == $0.count }
+      let agrees = fast == .valid ? full.isValid : !(plain && full.isValid)
+      #expect(agrees, "trial \(trial): old \(old) new \(new) \(update): full \(full)")
+      if !agrees { return }
+      if full.isValid { valid += 1 }
+    }
+    #expect(valid > 1_000, "only \(valid) valid updates: the comparison says little")
+  }
+}
