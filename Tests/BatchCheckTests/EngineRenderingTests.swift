@@ -22,7 +22,11 @@ struct EngineRenderingTests {
       + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#
       + #""rule":"R2","error":null,"statistic":null,"message":""# + r2 + #"","#
       + #""old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"originalSize":2,"#
-      + #""shrink":{"calls":0,"improvements":0},"occurrences":1,"replay":null,"trace":[]}],"#
+      + #""shrink":{"calls":0,"improvements":0},"occurrences":1,"replay":null,"#
+      + #""trace":["insert (0, 0): ok","#
+      + #""sections: 1 + 0 inserted − 0 deleted = 1; the data source has 1","#
+      + #""rows in section 0 (old section 0): 0 + 1 inserted − 0 deleted + 0 moved in − 0 moved out"#
+      + #" = 1; the data source has 2","✗ R2: "# + r2 + #""]}],"#
       + #""statistics":{"cases":0,"duplicates":0,"moves":0,"emptySide":0,"contentChanges":0,"#
       + #""severalSections":0,"size0":0,"size1to8":0,"size9to32":0,"size33plus":0}}"#
     #expect(Self.exhaustiveFailure.renderJSON() == expected)
@@ -66,7 +70,7 @@ struct EngineRenderingTests {
       "  replay:  batchcheck replay --generator forgets-last-insert --case-seed \(seed) --max-size 60",
       "  corpus:  {\"name\":\"forgets-last-insert-random-\(seed)\",\"old\":",
       "\"expect\":{\"verdict\":\"exception\",\"rule\":\"R2\"}}",
-      "  trace:",
+      "  trace:\n    ",
       "generated (\(report.randomCases) random cases):",
       "duplicates ", "moves ", "emptySide ", "contentChanges ", "severalSections ",
       "size0 ", "size1to8 ", "size9to32 ", "size33plus ",

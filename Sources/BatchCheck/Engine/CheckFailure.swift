@@ -50,8 +50,8 @@ public struct CheckFailure: Hashable, Sendable {
   /// How many cases of the phase failed this way (1 when the run stops at
   /// the first failure).
   public var occurrences: Int
-  /// The simulation, step by step, for the minimal pair; empty until the
-  /// core can trace a simulation.
+  /// The simulation of `update` on the minimal pair, step by step
+  /// (`SimulatedTableView.trace`); empty when the generator threw.
   public var trace: [String]
   /// `batchcheck replay ...` for a random-phase failure; nil otherwise.
   public var replayCommand: String?

@@ -91,7 +91,7 @@ extension CheckFailure {
     }
     if let corpusLine { lines.append("  corpus:  \(corpusLine)") }
     if trace.isEmpty {
-      lines.append("  trace:   (not available)")
+      lines.append("  trace:   none (the generator threw)")
     } else {
       lines.append("  trace:")
       lines += trace.map { "    " + $0 }

@@ -39,11 +39,11 @@ extension CheckRun {
       message: error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? "")
   }
 
-  /// The simulation of `update` on the minimal pair, step by step.
-  ///
-  /// The hook for `SimulatedTableView.trace(...)`: empty until the core has it.
+  /// The simulation of `update` on the minimal pair, step by step
+  /// (`SimulatedTableView.trace`); empty when the generator threw.
   func trace(_ old: [[Row]], _ new: [[Row]], _ update: BatchUpdate?) -> [String] {
-    []
+    guard let update else { return [] }
+    return SimulatedTableView(old, options: options.simulation).trace(update, dataSource: new).lines
   }
 
   /// `batchcheck replay --generator NAME --case-seed 0x...`, with the options
