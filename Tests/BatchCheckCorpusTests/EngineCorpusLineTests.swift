@@ -14,7 +14,8 @@ struct EngineCorpusLineTests {
     }
     let report = check(
       noReloads,
-      options: CheckOptions(seed: 3, count: 2_000, exhaustiveTotal: 0, shrinkBudget: 0, stopAtFirstFailure: false))
+      options: CheckOptions(
+        seed: 3, count: 2_000, exhaustiveTotal: 0, shrinkBudget: 0, stopAtFirstFailure: false))
     #expect(report.failures.count >= 2)
     for failure in report.failures where failure.coverage == nil {
       let line = try #require(failure.corpusLine)

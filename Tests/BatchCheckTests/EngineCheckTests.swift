@@ -15,7 +15,8 @@ struct EngineCheckTests {
     #expect(!first.passed)
     var other = options
     other.seed = 8
-    #expect(check(EngineSubjects.forgetsLastInsertFrom12, options: other).statistics != first.statistics)
+    #expect(
+      check(EngineSubjects.forgetsLastInsertFrom12, options: other).statistics != first.statistics)
   }
 
   @Test("case i made alone is case i of the run, and replay runs it from its seed alone")
@@ -55,7 +56,8 @@ struct EngineCheckTests {
     let options = CheckOptions.quick(count: 3_000, stopAtFirstFailure: stopAtFirstFailure)
     let reference = check(EngineSubjects.forgetsLastInsertFrom12, options: options)
     for workers in [1, 2, 3] {
-      let report = await check(EngineSubjects.forgetsLastInsertFrom12, options: options, workers: workers)
+      let report = await check(
+        EngineSubjects.forgetsLastInsertFrom12, options: options, workers: workers)
       #expect(report.renderText() == reference.renderText(), "workers \(workers)")
       #expect(report == reference)
     }
@@ -110,7 +112,8 @@ struct EngineCheckTests {
 
     // Only distinct rows: no duplicates (and, with fewer pairs, fewer content changes).
     options.profile.alphabets = [GeneratedCase.hugeAlphabet]
-    let distinct = check(EngineSubjects.replaceAll, options: options).failures.compactMap(\.coverage)
+    let distinct = check(EngineSubjects.replaceAll, options: options).failures.compactMap(
+      \.coverage)
     #expect(distinct.contains(.duplicates) && !distinct.contains(.moves))
 
     // Below 1,000 random cases no floor is enforced.

@@ -85,9 +85,13 @@ struct EngineRenderingTests {
   func textExhaustive() {
     let text = Self.exhaustiveFailure.renderText()
     #expect(text.contains("FAIL exception R2: exhaustive phase, pair 3"))
-    #expect(text.contains("  seeds:   run 0x0000000000000007, no case seed (exhaustive phase, pair 3)"))
+    #expect(
+      text.contains("  seeds:   run 0x0000000000000007, no case seed (exhaustive phase, pair 3)"))
     #expect(text.contains("  exhaustive: 4 cases, every pair with |old| + |new| <= 4"))
-    #expect(text.contains(#"  corpus:  {"name":"first-only-exhaustive-3","old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"expect":{"verdict":"exception","rule":"R2"}}"#))
+    #expect(
+      text.contains(
+        #"  corpus:  {"name":"first-only-exhaustive-3","old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"expect":{"verdict":"exception","rule":"R2"}}"#
+      ))
     #expect(text.hasSuffix("\n3 passed, 1 failed"))
   }
 
@@ -97,13 +101,17 @@ struct EngineRenderingTests {
     options.identityOnly = true
     options.simulation = SimulationOptions(semantics: .collectionView, duplicates: .asUIKit)
     let failure = try #require(
-      check(ClosureGenerator(name: "my gen") { _, _ in BatchUpdate(insertRows: [RowPath(0, 99)]) }, options: options)
-        .failures.first)
+      check(
+        ClosureGenerator(name: "my gen") { _, _ in BatchUpdate(insertRows: [RowPath(0, 99)]) },
+        options: options
+      )
+      .failures.first)
     let seed = hexSeed(try #require(failure.caseSeed))
     #expect(
       failure.replayCommand
         == "batchcheck replay --generator 'my gen' --case-seed \(seed) --max-size 60 --identity-only"
         + " --semantics collectionView --duplicates asUIKit")
-    #expect(failure.corpusLine?.contains(#""semantics":"collectionView","duplicates":"asUIKit""#) == true)
+    #expect(
+      failure.corpusLine?.contains(#""semantics":"collectionView","duplicates":"asUIKit""#) == true)
   }
 }

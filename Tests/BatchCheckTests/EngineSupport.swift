@@ -6,7 +6,8 @@ enum EngineSubjects {
   /// Deletes every old row and inserts every new one: always valid.
   static let replaceAll = ClosureGenerator(name: "replace-all") { old, new in
     BatchUpdate(
-      deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+      deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) }
+    )
   }
 
   /// `replaceAll`, but forgets the last insert when new has 12 rows or
@@ -27,7 +28,8 @@ enum EngineSubjects {
   /// as new has two rows; the first failing exhaustive pair is `[] -> [a a]`.
   static let firstOnly = ClosureGenerator(name: "first-only") { old, new in
     BatchUpdate(
-      deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.isEmpty ? [] : [RowPath(0, 0)])
+      deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.isEmpty ? [] : [RowPath(0, 0)]
+    )
   }
 }
 

@@ -19,7 +19,8 @@ struct EngineReferenceTests {
   func findsFailingGenerators(name: String, kind: VerdictKind, rule: Rule) throws {
     let generator = try #require(ReferenceGenerators.named(name))
     // The exhaustive phase finds a smallest counterexample.
-    let report = check(generator, options: CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 6))
+    let report = check(
+      generator, options: CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 6))
     let failure = try #require(report.failures.first)
     #expect(failure.phase == .exhaustive)
     #expect(failure.verdict?.kind == kind)
@@ -27,7 +28,8 @@ struct EngineReferenceTests {
     #expect(report.randomCases == 0)  // the run stopped at its first failure
     #expect(report.renderText().hasSuffix("\n\(report.casesRun - 1) passed, 1 failed"))
     // Without the exhaustive phase, the random phase finds it.
-    let random = check(generator, options: CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 0))
+    let random = check(
+      generator, options: CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 0))
     let found = try #require(random.failures.first)
     #expect(found.phase == .random && found.caseSeed != nil)
     #expect(found.verdict?.kind != .valid)
@@ -48,12 +50,14 @@ struct EngineReferenceTests {
     arguments: ["lcs", "collection-difference"])
   func identityOnlyGeneratorsPass(name: String) async throws {
     let generator = try #require(ReferenceGenerators.named(name))
-    let options = CheckOptions(seed: Self.seed, count: 3_000, exhaustiveTotal: 6, identityOnly: true)
+    let options = CheckOptions(
+      seed: Self.seed, count: 3_000, exhaustiveTotal: 6, identityOnly: true)
     let report = await check(generator, options: options, workers: 2)
     #expect(report.passed, "\(report.renderText())")
     #expect(report.randomCases == 3_000)
     // With content changes they owe reloads they never make (C2).
-    let withContent = check(generator, options: CheckOptions(seed: Self.seed, count: 3_000, exhaustiveTotal: 0))
+    let withContent = check(
+      generator, options: CheckOptions(seed: Self.seed, count: 3_000, exhaustiveTotal: 0))
     #expect(withContent.failures.first?.rule == .c2)
   }
 }

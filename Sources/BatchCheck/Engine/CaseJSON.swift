@@ -4,7 +4,8 @@
 enum CaseJSON {
   /// `[["a",1],[]]`: sections of rows, each row in its case-file form.
   static func sections(_ sections: [[Row]]) -> String {
-    "[" + sections.map { "[" + $0.map(\.description).joined(separator: ",") + "]" }
+    "["
+      + sections.map { "[" + $0.map(\.description).joined(separator: ",") + "]" }
       .joined(separator: ",") + "]"
   }
 

@@ -22,7 +22,8 @@ extension CheckReport {
   public func renderText() -> String {
     var lines: [String] = []
     if let replayedCaseSeed {
-      lines.append("replay \(generator), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)")
+      lines.append(
+        "replay \(generator), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)")
     } else {
       lines.append("check \(generator), run seed \(hexSeed(seed))")
       lines.append("  corpus:     \(corpusCases) cases")
@@ -32,7 +33,8 @@ extension CheckReport {
       lines.append("  random:     \(randomCases) cases, max size \(maxSize)")
     }
     if skippedCases > 0 {
-      lines.append("  skipped:    \(skippedCases) cases of several sections (the generator diffs one)")
+      lines.append(
+        "  skipped:    \(skippedCases) cases of several sections (the generator diffs one)")
     }
     for failure in failures {
       lines.append("")
@@ -65,7 +67,8 @@ extension CheckFailure {
     if let rule { head += " \(rule)" }
     if let error { head += " \(error.kind.rawValue)" }
     switch (index, caseSeed) {
-    case (let index?, _): head += ": \(phase.rawValue) phase, \(phase == .random ? "case" : "pair") \(index)"
+    case (let index?, _):
+      head += ": \(phase.rawValue) phase, \(phase == .random ? "case" : "pair") \(index)"
     case (nil, _): head += ": replayed case"
     }
     if occurrences > 1 { head += " (\(occurrences) cases failed this way)" }

@@ -49,8 +49,11 @@ extension CheckRun {
   /// `batchcheck replay --generator NAME --case-seed 0x...`, with the options
   /// that change the case or its verdict when they are not the defaults.
   func replayCommand(caseSeed: UInt64) -> String {
-    var command = "batchcheck replay --generator \(shellWord(report.generator)) --case-seed \(hexSeed(caseSeed))"
-    if options.maxSize != CheckOptions.defaultMaxSize { command += " --max-size \(options.maxSize)" }
+    var command =
+      "batchcheck replay --generator \(shellWord(report.generator)) --case-seed \(hexSeed(caseSeed))"
+    if options.maxSize != CheckOptions.defaultMaxSize {
+      command += " --max-size \(options.maxSize)"
+    }
     if options.identityOnly { command += " --identity-only" }
     if options.simulation.semantics != .tableView {
       command += " --semantics \(options.simulation.semantics.rawValue)"
@@ -65,10 +68,13 @@ extension CheckRun {
 /// `word` as one shell word: as is when it is made of safe characters,
 /// single-quoted otherwise.
 func shellWord(_ word: String) -> String {
-  let safe = !word.isEmpty && word.unicodeScalars.allSatisfy {
-    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-      || "-_./:=+,@".unicodeScalars.contains($0)
-  }
+  let safe =
+    !word.isEmpty
+    && word.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_./:=+,@".unicodeScalars.contains($0)
+    }
   if safe { return word }
-  return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  return "'"
+    + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }

@@ -24,7 +24,9 @@ struct CheckRun<Generator: DeltaGenerator> {
   mutating func runExhaustive() {
     guard options.exhaustiveTotal > 0, !stopped else { return }
     report.exhaustiveTotal = options.exhaustiveTotal
-    runPairs(.exhaustive, ExhaustivePairs(maxTotal: options.exhaustiveTotal).lazy.map { ([$0.old], [$0.new]) })
+    runPairs(
+      .exhaustive,
+      ExhaustivePairs(maxTotal: options.exhaustiveTotal).lazy.map { ([$0.old], [$0.new]) })
   }
 
   /// Runs a phase of given pairs in order, then shrinks the first pair of
@@ -52,7 +54,8 @@ struct CheckRun<Generator: DeltaGenerator> {
     report.failedCases &+= tally.failed
     guard !tally.firsts.isEmpty else { return }
     // Only failing pairs are looked up again; a phase with none walks its pairs once.
-    let failing = Dictionary(tally.firsts.map { ($0.value.first, $0.key) }, uniquingKeysWith: { a, _ in a })
+    let failing = Dictionary(
+      tally.firsts.map { ($0.value.first, $0.key) }, uniquingKeysWith: { a, _ in a })
     let last = failing.keys.max() ?? 0
     for (index, (old, new)) in pairs.enumerated() {
       if index > last { break }
@@ -68,7 +71,8 @@ struct CheckRun<Generator: DeltaGenerator> {
   mutating func checkCoverage() {
     let statistics = report.statistics
     for statistic in statistics.shortfalls(
-      sectioned: runner.isSectioned, identityOnly: options.identityOnly, maxSize: options.maxSize) {
+      sectioned: runner.isSectioned, identityOnly: options.identityOnly, maxSize: options.maxSize)
+    {
       let count = statistic.count(in: statistics)
       report.failures.append(
         CheckFailure(

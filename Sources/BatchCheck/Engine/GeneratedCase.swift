@@ -69,7 +69,8 @@ public struct GeneratedCase: Hashable, Sendable {
     return make(seed: seed, maxSize: maxSize, sections: sections, profile: profile)
   }
 
-  /// `make(seed:maxSize:sections:identityOnly:)` with a generation profile other than the standard one.
+  /// `make(seed:maxSize:sections:identityOnly:)` with a generation profile
+  /// other than the standard one.
   static func make(
     seed: UInt64, maxSize: Int, sections: Bool, profile: GenerationProfile
   ) -> GeneratedCase {
@@ -97,7 +98,9 @@ struct GenerationProfile: Hashable, Sendable {
   var severalSectionsPercent = 50
 
   /// The mixture `GeneratedCase` documents.
-  static let standard = GenerationProfile(alphabets: [1, 2, 3, 4, 8, 16, GeneratedCase.hugeAlphabet])
+  static let standard = GenerationProfile(alphabets: [
+    1, 2, 3, 4, 8, 16, GeneratedCase.hugeAlphabet,
+  ])
 }
 
 /// Makes one case from a seed; every random choice comes from `random`, in a
