@@ -32,19 +32,25 @@ extension ShrinkRun {
   }
 
   /// Merges two values into one: every occurrence of a value, as id or
-  /// content, becomes a smaller value in use, trying the smallest first.
+  /// content, becomes another value in use. For each value, the smaller
+  /// values are tried first as targets (the result is then smaller in
+  /// values too), then the value itself as the target of a smaller one
+  /// (which may be the only merge that keeps the failure).
   ///
   ///     old [a], new [b a c] -- c becomes a --> old [a], new [b a a]
+  ///     new [{q,1000}], fails when a content is an int >= 3 -- q becomes 1000 --> new [1000]
   ///
   /// - Complexity: O(*v*²) calls, where *v* is the number of distinct values.
   mutating func mergeValues() {
     var index = 1
     while index < best.valuesInOrder.count, !exhausted {
       let values = best.valuesInOrder
-      let merged = values[index]
+      let value = values[index]
       var changed = false
-      for target in values[..<index] {
-        if attempt(best.mappingValues { $0 == merged ? target : $0 }) {
+      for smaller in values[..<index] {
+        if attempt(best.mappingValues { $0 == value ? smaller : $0 })
+          || attempt(best.mappingValues { $0 == smaller ? value : $0 })
+        {
           changed = true
           break
         }
@@ -55,17 +61,39 @@ extension ShrinkRun {
 
   /// Renames the values to `a`, `b`, `c`, ... in order of first occurrence
   /// (old then new, id then content). When the predicate refuses that, lowers
-  /// values one at a time to the smallest name not in use, largest first.
+  /// values one at a time, largest first: to the smallest name not in use,
+  /// else, for a positive integer, to the smallest integer below it that a
+  /// binary search finds still failing.
   ///
   ///     old [x], new [y x y] -- rename --> old [a], new [b a b]
+  ///     new [{a,1000}], fails when a content is an int >= 3 -- lower --> new [{a,3}]
   ///
-  /// - Complexity: O(*v*) calls, where *v* is the number of distinct values.
+  /// - Complexity: O(*v* log *k*) calls, where *v* is the number of distinct
+  ///   values and *k* the largest integer value.
   mutating func renameValues() {
     if attempt(best.canonical) { return }
     for value in best.valuesInOrder.reversed() {
       let free = best.smallestFreeName
-      if ValueRank(free) < ValueRank(value) {
+      if ValueRank(free) < ValueRank(value),
         attempt(best.mappingValues { $0 == value ? free : $0 })
+      {
+        continue
+      }
+      guard case .int(let number) = value, number > 0 else { continue }
+      // The smallest integer in low...high that fails is wanted; high fails.
+      var low = 0
+      var high = number
+      var current = value
+      while low < high, !exhausted {
+        let middle = low + (high - low) / 2
+        let lowered = RowValue.int(middle)
+        let replaced = current
+        if attempt(best.mappingValues { $0 == replaced ? lowered : $0 }) {
+          high = middle
+          current = lowered
+        } else {
+          low = middle + 1
+        }
       }
     }
   }
