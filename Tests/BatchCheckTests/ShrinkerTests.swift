@@ -160,7 +160,8 @@ struct ShrinkerTests {
       let (o, n) = (old.joined().map(\.id), new.joined().map(\.id))
       return o != n && o.sorted() == n.sorted()
     }
-    let result = Shrinker.shrink(old: Self.one("p q r s"), new: Self.one("s q p r"), fails: permuted)
+    let result = Shrinker.shrink(
+      old: Self.one("p q r s"), new: Self.one("s q p r"), fails: permuted)
     #expect(result.old == Self.one("a b"))
     #expect(result.new == Self.one("b a"))
   }
