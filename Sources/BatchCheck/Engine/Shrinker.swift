@@ -24,20 +24,25 @@ public struct ShrinkResult: Hashable, Sendable {
 
 /// Shrinks a failing (old, new) pair to a minimal one that fails the same way.
 ///
-/// Delta debugging over the rows of both sides, then over values: sections
-/// are dropped and merged, a value's rows are dropped from both sides at once,
-/// each side's rows are cut in halves, quarters, ... single rows, matching
-/// rows are dropped in pairs, contents are made equal to the ids, values are
-/// merged and renamed to `a`, `b`, `c`, ..., and, at a dead end, a duplicate
-/// value is split in two so that a row can go. Every accepted candidate is
-/// smaller in `ShrinkOrder` and still fails; the passes repeat to a fixpoint.
+/// Delta debugging over the rows of both sides, then over values. Each round
+/// runs, in this order: sections dropped (both sides, then one) and merged;
+/// the rows of a chunk of ids dropped from both sides at once; matched rows
+/// (the *i*-th `a` of old with the *i*-th `a` of new) dropped in pairs; the
+/// same positions dropped from both sides; each side's rows cut in halves,
+/// quarters, ... single rows; contents made equal to ids and lowered; values
+/// merged; values renamed to `a`, `b`, `c`, ... or lowered. When a round
+/// keeps nothing and the case has at most `localLimit` rows, the local passes
+/// run: any one row of each side dropped; the sides swapped, a row moved from
+/// old to new, two rows swapped, an id lowered; and, at a dead end, a
+/// repeated value split in two so that a row can go. Every kept candidate is
+/// smaller in `ShrinkOrder` and still fails; the rounds repeat to a fixpoint.
 /// `Guides/Shrinker.md` has the design.
 ///
 ///     let result = Shrinker.shrink(
 ///       old: [[Row("x"), Row("y"), Row("z")]],
 ///       new: [[Row("z"), Row("q"), Row("q"), Row("x")]]
 ///     ) { _, new in new.contains { section in Set(section).count < section.count } }
-///     // result.old == [], result.new == [[Row("a"), Row("a")]]
+///     // result.old == [[]], result.new == [[Row("a"), Row("a")]], result.calls == 8
 public enum Shrinker {
   /// Shrinks `(old, new)` while `fails` keeps saying yes, within `budget` calls.
   ///
@@ -45,9 +50,10 @@ public enum Shrinker {
   /// input when no smaller candidate fails. The same input and predicate give
   /// the same result and the same number of calls.
   ///
-  ///     Shrinker.shrink(old: [[Row("q")]], new: [[Row("p"), Row("q"), Row("p")]],
-  ///                     fails: isWrongRowsC1)
-  ///     // old [["a"]], new [["b", "a", "b"]]
+  ///     // fails: the 2013 LCS diff's update, judged by a SimulatedTableView,
+  ///     // gets the verdict wrongRows C1 (a 45 + 43 row case, seeded)
+  ///     Shrinker.shrink(old: [old], new: [new], fails: fails)
+  ///     // old [["a"]], new [["b", "a", "b"]], calls 67
   ///
   /// - Parameters:
   ///   - old: the failing case's old sections.
@@ -55,12 +61,13 @@ public enum Shrinker {
   ///   - budget: the most calls of `fails`; 0 or less returns the input.
   ///   - fails: whether a candidate fails the same way (same verdict and rule).
   /// - Returns: the smallest pair found and the statistics.
-  /// - Complexity: at most `budget` calls of `fails`. Without a budget, a
-  ///   round of the passes makes O(*n* + *v*²) calls, plus O(*n*²) for the
-  ///   pair and split passes which run only on cases of at most
-  ///   `Shrinker.localLimit` rows, where *n* is the number of rows and *v*
-  ///   the number of distinct values; each success removes a row or a value
-  ///   or simplifies a content, so rounds are few.
+  /// - Complexity: at most `budget` calls of `fails`. A round makes
+  ///   O(*n* + *v*² + *c* × *v*) calls, where *n* is the number of rows, *v*
+  ///   the number of distinct values and *c* the number of rows with a
+  ///   separate content; the local passes, O(*n*² + *n* × *v*) calls, run only
+  ///   on cases of at most `localLimit` rows. A new round starts only after a
+  ///   kept candidate. Measured on the reference generators' bugs: 9 to 97
+  ///   calls for cases of 40 to 122 rows (`Guides/Shrinker.md`).
   public static func shrink(
     old: [[Row]], new: [[Row]], budget: Int = 500, fails: ([[Row]], [[Row]]) -> Bool
   ) -> ShrinkResult {
