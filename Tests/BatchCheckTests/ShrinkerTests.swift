@@ -73,6 +73,23 @@ struct ShrinkerTests {
     #expect(result.calls <= 60)
   }
 
+  @Test("sections merge when only one section can hold the rows")
+  func mergedSections() {
+    // Fails when new has one section of two rows or more, or two sections or
+    // more with a row each. From [[x] [y]] no section or row can go; merging
+    // gives one section, fewer than two.
+    let fails: ([[Row]], [[Row]]) -> Bool = { _, new in
+      (new.count == 1 && new[0].count >= 2) || (new.count >= 2 && !new.contains { $0.isEmpty })
+    }
+    let result = Shrinker.shrink(old: table("p | q"), new: table("x | y"), fails: fails)
+    #expect(result.old == [[]])
+    #expect(result.new == Self.one("a a"))
+    let unmerged = Shrinker.shrink(
+      old: table("p | q"), new: table("x | y"), budget: 500,
+      passes: ShrinkPasses.all.subtracting(.sections), fails: fails)
+    #expect(unmerged.new == table("a | a"))
+  }
+
   @Test("sections the predicate needs stay, empty")
   func neededSections() {
     // Fails when new has three sections and its last one holds a row.
