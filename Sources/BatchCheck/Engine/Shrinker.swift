@@ -74,8 +74,9 @@ public enum Shrinker {
     shrink(old: old, new: new, budget: budget, passes: .all, fails: fails)
   }
 
-  /// The largest case (rows, old and new) on which the quadratic passes run:
-  /// dropping a row from each side together, and splitting a duplicate.
+  /// The largest case (rows, old and new) on which the local passes run:
+  /// dropping any row of each side together, reordering, and splitting a
+  /// duplicate, each O(*n*²) calls in the number of rows *n*.
   static let localLimit = 16
 
   /// `shrink(old:new:budget:fails:)` with some passes turned off, for tests.
