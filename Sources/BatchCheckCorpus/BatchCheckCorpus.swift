@@ -6,3 +6,5 @@
 // - Case+Decoding.swift, Case+Encoding.swift: one line <-> one case.
 // - JSONParser.swift, JSONValue.swift: the position-tracking JSON reader.
 // - Case+Run.swift: running a case and comparing with its expectation.
+// - ExternalGenerator.swift, ExternalGenerator+Process.swift: a generator
+//   that is another program, spoken to in JSON lines over pipes.

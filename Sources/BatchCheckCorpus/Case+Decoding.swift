@@ -193,9 +193,26 @@ enum CaseDecoder {
 
   // MARK: Update
 
-  private static func update(_ node: JSONNode) throws(LineError) -> BatchUpdate {
+  /// Reads a line that holds an update object and nothing else, in the shape
+  /// of a case's `"update"` (the answer of an external generator).
+  ///
+  ///     try CaseDecoder.decodeUpdate(lineBytes: Array(#"{"deleteRows":[[0,1]]}"#.utf8))
+  ///     // BatchUpdate(deleteRows: [RowPath(0, 1)])
+  ///
+  /// - Parameter lineBytes: one line, without its line break; any bytes.
+  /// - Throws: `LineError` at the first byte that is not valid UTF-8, not
+  ///   JSON, or not an update.
+  static func decodeUpdate(lineBytes: [UInt8]) throws(LineError) -> BatchUpdate {
+    try CaseFile.checkUTF8(lineBytes)
+    var parser = JSONParser(lineBytes)
+    return try update(try parser.parseDocument(), what: "an update")
+  }
+
+  /// An update object; `what` names it in the message for a value that is
+  /// not an object.
+  private static func update(_ node: JSONNode, what: String = "\"update\"") throws(LineError) -> BatchUpdate {
     var update = BatchUpdate()
-    for member in try unique(try object(node, "\"update\""), allowed: updateKeys, in: "an update") {
+    for member in try unique(try object(node, what), allowed: updateKeys, in: "an update") {
       let value = member.value
       let key = "\"\(member.key)\""
       switch member.key {

@@ -82,16 +82,18 @@ public enum CaseFile {
 
   /// One line: checks UTF-8, then parses and decodes.
   private static func readLine(_ line: [UInt8], file: String, line number: Int) -> Result<Case, CaseDataError> {
-    if let bad = firstInvalidUTF8(line) {
-      return .failure(
-        CaseDataError(
-          file: file, line: number, lineBytes: line,
-          error: LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(line[bad])))")))
-    }
     do throws(LineError) {
+      try checkUTF8(line)
       return .success(try Case.decode(lineBytes: line))
     } catch {
       return .failure(CaseDataError(file: file, line: number, lineBytes: line, error: error))
+    }
+  }
+
+  /// Throws at the first byte of `bytes` that is not part of valid UTF-8.
+  static func checkUTF8(_ bytes: [UInt8]) throws(LineError) {
+    if let bad = firstInvalidUTF8(bytes) {
+      throw LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(bytes[bad])))")
     }
   }
 

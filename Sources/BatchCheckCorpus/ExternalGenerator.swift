@@ -1,0 +1,301 @@
+import BatchCheck
+import Foundation
+
+/// A delta generator that is an external process, written in any language.
+///
+///     let generator = ExternalGenerator(command: "python3 mydiff.py", timeout: 2)
+///     let update = try generator.update(from: [[Row("a"), Row("b")]], to: [[Row("b")]])
+///     // whatever mydiff.py answered, e.g. BatchUpdate(deleteRows: [RowPath(0, 0)])
+///
+/// ## The wire protocol
+///
+/// The command runs as `/bin/sh -c COMMAND`, with this program's working
+/// directory and environment; one process answers case after case:
+///
+/// 1. For each case BatchCheck writes one line to the process's stdin,
+///    `{"old":[[...]],"new":[[...]]}`: the rows of the case file format
+///    (spec/CASE-FORMAT.md), always as sections (an array of arrays), each row
+///    a JSON string or integer when its identity equals its content, else
+///    `{"id":...,"content":...}`. The line ends with a line break and holds
+///    no other.
+/// 2. The process answers with one line on its stdout: a JSON object in the
+///    shape of a case's `update` (`deleteSections`, `insertSections`,
+///    `reloadSections`, `moveSections`, `deleteRows`, `insertRows`,
+///    `reloadRows`, `moveRows`; each absent key is empty, `{}` is the empty
+///    update). Deletes, reloads and move sources are old-space; inserts and
+///    move destinations new-space. Then it waits for the next line.
+/// 3. At the end of the run its stdin is closed; it should exit then.
+///
+/// Stderr is free for diagnostics: it is read all along (a chatty process
+/// never blocks on it) and its last 2 KiB are quoted when a case fails.
+/// Stdout is for answers only: a process must flush after each line.
+///
+/// ## When the process misbehaves
+///
+/// The failing case throws a `GeneratorError`, the process (its whole process
+/// group: the shell, the interpreter, anything they started) is killed, and
+/// the next case starts a fresh one. The run goes on.
+///
+/// - `unavailable`: `/bin/sh` cannot start; the shell cannot run the command
+///   (status 126 or 127, before any answer); the process exits with status 0,
+///   or closes stdout, without answering (also when it exits after answering
+///   the previous case, as a script that handles one case would).
+/// - `crashed`: the process exits with another status, or by a signal,
+///   before a full line (a partial line is quoted).
+/// - `timedOut`: no full line within `timeout` seconds.
+/// - `malformedOutput`: the line is not UTF-8, not JSON, or not an update
+///   (the message has the 1-based column and an excerpt of the line); more
+///   than 16 MiB without a line break (stdout floods); an answer before the
+///   whole case was read; output left over after the previous answer (two
+///   lines for one case, say), reported on the next case before it is sent.
+///
+/// The processes never outlive the run: `close()` and deinitialization close
+/// stdin, send SIGTERM to the group after 0.1 s, SIGKILL after the grace
+/// period, and reap the shell; at a normal exit of the program every group
+/// still running is killed. (A process that leaves the group with `setsid`
+/// is beyond reach.)
+///
+/// One process answers one case at a time: calls from several threads take
+/// turns. From the first case on, this program ignores SIGPIPE, so that
+/// writing to a process that died is an error and not the end of the
+/// program; the generator processes get SIGPIPE at its default.
+///
+/// `@unchecked Sendable`: the process and its counters are only touched
+/// while holding `lock`.
+public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendable {
+  /// The generator's name in reports; `exec` unless told otherwise.
+  public let name: String
+  /// The shell command, run as `/bin/sh -c command`.
+  public let command: String
+  /// Seconds each case may take, from sending the case to reading the
+  /// answer; a fresh process's first case includes its start-up.
+  public let timeout: Double
+  /// The longest answer line read, in bytes; a longer one is a flood.
+  let maxAnswerBytes: Int
+  /// Seconds between SIGTERM and SIGKILL when the generator is closed.
+  let terminationGrace: Double
+  /// How much of the end of stderr is kept, in bytes.
+  static let stderrLimit = 2048
+
+  private let lock = NSLock()
+  /// The running process; nil before the first case and after an error.
+  /// Guarded by `lock`.
+  private var child: ChildProcess?
+  /// How many answers the current process has given. Guarded by `lock`.
+  private var answers = 0
+  /// The most stdout bytes any process had buffered at once. Guarded by `lock`.
+  private var largestBuffered = 0
+
+  /// Creates a generator that runs `command` for the first case, and again
+  /// after a case that failed.
+  ///
+  /// - Parameters:
+  ///   - command: a shell command: `python3 mydiff.py`, `./mydiff --json`.
+  ///   - timeout: seconds each case may take, 5 by default, the start-up of
+  ///     a fresh process included; clamped to [0.001, 10⁶].
+  ///   - name: the generator's name in reports.
+  public convenience init(command: String, timeout: Double = 5, name: String = "exec") {
+    self.init(command: command, timeout: timeout, name: name, maxAnswerBytes: 16 << 20, terminationGrace: 0.5)
+  }
+
+  /// The full initializer, with the bounds tests shrink.
+  init(command: String, timeout: Double, name: String, maxAnswerBytes: Int, terminationGrace: Double) {
+    self.command = command
+    self.timeout = timeout.isNaN ? 5 : min(max(timeout, 0.001), 1e6)
+    self.name = name
+    self.maxAnswerBytes = max(maxAnswerBytes, 1)
+    self.terminationGrace = terminationGrace
+  }
+
+  deinit {
+    child?.terminate(grace: terminationGrace)
+  }
+
+  /// Ends the running process, if any: closes its stdin, then SIGTERM to its
+  /// process group, then SIGKILL after a short grace; returns once it is
+  /// reaped. A later case starts a new process.
+  public func close() {
+    lock.lock()
+    defer { lock.unlock() }
+    child?.terminate(grace: terminationGrace)
+    child = nil
+  }
+
+  /// The update for one section: the case is sent as `[old]` and `[new]`.
+  ///
+  /// - Throws: `GeneratorError`, as `update(from:to:)` for sections.
+  public func update(from old: [Row], to new: [Row]) throws(GeneratorError) -> BatchUpdate {
+    try update(from: [old], to: [new])
+  }
+
+  /// Sends one case to the process and reads its answer.
+  ///
+  /// - Parameters:
+  ///   - old: the sections before the update.
+  ///   - new: the sections after the update.
+  /// - Returns: the update the process answered, unjudged.
+  /// - Throws: `GeneratorError` when the process could not start, crashed,
+  ///   timed out or answered something that is not an update; the next case
+  ///   then starts a fresh process.
+  /// - Complexity: O(*n* + *m*) besides the process's own work, where *n*
+  ///   is the number of rows and *m* the length of the answer.
+  public func update(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> BatchUpdate {
+    let request = Array((Case(old: old, new: new).jsonLine + "\n").utf8)
+    lock.lock()
+    defer { lock.unlock() }
+    return try exchange(request)
+  }
+
+  /// The running process's id, for tests; nil when none runs.
+  var processID: Int32? {
+    lock.lock()
+    defer { lock.unlock() }
+    return child?.pid
+  }
+
+  /// The most stdout bytes any of its processes had buffered at once: the
+  /// witness that a flood is read in bounded memory.
+  var largestStdoutBuffer: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return largestBuffered
+  }
+
+  // MARK: One case (called with the lock held)
+
+  private func exchange(_ request: [UInt8]) throws(GeneratorError) -> BatchUpdate {
+    let process: ChildProcess
+    if let child {
+      process = child
+    } else {
+      process = try ChildProcess.spawn(command: command, stderrLimit: Self.stderrLimit)
+      child = process
+      answers = 0
+    }
+    let deadline = Deadline(after: timeout)
+
+    process.drainAvailable()
+    let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffer.isEmpty
+    if !process.stdoutBuffer.isEmpty {
+      let leftover = process.stdoutBuffer
+      discard()
+      throw failure(
+        .malformedOutput,
+        "wrote more than one line for the previous case; answer each case with exactly one line "
+          + "(\(Self.excerpt(leftover))); restarted it",
+        process)
+    }
+
+    let outcome = process.exchange(request, deadline: deadline, maxLineBytes: maxAnswerBytes)
+    largestBuffered = max(largestBuffered, process.largestStdoutBuffer)
+    switch outcome {
+    case .line(let line):
+      do throws(LineError) {
+        let update = try CaseDecoder.decodeUpdate(lineBytes: line)
+        answers += 1
+        return update
+      } catch {
+        discard()
+        let column = CaseDataError(file: "-", line: 1, lineBytes: line, error: error).column
+        throw failure(
+          .malformedOutput,
+          "the answer is not an update: column \(column): \(error.message): "
+            + Self.excerpt(line, around: error.offset),
+          process)
+      }
+    case .answeredEarly:
+      discard()
+      throw failure(.malformedOutput, "answered before reading the whole case", process)
+    case .flooded:
+      discard()
+      throw failure(
+        .malformedOutput,
+        "floods stdout: more than \(Self.bytes(maxAnswerBytes)) without a line break "
+          + "(\(Self.excerpt(process.stdoutBuffer)))",
+        process)
+    case .timedOut:
+      discard()
+      throw failure(
+        .timedOut, "no answer within \(Self.seconds(timeout))\(Self.partial(process)); killed it", process)
+    case .endOfOutput:
+      let exited = process.waitForExit(until: Deadline.max(deadline, Deadline(after: 0.2)))
+      let status = process.killAndReap()
+      child = nil
+      guard exited else {
+        throw failure(
+          .unavailable, "closed its stdout without answering\(Self.partial(process)); killed it", process)
+      }
+      let ended =
+        endedAfterAnswering
+        ? "exited with \(status.description) after answering the previous case, before this one was sent; "
+          + "a generator answers case after case until its stdin ends"
+        : "exited with \(status.description) before answering\(Self.partial(process))"
+      switch status {
+      case .exited(0):
+        throw failure(.unavailable, ended, process)
+      case .exited(126) where answers == 0, .exited(127) where answers == 0:
+        throw failure(.unavailable, "the shell could not run the command: " + ended, process)
+      default:
+        throw failure(.crashed, ended, process)
+      }
+    }
+  }
+
+  /// Kills the running process; the next case starts a new one.
+  private func discard() {
+    child?.killAndReap()
+    child = nil
+  }
+
+  /// An error whose message ends with the process's last stderr output.
+  private func failure(_ kind: GeneratorError.Kind, _ message: String, _ process: ChildProcess) -> GeneratorError {
+    guard let stderr = process.stderrTail.text else { return GeneratorError(kind: kind, message: message) }
+    return GeneratorError(kind: kind, message: message + "; its stderr ends:\n" + stderr)
+  }
+
+  // MARK: Text
+
+  /// `, after 12 bytes without a line break ({"delete...)`, or nothing.
+  private static func partial(_ process: ChildProcess) -> String {
+    let buffered = process.stdoutBuffer
+    guard !buffered.isEmpty else { return "" }
+    return ", after \(bytes(buffered.count)) without a line break (\(excerpt(buffered)))"
+  }
+
+  /// At most about 80 characters of `line` around the byte `offset`, control
+  /// characters escaped as JSON escapes them (`\n`, `\u0001`), `...` where
+  /// it is cut.
+  static func excerpt(_ line: [UInt8], around offset: Int = 0) -> String {
+    let radius = 40
+    var start = max(0, min(offset, line.count) - radius)
+    var end = min(line.count, start + 2 * radius)
+    while start > 0, start < line.count, line[start] & 0xC0 == 0x80 { start -= 1 }
+    while end < line.count, line[end] & 0xC0 == 0x80 { end += 1 }
+    var text = ""
+    for scalar in String(decoding: line[start..<end], as: UTF8.self).unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        switch scalar {
+        case "\n": text += "\\n"
+        case "\r": text += "\\r"
+        case "\t": text += "\\t"
+        default:
+          let hex = String(scalar.value, radix: 16)
+          text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+      } else {
+        text.unicodeScalars.append(scalar)
+      }
+    }
+    return (start > 0 ? "..." : "") + text + (end < line.count ? "..." : "")
+  }
+
+  /// `16 MiB`, `12 bytes`.
+  private static func bytes(_ count: Int) -> String {
+    count >= 1 << 20 && count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) byte\(count == 1 ? "" : "s")"
+  }
+
+  /// `0.5 s`, `5 s`.
+  private static func seconds(_ value: Double) -> String {
+    value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
+  }
+}
