@@ -17,23 +17,31 @@ extension CaseDecoder {
   static let stepKeys = ["insert", "delete", "move", "update", "row"]
 
   /// Reads one member whose key is in `contractCaseKeys`.
-  static func contractMember(_ member: JSONMember, into form: inout CaseContractForm) throws(LineError) {
+  static func contractMember(_ member: JSONMember, into form: inout CaseContractForm)
+    throws(LineError)
+  {
     let value = member.value
     switch member.key {
     case "contract": form.contract = try sharedEnumeration(value, for: "contract", Contract.self)
     case "identityOnly":
       guard case .bool(let flag) = value.value else {
         throw LineError(
-          offset: value.offset, message: "expected true or false for \"identityOnly\", found \(value.value.kindDescription)")
+          offset: value.offset,
+          message:
+            "expected true or false for \"identityOnly\", found \(value.value.kindDescription)")
       }
       form.identityOnly = flag
     case "stages":
       var stages: [Stage] = []
-      for item in try sharedArray(value, "an array of stages for \"stages\"") { stages.append(try stage(item)) }
+      for item in try sharedArray(value, "an array of stages for \"stages\"") {
+        stages.append(try stage(item))
+      }
       form.stages = stages
     default:
       var steps: [Step] = []
-      for item in try sharedArray(value, "an array of steps for \"steps\"") { steps.append(try step(item)) }
+      for item in try sharedArray(value, "an array of steps for \"steps\"") {
+        steps.append(try step(item))
+      }
       form.steps = steps
     }
   }
@@ -55,7 +63,8 @@ extension CaseDecoder {
         throw LineError(
           offset: offset(implied.key) ?? 0,
           message:
-            "\"\(implied.key)\" holds \(implied.contract) but \"contract\" is \"\(result.contractForm.contract.rawValue)\"")
+            "\"\(implied.key)\" holds \(implied.contract) but \"contract\" is \"\(result.contractForm.contract.rawValue)\""
+        )
       }
       result.contractForm.contract = implied.contract
     }
@@ -64,7 +73,8 @@ extension CaseDecoder {
       throw LineError(
         offset: updateAt,
         message:
-          "\"update\" is the form of one batch; a case with \"contract\":\"\(result.contractForm.contract.rawValue)\" holds \"\(key)\"")
+          "\"update\" is the form of one batch; a case with \"contract\":\"\(result.contractForm.contract.rawValue)\" holds \"\(key)\""
+      )
     }
   }
 
@@ -72,43 +82,61 @@ extension CaseDecoder {
   static func stage(_ node: JSONNode) throws(LineError) -> Stage {
     var update: BatchUpdate?
     var data: [[Row]]?
-    for member in try sharedUnique(try sharedObject(node, "a stage"), allowed: stageKeys, in: "a stage") {
+    for member in try sharedUnique(
+      try sharedObject(node, "a stage"), allowed: stageKeys, in: "a stage")
+    {
       if member.key == "update" {
         update = try sharedUpdate(member.value)
       } else {
         data = try sharedSections(member.value, key: "data")
       }
     }
-    guard let update else { throw LineError(offset: node.offset, message: "missing key \"update\" in a stage") }
-    guard let data else { throw LineError(offset: node.offset, message: "missing key \"data\" in a stage") }
+    guard let update else {
+      throw LineError(offset: node.offset, message: "missing key \"update\" in a stage")
+    }
+    guard let data else {
+      throw LineError(offset: node.offset, message: "missing key \"data\" in a stage")
+    }
     return Stage(update: update, data: data)
   }
 
   /// `{"insert":[s,r],"row":R}`, `{"delete":[s,r]}`, `{"move":[[s,r],[s,r]]}`,
   /// `{"update":[s,r],"row":R}`.
   static func step(_ node: JSONNode) throws(LineError) -> Step {
-    let members = try sharedUnique(try sharedObject(node, "a step"), allowed: stepKeys, in: "a step")
+    let members = try sharedUnique(
+      try sharedObject(node, "a step"), allowed: stepKeys, in: "a step")
     let operations = members.filter { $0.key != "row" }
     let row = members.first { $0.key == "row" }
     guard let operation = operations.first else {
-      throw LineError(offset: node.offset, message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\"")
+      throw LineError(
+        offset: node.offset,
+        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\"")
     }
     guard operations.count == 1 else {
-      throw LineError(offset: operations[1].keyOffset, message: "a step holds one operation, found a second")
+      throw LineError(
+        offset: operations[1].keyOffset, message: "a step holds one operation, found a second")
     }
     switch operation.key {
     case "insert", "update":
       guard let row else {
-        throw LineError(offset: node.offset, message: "missing key \"row\" in \(operation.key == "insert" ? "an insert" : "an update") step")
+        throw LineError(
+          offset: node.offset,
+          message:
+            "missing key \"row\" in \(operation.key == "insert" ? "an insert" : "an update") step")
       }
       let path = try sharedRowPath(operation.value)
       let carried = try sharedRow(row.value)
-      return operation.key == "insert" ? .insert(at: path, row: carried) : .update(at: path, row: carried)
+      return operation.key == "insert"
+        ? .insert(at: path, row: carried) : .update(at: path, row: carried)
     case "delete":
-      if let row { throw LineError(offset: row.keyOffset, message: "a delete step carries no \"row\"") }
+      if let row {
+        throw LineError(offset: row.keyOffset, message: "a delete step carries no \"row\"")
+      }
       return .delete(at: try sharedRowPath(operation.value))
     default:
-      if let row { throw LineError(offset: row.keyOffset, message: "a move step carries no \"row\"") }
+      if let row {
+        throw LineError(offset: row.keyOffset, message: "a move step carries no \"row\"")
+      }
       let ends = try sharedPair(operation.value, "an array of two row paths for a move step")
       return .move(from: try sharedRowPath(ends.0), to: try sharedRowPath(ends.1))
     }

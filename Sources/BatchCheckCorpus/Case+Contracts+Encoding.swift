@@ -20,7 +20,8 @@ extension Case {
     case .staged:
       guard let stages else { return [] }
       let items = stages.map { stage in
-        "{\"update\":" + Self.updateJSON(stage.update) + ",\"data\":" + Self.sectionsJSON(stage.data) + "}"
+        "{\"update\":" + Self.updateJSON(stage.update) + ",\"data\":"
+          + Self.sectionsJSON(stage.data) + "}"
       }
       return ["\"stages\":[" + items.joined(separator: ",") + "]"]
     case .steps:

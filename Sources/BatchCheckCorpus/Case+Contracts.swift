@@ -120,7 +120,8 @@ extension Case {
   /// - Throws: `ContractReadingError` when the changes cannot be read under
   ///   `contract`.
   /// - Complexity: that of `ContractValidator.validate`.
-  public func judge(under contract: Contract?, identityOnly: Bool? = nil) throws(ContractReadingError)
+  public func judge(under contract: Contract?, identityOnly: Bool? = nil)
+    throws(ContractReadingError)
     -> ContractVerdict
   {
     var options = self.options

@@ -17,7 +17,8 @@ struct CaseContractsTests {
   func stagedRoundTrip() throws {
     let read = try Case(jsonLine: Self.stagedLine)
     #expect(read.contract == .staged && read.identityOnly && read.update == nil)
-    #expect(read.stages == [Stage(update: BatchUpdate(deleteRows: [RowPath(0, 0)]), data: [[Row("b")]])])
+    #expect(
+      read.stages == [Stage(update: BatchUpdate(deleteRows: [RowPath(0, 0)]), data: [[Row("b")]])])
     #expect(read.options == SimulationOptions(identityOnly: true))
     #expect(read.jsonLine == Self.stagedLine)
     #expect(read.run() == .valid)
@@ -30,7 +31,8 @@ struct CaseContractsTests {
     #expect(
       read.steps == [
         .insert(at: RowPath(0, 1), row: Row("x")), .delete(at: RowPath(0, 0)),
-        .move(from: RowPath(0, 1), to: RowPath(0, 0)), .update(at: RowPath(0, 1), row: Row(id: "a", content: 2)),
+        .move(from: RowPath(0, 1), to: RowPath(0, 0)),
+        .update(at: RowPath(0, 1), row: Row(id: "a", content: 2)),
       ])
     #expect(read.jsonLine == Self.stepsLine)
   }
@@ -39,7 +41,8 @@ struct CaseContractsTests {
   func impliedContract() throws {
     let read = try Case(jsonLine: #"{"old":[["a"]],"new":[[]],"steps":[{"delete":[0,0]}]}"#)
     #expect(read.contract == .steps)
-    #expect(read.jsonLine == #"{"contract":"steps","old":[["a"]],"new":[[]],"steps":[{"delete":[0,0]}]}"#)
+    #expect(
+      read.jsonLine == #"{"contract":"steps","old":[["a"]],"new":[[]],"steps":[{"delete":[0,0]}]}"#)
     #expect(read.run() == .valid)
     // A staged case without stages: a generator is to produce them.
     let asks = try Case(jsonLine: #"{"contract":"staged","old":[["a"]],"new":[["a"]]}"#)
@@ -50,30 +53,70 @@ struct CaseContractsTests {
 
   @Test("a version-1 line means and writes what it did")
   func versionOne() throws {
-    let line = #"{"name":"v1","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]},"expect":{"verdict":"exception","rule":"R11"}}"#
+    let line =
+      #"{"name":"v1","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]},"expect":{"verdict":"exception","rule":"R11"}}"#
     let read = try Case(jsonLine: line)
     #expect(read.contractForm == CaseContractForm())
     #expect(read.options == .default)
     #expect(read.jsonLine == line)
-    #expect(read.run() == SimulatedTableView(read.old).performBatchUpdates(read.update ?? BatchUpdate(), dataSource: read.new))
+    #expect(
+      read.run()
+        == SimulatedTableView(read.old).performBatchUpdates(
+          read.update ?? BatchUpdate(), dataSource: read.new))
   }
 
   @Test(
     "malformed contract fields are errors at their column",
     arguments: [
-      (#"{"contract":"patch","old":[],"new":[]}"#, 13, #"unknown contract "patch"; expected one of batch, staged, steps"#),
-      (#"{"identityOnly":1,"old":[],"new":[]}"#, 17, #"expected true or false for "identityOnly", found an integer"#),
-      (#"{"old":[],"new":[],"stages":[],"steps":[]}"#, 32, #"a case holds "stages" or "steps", not both"#),
-      (#"{"contract":"steps","old":[],"new":[],"stages":[]}"#, 39, #""stages" holds staged batches but "contract" is "steps""#),
-      (#"{"old":[],"new":[],"update":{},"steps":[]}"#, 20, #""update" is the form of one batch; a case with "contract":"steps" holds "steps""#),
+      (
+        #"{"contract":"patch","old":[],"new":[]}"#, 13,
+        #"unknown contract "patch"; expected one of batch, staged, steps"#
+      ),
+      (
+        #"{"identityOnly":1,"old":[],"new":[]}"#, 17,
+        #"expected true or false for "identityOnly", found an integer"#
+      ),
+      (
+        #"{"old":[],"new":[],"stages":[],"steps":[]}"#, 32,
+        #"a case holds "stages" or "steps", not both"#
+      ),
+      (
+        #"{"contract":"steps","old":[],"new":[],"stages":[]}"#, 39,
+        #""stages" holds staged batches but "contract" is "steps""#
+      ),
+      (
+        #"{"old":[],"new":[],"update":{},"steps":[]}"#, 20,
+        #""update" is the form of one batch; a case with "contract":"steps" holds "steps""#
+      ),
       (#"{"old":[],"new":[],"stages":[{"data":[]}]}"#, 30, #"missing key "update" in a stage"#),
-      (#"{"old":[],"new":[],"stages":[{"update":{},"data":[],"x":1}]}"#, 53, #"unknown key "x" in a stage; expected one of update, data"#),
-      (#"{"old":[],"new":[],"steps":[{}]}"#, 29, #"a step needs one of "insert", "delete", "move", "update""#),
-      (#"{"old":[],"new":[],"steps":[{"delete":[0,0],"move":[[0,0],[0,1]]}]}"#, 45, "a step holds one operation, found a second"),
-      (#"{"old":[],"new":[],"steps":[{"insert":[0,0]}]}"#, 29, #"missing key "row" in an insert step"#),
-      (#"{"old":[],"new":[],"steps":[{"delete":[0,0],"row":"a"}]}"#, 45, #"a delete step carries no "row""#),
-      (#"{"old":[],"new":[],"steps":[{"move":[0,0]}]}"#, 38, "expected an array of two integers for a row path, found an integer"),
-      (#"{"old":[],"new":[],"steps":[{"update":[0,0],"row":null}]}"#, 51, "expected a row (a string, an integer or {\"id\":...,\"content\":...}), found null"),
+      (
+        #"{"old":[],"new":[],"stages":[{"update":{},"data":[],"x":1}]}"#, 53,
+        #"unknown key "x" in a stage; expected one of update, data"#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{}]}"#, 29,
+        #"a step needs one of "insert", "delete", "move", "update""#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"delete":[0,0],"move":[[0,0],[0,1]]}]}"#, 45,
+        "a step holds one operation, found a second"
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"insert":[0,0]}]}"#, 29,
+        #"missing key "row" in an insert step"#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"delete":[0,0],"row":"a"}]}"#, 45,
+        #"a delete step carries no "row""#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"move":[0,0]}]}"#, 38,
+        "expected an array of two integers for a row path, found an integer"
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"update":[0,0],"row":null}]}"#, 51,
+        "expected a row (a string, an integer or {\"id\":...,\"content\":...}), found null"
+      ),
     ] as [(String, Int, String)])
   func malformed(line: String, column: Int, message: String) {
     do {
@@ -88,19 +131,26 @@ struct CaseContractsTests {
 
   @Test("judge a case under another contract, or in identity-only mode")
   func judgeUnderAnotherContract() throws {
-    let c = try Case(jsonLine: #"{"old":[["a","b"]],"new":[[]],"update":{"deleteRows":[[0,0],[0,0]]}}"#)
+    let c = try Case(
+      jsonLine: #"{"old":[["a","b"]],"new":[[]],"update":{"deleteRows":[[0,0],[0,0]]}}"#)
     let own = c.judge()
     #expect(own.verdict.kind == .duplicate && own.contract == .batch)
-    #expect(own.advice == "valid as sequential steps, not as one batch: apply it step by step or convert it")
+    #expect(
+      own.advice
+        == "valid as sequential steps, not as one batch: apply it step by step or convert it")
     #expect(try c.judge(under: .steps).isValid)
     #expect(try c.judge(under: nil).verdict.kind == .duplicate)
     let moved = try Case(
-      jsonLine: #"{"old":[[{"id":"a","content":1},"b"]],"new":[["b",{"id":"a","content":2}]],"update":{"moveRows":[[[0,0],[0,1]]]}}"#)
+      jsonLine:
+        #"{"old":[[{"id":"a","content":1},"b"]],"new":[["b",{"id":"a","content":2}]],"update":{"moveRows":[[[0,0],[0,1]]]}}"#
+    )
     #expect(moved.run().kind == .staleContent)
     let identity = try moved.judge(under: nil, identityOnly: true)
     #expect(identity.isValid && identity.description == "valid (one batch, identity only)")
     let sections = try Case(jsonLine: #"{"old":[["a"]],"new":[],"update":{"deleteSections":[0]}}"#)
-    #expect(throws: ContractReadingError(from: .batch, to: .steps)) { try sections.judge(under: .steps) }
+    #expect(throws: ContractReadingError(from: .batch, to: .steps)) {
+      try sections.judge(under: .steps)
+    }
   }
 
   @Test("the contracts corpus has valid and invalid cases of every contract, and round-trips")
@@ -110,7 +160,9 @@ struct CaseContractsTests {
     for contract in Contract.allCases {
       let ofContract = cases.filter { $0.contract == contract }
       #expect(ofContract.contains { $0.expect?.verdict == .valid }, "no valid \(contract) case")
-      #expect(ofContract.contains { $0.expect.map { $0.verdict != .valid } ?? false }, "no invalid \(contract) case")
+      #expect(
+        ofContract.contains { $0.expect.map { $0.verdict != .valid } ?? false },
+        "no invalid \(contract) case")
       #expect(ofContract.contains { $0.identityOnly }, "no identity-only \(contract) case")
     }
     for testCase in cases {

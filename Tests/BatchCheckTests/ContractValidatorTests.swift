@@ -20,13 +20,20 @@ private func crow(_ id: String, _ content: Int) -> Row {
     let full = SimulatedTableView(old).performBatchUpdates(update, dataSource: new)
     #expect(full.kind == .staleContent && full.rule == .c2)
     let identity = SimulationOptions(identityOnly: true)
-    #expect(SimulatedTableView(old, options: identity).performBatchUpdates(update, dataSource: new) == .valid)
-    #expect(SimulatedTableView(old, options: identity).trace(update, dataSource: new).verdict == .valid)
+    #expect(
+      SimulatedTableView(old, options: identity).performBatchUpdates(update, dataSource: new)
+        == .valid)
+    #expect(
+      SimulatedTableView(old, options: identity).trace(update, dataSource: new).verdict == .valid)
     // Two sections: no fast path, the full row check alone.
     let oldTwo = old + [[Row("c")]]
     let newTwo = new + [[Row("c")]]
-    #expect(SimulatedTableView(oldTwo).performBatchUpdates(update, dataSource: newTwo).kind == .staleContent)
-    #expect(SimulatedTableView(oldTwo, options: identity).performBatchUpdates(update, dataSource: newTwo) == .valid)
+    #expect(
+      SimulatedTableView(oldTwo).performBatchUpdates(update, dataSource: newTwo).kind
+        == .staleContent)
+    #expect(
+      SimulatedTableView(oldTwo, options: identity).performBatchUpdates(update, dataSource: newTwo)
+        == .valid)
   }
 
   @Test func identityOnlyStillReportsWrongRows() {
@@ -40,7 +47,8 @@ private func crow(_ id: String, _ content: Int) -> Row {
 
   @Test func batchIsTheSimulatorsVerdict() {
     let update = BatchUpdate(reloadRows: [p(0, 1)], moveRows: [mv(p(0, 1), p(0, 0))])
-    let result = ContractValidator.validateBatch(old: table("a b"), update: update, new: table("b a"))
+    let result = ContractValidator.validateBatch(
+      old: table("a b"), update: update, new: table("b a"))
     #expect(result.contract == .batch && !result.identityOnly)
     #expect(result.verdict == judge(table("a b"), table("b a"), update))
     #expect(result.verdict.rule == .r11)
@@ -60,13 +68,15 @@ private func crow(_ id: String, _ content: Int) -> Row {
   }
 
   @Test func stagedReloadThenMoveIsValid() {
-    let result = ContractValidator.validateStaged(old: stagedOld, stages: reloadThenMove, new: stagedNew)
+    let result = ContractValidator.validateStaged(
+      old: stagedOld, stages: reloadThenMove, new: stagedNew)
     #expect(result.isValid, "\(result)")
     #expect(result.stage == nil && result.contract == .staged)
     // The same operations in one batch raise R11.
     let merged = ContractValidator.validate(.staged(reloadThenMove), old: stagedOld, new: stagedNew)
     #expect(merged.isValid)
-    let asBatch = ContractChanges.staged(reloadThenMove).read(as: .batch, old: stagedOld, new: stagedNew)
+    let asBatch = ContractChanges.staged(reloadThenMove).read(
+      as: .batch, old: stagedOld, new: stagedNew)
     if case .batch(let update)? = asBatch {
       #expect(judge(stagedOld, stagedNew, update).rule == .r11)
     } else {
@@ -102,31 +112,43 @@ private func crow(_ id: String, _ content: Int) -> Row {
 
   @Test func theLastStagesDataMustBeNew() {
     let stages = [Stage(update: BatchUpdate(deleteRows: [p(0, 0)]), data: table("b c"))]
-    let wrong = ContractValidator.validateStaged(old: table("a b c"), stages: stages, new: table("c b"))
+    let wrong = ContractValidator.validateStaged(
+      old: table("a b c"), stages: stages, new: table("c b"))
     #expect(wrong.verdict.kind == .wrongRows && wrong.stage == nil)
     #expect(
       wrong.verdict.message
-        == #"after the last stage (1): row {length = 2, path = 0 - 0} shows "b" but the data source has "c" there"#)
-    #expect(wrong.verdict.mismatch == RowMismatch(path: p(0, 0), expected: Row("c"), shown: Row("b")))
+        == #"after the last stage (1): row {length = 2, path = 0 - 0} shows "b" but the data source has "c" there"#
+    )
+    #expect(
+      wrong.verdict.mismatch == RowMismatch(path: p(0, 0), expected: Row("c"), shown: Row("b")))
     // Right identities, old content: C2, or valid on identities only.
     let stale = ContractValidator.validateStaged(
-      old: [[Row("a"), crow("b", 1)]], stages: [Stage(update: BatchUpdate(deleteRows: [p(0, 0)]), data: [[crow("b", 1)]])],
+      old: [[Row("a"), crow("b", 1)]],
+      stages: [Stage(update: BatchUpdate(deleteRows: [p(0, 0)]), data: [[crow("b", 1)]])],
       new: [[crow("b", 2)]])
     #expect(stale.verdict.kind == .staleContent && stale.verdict.rule == .c2)
     let identity = ContractValidator.validateStaged(
-      old: [[Row("a"), crow("b", 1)]], stages: [Stage(update: BatchUpdate(deleteRows: [p(0, 0)]), data: [[crow("b", 1)]])],
+      old: [[Row("a"), crow("b", 1)]],
+      stages: [Stage(update: BatchUpdate(deleteRows: [p(0, 0)]), data: [[crow("b", 1)]])],
       new: [[crow("b", 2)]], options: SimulationOptions(identityOnly: true))
     #expect(identity.isValid && identity.identityOnly)
     #expect(identity.mode == "staged batches, identity only")
   }
 
   @Test func noStageIsValidOnlyWhenNothingChanges() {
-    #expect(ContractValidator.validateStaged(old: table("a b"), stages: [], new: table("a b")).isValid)
+    #expect(
+      ContractValidator.validateStaged(old: table("a b"), stages: [], new: table("a b")).isValid)
     let result = ContractValidator.validateStaged(old: table("a b"), stages: [], new: table("a"))
     #expect(result.verdict.kind == .wrongRows)
-    #expect(result.verdict.message == "with no stage: section 0 has 2 rows but the data source has 1: row {length = 2, path = 0 - 1} is one too many")
-    let sections = ContractValidator.validateStaged(old: table("a"), stages: [], new: table("a | b"))
-    #expect(sections.verdict.message == "with no stage: the table has 1 sections but the data source has 2")
+    #expect(
+      result.verdict.message
+        == "with no stage: section 0 has 2 rows but the data source has 1: row {length = 2, path = 0 - 1} is one too many"
+    )
+    let sections = ContractValidator.validateStaged(
+      old: table("a"), stages: [], new: table("a | b"))
+    #expect(
+      sections.verdict.message
+        == "with no stage: the table has 1 sections but the data source has 2")
   }
 
   // MARK: Steps
@@ -150,19 +172,42 @@ private func crow(_ id: String, _ content: Int) -> Row {
 
   /// Each kind of step out of range, with UIKit's rule and text for the
   /// one-operation batch it is.
-  @Test(arguments: [
-    (Step.delete(at: RowPath(0, 3)), Rule.r3, "attempt to delete row 3 from section 0 which only contains 3 rows before the update"),
-    (.delete(at: RowPath(2, 0)), .r4, "attempt to delete row 0 from section 2, but there are only 1 sections before the update"),
-    (.update(at: RowPath(0, 7), row: Row("x")), .r3, "attempt to delete row 7 from section 0 which only contains 3 rows before the update"),
-    (.insert(at: RowPath(0, 5), row: Row("x")), .r6, "attempt to insert row 5 into section 0, but there are only 4 rows in section 0 after the update"),
-    (.insert(at: RowPath(1, 0), row: Row("x")), .r7, "attempt to insert row 0 into section 1, but there are only 1 sections after the update"),
-    (.move(from: RowPath(0, 3), to: RowPath(0, 0)), .r13, "attempt to move index path ({length = 2, path = 0 - 3}) that does not exist - there are only 3 rows in section 0 before the update"),
-    (.move(from: RowPath(0, 0), to: RowPath(0, 3)), .r14, "attempt to move index path ({length = 2, path = 0 - 0}) to index path ({length = 2, path = 0 - 3}) that does not exist - there are only 3 rows in section 0 after the update"),
-    (.delete(at: RowPath(0, -1)), .r22, "Attempted to perform update with invalid index path"),
-  ] as [(Step, Rule, String)])
+  @Test(
+    arguments: [
+      (
+        Step.delete(at: RowPath(0, 3)), Rule.r3,
+        "attempt to delete row 3 from section 0 which only contains 3 rows before the update"
+      ),
+      (
+        .delete(at: RowPath(2, 0)), .r4,
+        "attempt to delete row 0 from section 2, but there are only 1 sections before the update"
+      ),
+      (
+        .update(at: RowPath(0, 7), row: Row("x")), .r3,
+        "attempt to delete row 7 from section 0 which only contains 3 rows before the update"
+      ),
+      (
+        .insert(at: RowPath(0, 5), row: Row("x")), .r6,
+        "attempt to insert row 5 into section 0, but there are only 4 rows in section 0 after the update"
+      ),
+      (
+        .insert(at: RowPath(1, 0), row: Row("x")), .r7,
+        "attempt to insert row 0 into section 1, but there are only 1 sections after the update"
+      ),
+      (
+        .move(from: RowPath(0, 3), to: RowPath(0, 0)), .r13,
+        "attempt to move index path ({length = 2, path = 0 - 3}) that does not exist - there are only 3 rows in section 0 before the update"
+      ),
+      (
+        .move(from: RowPath(0, 0), to: RowPath(0, 3)), .r14,
+        "attempt to move index path ({length = 2, path = 0 - 0}) to index path ({length = 2, path = 0 - 3}) that does not exist - there are only 3 rows in section 0 after the update"
+      ),
+      (.delete(at: RowPath(0, -1)), .r22, "Attempted to perform update with invalid index path"),
+    ] as [(Step, Rule, String)])
   func aStepOutOfRangeGetsUIKitsRule(step: Step, rule: Rule, message: String) {
     let steps: [Step] = [.update(at: p(0, 0), row: Row("a")), step]
-    let result = ContractValidator.validateSteps(old: table("a b c"), steps: steps, new: table("a b c"))
+    let result = ContractValidator.validateSteps(
+      old: table("a b c"), steps: steps, new: table("a b c"))
     #expect(result.verdict.kind == .exception && result.verdict.rule == rule, "\(result)")
     #expect(result.step == 2)
     #expect(result.verdict.message?.hasPrefix("step 2: " + message) == true, "\(result)")
@@ -173,7 +218,9 @@ private func crow(_ id: String, _ content: Int) -> Row {
       old: table("a"), steps: [.update(at: p(0, Int.max), row: Row("x"))], new: table("a"))
     #expect(result.verdict.kind == .wrongRows && result.verdict.rule == .c1)
     #expect(result.step == 1)
-    #expect(result.verdict.message?.hasPrefix("step 1: update (0, \(Int.max)) \"x\" is out of range") == true)
+    #expect(
+      result.verdict.message?.hasPrefix("step 1: update (0, \(Int.max)) \"x\" is out of range")
+        == true)
   }
 
   @Test func wrongRowsAfterTheLastStepNameTheFirstDifferingPath() {
@@ -181,12 +228,18 @@ private func crow(_ id: String, _ content: Int) -> Row {
     let steps: [Step] = [.delete(at: p(0, 0)), .delete(at: p(0, 1))]
     let result = ContractValidator.validate(.steps(steps), old: table("a b c"), new: table("c"))
     #expect(result.verdict.kind == .wrongRows && result.verdict.rule == .c1 && result.step == nil)
-    #expect(ContractValidator.validateSteps(old: table("a b c"), steps: steps, new: table("c")).validUnder == nil)
+    #expect(
+      ContractValidator.validateSteps(old: table("a b c"), steps: steps, new: table("c")).validUnder
+        == nil)
     #expect(
       result.verdict.message
-        == #"after the last step (2): row {length = 2, path = 0 - 0} shows "b" but the data source has "c" there"#)
+        == #"after the last step (2): row {length = 2, path = 0 - 0} shows "b" but the data source has "c" there"#
+    )
     #expect(result.validUnder == .batch)
-    #expect(result.advice == "valid as one batch, not as sequential steps: apply it as one batch update or convert it")
+    #expect(
+      result.advice
+        == "valid as one batch, not as sequential steps: apply it as one batch update or convert it"
+    )
   }
 
   @Test func staleContentAfterTheLastStepUnlessIdentityOnly() {
@@ -215,7 +268,8 @@ private func crow(_ id: String, _ content: Int) -> Row {
       func path(extra: Int) -> RowPath {
         let s = Int(random.next() % UInt64(sections + 1)) - (random.next() % 8 == 0 ? 1 : 0)
         let count = s >= 0 && s < sections ? data[s].count : 1
-        return RowPath(s, Int(random.next() % UInt64(count + 1 + extra)) - (random.next() % 8 == 0 ? 1 : 0))
+        return RowPath(
+          s, Int(random.next() % UInt64(count + 1 + extra)) - (random.next() % 8 == 0 ? 1 : 0))
       }
       let row = crow("x", Int(random.next() % 2))
       let step: Step
@@ -248,11 +302,17 @@ private func crow(_ id: String, _ content: Int) -> Row {
     let result = ContractValidator.validate(.batch(update), old: table("a b"), new: [[]])
     #expect(result.verdict.kind == .duplicate && result.verdict.rule == .r20)
     #expect(result.validUnder == .steps)
-    #expect(result.advice == "valid as sequential steps, not as one batch: apply it step by step or convert it")
-    #expect(result.description.hasSuffix("(one batch); valid as sequential steps, not as one batch: apply it step by step or convert it"))
+    #expect(
+      result.advice
+        == "valid as sequential steps, not as one batch: apply it step by step or convert it")
+    #expect(
+      result.description.hasSuffix(
+        "(one batch); valid as sequential steps, not as one batch: apply it step by step or convert it"
+      ))
     // Under asUIKit, UITableView merges the duplicate: R2.
     let merged = ContractValidator.validate(
-      .batch(update), old: table("a b"), new: [[]], options: SimulationOptions(duplicates: .asUIKit))
+      .batch(update), old: table("a b"), new: [[]], options: SimulationOptions(duplicates: .asUIKit)
+    )
     #expect(merged.verdict.rule == .r2 && merged.validUnder == .steps)
   }
 
@@ -265,7 +325,9 @@ private func crow(_ id: String, _ content: Int) -> Row {
     let result = ContractValidator.validate(.staged(stages), old: table("a b c"), new: table("b"))
     #expect(result.verdict.rule == .r3 && result.stage == 2)
     #expect(result.validUnder == .batch)
-    #expect(result.advice == "valid as one batch, not as staged batches: apply it as one batch update or convert it")
+    #expect(
+      result.advice
+        == "valid as one batch, not as staged batches: apply it as one batch update or convert it")
   }
 
   @Test func noAdviceWhenNoContractFits() {
@@ -281,7 +343,8 @@ private func crow(_ id: String, _ content: Int) -> Row {
     let update = BatchUpdate(
       deleteRows: [p(0, 2), p(0, 0)], insertRows: [p(0, 1)], reloadRows: [p(0, 0)],
       moveRows: [mv(p(0, 1), p(0, 0))])
-    let read = ContractChanges.batch(update).read(as: .steps, old: table("a b c"), new: table("b x"))
+    let read = ContractChanges.batch(update).read(
+      as: .steps, old: table("a b c"), new: table("b x"))
     #expect(
       read
         == .steps([
@@ -289,8 +352,12 @@ private func crow(_ id: String, _ content: Int) -> Row {
           .update(at: p(0, 0), row: Row("b")), .move(from: p(0, 1), to: p(0, 0)),
         ]))
     // Section operations, or an insert not in new: no reading.
-    #expect(ContractChanges.batch(BatchUpdate(deleteSections: [0])).read(as: .steps, old: table("a"), new: []) == nil)
-    #expect(ContractChanges.batch(BatchUpdate(insertRows: [p(0, 4)])).read(as: .steps, old: table("a"), new: table("a b")) == nil)
+    #expect(
+      ContractChanges.batch(BatchUpdate(deleteSections: [0])).read(
+        as: .steps, old: table("a"), new: []) == nil)
+    #expect(
+      ContractChanges.batch(BatchUpdate(insertRows: [p(0, 4)])).read(
+        as: .steps, old: table("a"), new: table("a b")) == nil)
     #expect(
       ContractChanges.batch(update).read(as: .staged, old: table("a"), new: table("b"))
         == .staged([Stage(update: update, data: table("b"))]))
@@ -298,7 +365,8 @@ private func crow(_ id: String, _ content: Int) -> Row {
 
   @Test func stepsReadAsOneBatchOrAsStages() {
     let steps: [Step] = [
-      .delete(at: p(0, 0)), .insert(at: p(0, 1), row: Row("x")), .update(at: p(0, 0), row: Row("y")),
+      .delete(at: p(0, 0)), .insert(at: p(0, 1), row: Row("x")),
+      .update(at: p(0, 0), row: Row("y")),
       .move(from: p(0, 1), to: p(0, 0)),
     ]
     #expect(
@@ -307,13 +375,17 @@ private func crow(_ id: String, _ content: Int) -> Row {
           BatchUpdate(
             deleteRows: [p(0, 0)], insertRows: [p(0, 1)], reloadRows: [p(0, 0)],
             moveRows: [mv(p(0, 1), p(0, 0))])))
-    guard case .staged(let stages)? = ContractChanges.steps(steps).read(as: .staged, old: table("a b"), new: table("x y"))
+    guard
+      case .staged(let stages)? = ContractChanges.steps(steps).read(
+        as: .staged, old: table("a b"), new: table("x y"))
     else {
       Issue.record("steps always read as stages")
       return
     }
     #expect(stages.map(\.data) == [table("b"), table("b x"), table("y x"), table("x y")])
-    #expect(ContractValidator.validateStaged(old: table("a b"), stages: stages, new: table("x y")).isValid)
+    #expect(
+      ContractValidator.validateStaged(old: table("a b"), stages: stages, new: table("x y")).isValid
+    )
   }
 
   @Test func stagesReadAsStepsTakeRowsFromEachStagesData() {
@@ -356,7 +428,8 @@ private func crow(_ id: String, _ content: Int) -> Row {
   }
 
   @Test func aGeneratorThatThrowsIsAFindingWithoutAVerdict() {
-    let (cases, finding) = ContractGenerator(Throwing(), identityOnly: true).firstFailure(in: ExhaustivePairs(maxTotal: 2))
+    let (cases, finding) = ContractGenerator(Throwing(), identityOnly: true).firstFailure(
+      in: ExhaustivePairs(maxTotal: 2))
     #expect(cases == 1 && finding?.error?.kind == .crashed && finding?.verdict == nil)
   }
 }

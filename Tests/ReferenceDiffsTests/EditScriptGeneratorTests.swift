@@ -9,7 +9,8 @@ import Testing
   let generator = EditScriptGenerator()
 
   @Test func removalsDescendingThenInsertionsAscendingThenUpdates() {
-    let steps = generator.steps(from: [Row("a"), row("b", 1), Row("c")], to: [row("b", 2), Row("d")])
+    let steps = generator.steps(
+      from: [Row("a"), row("b", 1), Row("c")], to: [row("b", 2), Row("d")])
     #expect(
       steps == [
         .delete(at: RowPath(0, 2)), .delete(at: RowPath(0, 0)),
@@ -20,32 +21,43 @@ import Testing
   }
 
   @Test func validOnEveryPairUpToSevenRows() {
-    let (cases, finding) = ContractGenerator(generator).firstFailure(in: ExhaustivePairs(maxTotal: 7))
+    let (cases, finding) = ContractGenerator(generator).firstFailure(
+      in: ExhaustivePairs(maxTotal: 7))
     #expect(cases == 8853)
-    #expect(finding == nil, "\(finding.map { "\(describe($0.old, $0.new)): \(String(describing: $0.verdict))" } ?? "")")
+    #expect(
+      finding == nil,
+      "\(finding.map { "\(describe($0.old, $0.new)): \(String(describing: $0.verdict))" } ?? "")")
   }
 
   @Test func validOnRandomPairsWithContentChanges() {
-    let (cases, finding) = ContractGenerator(generator).firstFailure(in: editedPairs(count: 2000, seed: 0xED17))
+    let (cases, finding) = ContractGenerator(generator).firstFailure(
+      in: editedPairs(count: 2000, seed: 0xED17))
     #expect(cases == 2000)
-    #expect(finding == nil, "\(finding.map { "\(describe($0.old, $0.new)): \(String(describing: $0.verdict))" } ?? "")")
+    #expect(
+      finding == nil,
+      "\(finding.map { "\(describe($0.old, $0.new)): \(String(describing: $0.verdict))" } ?? "")")
   }
 
   @Test func failsAsOneBatch() throws {
     // [a b:1] -> [b:2]: delete 0, then update b at its final index 0. In one
     // batch the update is a reload of old row 0: the deleted a (R10).
-    let verdict = try ContractGenerator(generator).check(old: [Row("a"), row("b", 1)], new: [row("b", 2)], under: .batch)
+    let verdict = try ContractGenerator(generator).check(
+      old: [Row("a"), row("b", 1)], new: [row("b", 2)], under: .batch)
     #expect(verdict.verdict.kind == .exception && verdict.verdict.rule == .r10)
     #expect(
-      verdict.verdict.message == "attempt to delete and reload the same index path ({length = 2, path = 0 - 0})")
+      verdict.verdict.message
+        == "attempt to delete and reload the same index path ({length = 2, path = 0 - 0})")
     #expect(verdict.validUnder == .steps)
-    #expect(verdict.advice == "valid as sequential steps, not as one batch: apply it step by step or convert it")
+    #expect(
+      verdict.advice
+        == "valid as sequential steps, not as one batch: apply it step by step or convert it")
   }
 
   @Test func identityOnlyPairsAreValidAsOneBatchToo() {
     // Removal offsets are old-space and insertion offsets new-space, UIKit's
     // own index spaces: without updates the script is also one valid batch.
-    let (cases, finding) = ContractGenerator(generator).firstFailure(in: ExhaustivePairs(maxTotal: 6), under: .batch)
+    let (cases, finding) = ContractGenerator(generator).firstFailure(
+      in: ExhaustivePairs(maxTotal: 6), under: .batch)
     #expect(cases > 0 && finding == nil)
   }
 
@@ -63,7 +75,9 @@ import Testing
   @Test func everyReferenceGeneratorWithItsContract() {
     #expect(
       ReferenceGenerators.allContracts.map { "\($0.name) \($0.contract.rawValue)" }
-        == ReferenceGenerators.names.map { "\($0) batch" } + ["heckel-staged staged", "edit-script steps"])
+        == ReferenceGenerators.names.map { "\($0) batch" } + [
+          "heckel-staged staged", "edit-script steps",
+        ])
     #expect(ReferenceGenerators.anyContract(named: "edit-script")?.contract == .steps)
     #expect(ReferenceGenerators.anyContract(named: "nope") == nil)
   }

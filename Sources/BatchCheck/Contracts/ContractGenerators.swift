@@ -55,7 +55,7 @@ public protocol IdentityOnlyGenerator {}
 /// hand a generator in as.
 ///
 ///     let generator = ContractGenerator(HeckelGenerator())
-///     generator.check(old: [Row("a")], new: [Row("b")]).isValid  // true
+///     try generator.check(old: [Row("a")], new: [Row("b")]).isValid  // true
 ///
 /// A generator that conforms to `IdentityOnlyGenerator` is judged in
 /// identity-only mode by default; `identityOnly` says which mode is used.
@@ -124,7 +124,9 @@ public struct ContractGenerator: Sendable {
   /// changes as `ContractChanges.read(as:old:new:)` does, the contract
   /// mix-up a user would make).
   ///
-  ///     ContractGenerator(HeckelGenerator()).check(old: rows, new: other, under: .steps)
+  ///     try ContractGenerator(HeckelStagedGenerator())
+  ///       .check(old: [Row("a"), Row("b"), Row("c")], new: [Row("c")], under: .steps)
+  ///     // wrongRows C1: after the last step (2): ... (sequential steps); valid as one batch, ...
   ///
   /// - Parameters:
   ///   - old: the rows before, section 0.
@@ -173,7 +175,7 @@ public struct ContractGenerator: Sendable {
   /// `contract`; stops at the first pair that is not valid.
   ///
   ///     ContractGenerator(HeckelStagedGenerator()).firstFailure(in: ExhaustivePairs(maxTotal: 7))
-  ///     // (cases: 5321, finding: nil)
+  ///     // (cases: 8853, finding: nil)
   ///
   /// - Returns: how many pairs ran, and the first failing one if any.
   public func firstFailure<Pairs: Sequence>(
@@ -186,11 +188,15 @@ public struct ContractGenerator: Sendable {
       do throws(GeneratorError) {
         changes = try self.changes(from: old, to: new)
       } catch {
-        return (cases, ContractFinding(old: old, new: new, changes: nil, verdict: nil, error: error))
+        return (
+          cases, ContractFinding(old: old, new: new, changes: nil, verdict: nil, error: error)
+        )
       }
       let verdict = judge(changes, old: old, new: new, under: contract, options: options)
       if !verdict.isValid {
-        return (cases, ContractFinding(old: old, new: new, changes: changes, verdict: verdict, error: nil))
+        return (
+          cases, ContractFinding(old: old, new: new, changes: changes, verdict: verdict, error: nil)
+        )
       }
     }
     return (cases, nil)

@@ -62,8 +62,10 @@ public enum ContractValidator {
     _ changes: ContractChanges, old: [[Row]], new: [[Row]], options: SimulationOptions = .default
   ) -> ContractVerdict {
     switch changes {
-    case .batch(let update): return validateBatch(old: old, update: update, new: new, options: options)
-    case .staged(let stages): return validateStaged(old: old, stages: stages, new: new, options: options)
+    case .batch(let update):
+      return validateBatch(old: old, update: update, new: new, options: options)
+    case .staged(let stages):
+      return validateStaged(old: old, stages: stages, new: new, options: options)
     case .steps(let steps): return validateSteps(old: old, steps: steps, new: new, options: options)
     }
   }
@@ -79,7 +81,8 @@ public enum ContractValidator {
   public static func validateBatch(
     old: [[Row]], update: BatchUpdate, new: [[Row]], options: SimulationOptions = .default
   ) -> ContractVerdict {
-    let verdict = SimulatedTableView(old, options: options).performBatchUpdates(update, dataSource: new)
+    let verdict = SimulatedTableView(old, options: options).performBatchUpdates(
+      update, dataSource: new)
     return ContractVerdict(contract: .batch, identityOnly: options.identityOnly, verdict: verdict)
   }
 
@@ -164,12 +167,15 @@ public enum ContractValidator {
     for (index, step) in steps.enumerated() {
       if StepApplier.apply(step, to: &data) { continue }
       var verdict = SimulatedTableView(data, options: options)
-        .performBatchUpdates(step.batch, dataSource: StepApplier.dataSource(outOfRange: step, data: data))
+        .performBatchUpdates(
+          step.batch, dataSource: StepApplier.dataSource(outOfRange: step, data: data))
       if verdict.isValid {
         let item = options.semantics == .tableView ? "row" : "item"
         verdict = Verdict(
           kind: .wrongRows, rule: .c1,
-          message: "\(step) is out of range: the data has no \(item) there (UIKit reads it as a section operation)")
+          message:
+            "\(step) is out of range: the data has no \(item) there (UIKit reads it as a section operation)"
+        )
       }
       return ContractVerdict(
         contract: .steps, identityOnly: options.identityOnly,
@@ -209,7 +215,8 @@ public enum ContractValidator {
         if have[index].id != want[index].id {
           return Verdict(
             kind: .wrongRows, rule: .c1,
-            message: "\(item) \(path) shows \(have[index]) but the data source has \(want[index]) there",
+            message:
+              "\(item) \(path) shows \(have[index]) but the data source has \(want[index]) there",
             mismatch: mismatch)
         }
         if stale == nil, !options.identityOnly, have[index].content != want[index].content {
@@ -225,7 +232,8 @@ public enum ContractValidator {
         return Verdict(
           kind: .wrongRows, rule: .c1,
           message:
-            "section \(section) has \(have.count) \(item)s but the data source has \(want.count): \(item) \(path) \(have.count < want.count ? "is missing" : "is one too many")")
+            "section \(section) has \(have.count) \(item)s but the data source has \(want.count): \(item) \(path) \(have.count < want.count ? "is missing" : "is one too many")"
+        )
       }
     }
     return stale ?? .valid
@@ -251,7 +259,9 @@ enum StepApplier {
     }
     switch step {
     case .insert(let at, let row):
-      guard hasSection(at.section), at.row >= 0, at.row <= data[at.section].count else { return false }
+      guard hasSection(at.section), at.row >= 0, at.row <= data[at.section].count else {
+        return false
+      }
       data[at.section].insert(row, at: at.row)
     case .delete(let at):
       guard holds(at) else { return false }
@@ -283,7 +293,9 @@ enum StepApplier {
     case .insert(let at, let row):
       if hasSection(at.section) { result[at.section].append(row) }
     case .move(let from, let to):
-      if hasSection(from.section), from.row >= 0, from.row < data[from.section].count, hasSection(to.section) {
+      if hasSection(from.section), from.row >= 0, from.row < data[from.section].count,
+        hasSection(to.section)
+      {
         let row = result[from.section].remove(at: from.row)
         result[to.section].append(row)
       }
