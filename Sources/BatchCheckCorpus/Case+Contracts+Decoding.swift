@@ -142,3 +142,45 @@ extension CaseDecoder {
     }
   }
 }
+
+extension ContractChanges {
+  /// Reads changes written on their own, as a case's `update`, `stages` or
+  /// `steps` value: what an external generator process writes, one JSON
+  /// value per answer.
+  ///
+  ///     try ContractChanges(json: #"[{"delete":[0,0]}]"#, contract: .steps)
+  ///     // .steps([.delete(at: RowPath(0, 0))])
+  ///
+  /// - Parameters:
+  ///   - json: one JSON value: an update object, an array of stages, or an
+  ///     array of steps.
+  ///   - contract: which of the three it is.
+  ///   - file: the name errors carry.
+  /// - Throws: `CaseDataError` at the offending column (line 1).
+  /// - Complexity: O(*n*), where *n* is the length of `json` in bytes.
+  package init(json: String, contract: Contract, file: String = "-") throws(CaseDataError) {
+    let bytes = Array(json.utf8)
+    do throws(LineError) {
+      var parser = JSONParser(bytes)
+      let root = try parser.parseDocument()
+      switch contract {
+      case .batch:
+        self = .batch(try CaseDecoder.sharedUpdate(root))
+      case .staged:
+        var stages: [Stage] = []
+        for item in try CaseDecoder.sharedArray(root, "an array of stages") {
+          stages.append(try CaseDecoder.stage(item))
+        }
+        self = .staged(stages)
+      case .steps:
+        var steps: [Step] = []
+        for item in try CaseDecoder.sharedArray(root, "an array of steps") {
+          steps.append(try CaseDecoder.step(item))
+        }
+        self = .steps(steps)
+      }
+    } catch {
+      throw CaseDataError(file: file, line: 1, lineBytes: bytes, error: error)
+    }
+  }
+}

@@ -169,4 +169,24 @@ struct CaseContractsTests {
       #expect(try Case(jsonLine: testCase.jsonLine) == testCase)
     }
   }
+
+  @Test("changes on their own, as an external generator writes them")
+  func changesOnTheirOwn() throws {
+    #expect(
+      try ContractChanges(json: #"[{"delete":[0,0]}]"#, contract: .steps)
+        == .steps([.delete(at: RowPath(0, 0))]))
+    #expect(
+      try ContractChanges(json: #"[{"update":{},"data":["a"]}]"#, contract: .staged)
+        == .staged([Stage(update: BatchUpdate(), data: [[Row("a")]])]))
+    #expect(
+      try ContractChanges(json: #"{"insertRows":[[0,1]]}"#, contract: .batch)
+        == .batch(BatchUpdate(insertRows: [RowPath(0, 1)])))
+    #expect(
+      throws: CaseDataError(
+        file: "gen", line: 1, column: 3,
+        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\"")
+    ) {
+      try ContractChanges(json: "[ {}]", contract: .steps, file: "gen")
+    }
+  }
 }
