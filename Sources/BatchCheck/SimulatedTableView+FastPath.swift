@@ -108,8 +108,9 @@ extension SimulatedTableView {
         shownRow = oldRow
         oldRow += 1
       }
-      guard oldData.row(at: RowPath(section: 0, row: shownRow)) == dataSource.row(at: RowPath(section: 0, row: position))
-      else { return nil }
+      let shown = oldData.row(at: RowPath(section: 0, row: shownRow))
+      let expected = dataSource.row(at: RowPath(section: 0, row: position))
+      guard options.identityOnly ? shown.id == expected.id : shown == expected else { return nil }
     }
     return .valid
   }

@@ -25,10 +25,19 @@ public struct SimulationOptions: Hashable, Sendable {
   public var semantics: ViewSemantics
   /// What to do with duplicate inserts and deletes; `reject` by default.
   public var duplicates: DuplicatesPolicy
+  /// Identity-only mode: the row check compares identities only, so a row
+  /// whose content changed without a reload is not held against the update
+  /// (no C2). For generators with no notion of content updates (Myers-style
+  /// diffs, `CollectionDifference`). UIKit's checks are the same either way.
+  public var identityOnly: Bool
 
-  public init(semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject) {
+  public init(
+    semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject,
+    identityOnly: Bool = false
+  ) {
     self.semantics = semantics
     self.duplicates = duplicates
+    self.identityOnly = identityOnly
   }
 
   /// UITableView semantics with duplicates rejected.

@@ -35,6 +35,7 @@ extension Case {
 /// value, and integers are written without fraction or exponent.
 enum CaseDecoder {
   static let caseKeys = ["name", "semantics", "duplicates", "old", "new", "update", "expect"]
+    + contractCaseKeys  // BatchCheck's contract extension, Case+Contracts+Decoding.swift
   static let updateKeys = [
     "deleteSections", "insertSections", "reloadSections", "moveSections",
     "deleteRows", "insertRows", "reloadRows", "moveRows",
@@ -58,11 +59,13 @@ enum CaseDecoder {
         result.new = try sections(value, key: "new")
         hasNew = true
       case "update": result.update = try update(value)
+      case _ where contractCaseKeys.contains(member.key): try contractMember(member, into: &result.contractForm)
       default: result.expect = try expectation(value)
       }
     }
     guard hasOld else { throw LineError(offset: root.offset, message: "missing key \"old\": a case needs its old rows") }
     guard hasNew else { throw LineError(offset: root.offset, message: "missing key \"new\": a case needs its new rows") }
+    try resolveContract(of: &result, members: members)
     return result
   }
 
@@ -288,5 +291,49 @@ enum CaseDecoder {
       throw LineError(offset: node.offset, message: "missing key \"verdict\" in \"expect\"")
     }
     return Expectation(verdict: verdict, rule: rule, message: message)
+  }
+}
+
+// MARK: Shared with the contract extension (Case+Contracts+Decoding.swift)
+
+extension CaseDecoder {
+  static func sharedObject(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONMember] {
+    try object(node, what)
+  }
+
+  static func sharedUnique(
+    _ members: [JSONMember], allowed: [String], in what: String
+  ) throws(LineError) -> [JSONMember] {
+    try unique(members, allowed: allowed, in: what)
+  }
+
+  static func sharedArray(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONNode] {
+    try array(node, what)
+  }
+
+  static func sharedPair(_ node: JSONNode, _ what: String) throws(LineError) -> (JSONNode, JSONNode) {
+    try pair(node, what)
+  }
+
+  static func sharedEnumeration<Value: RawRepresentable & CaseIterable>(
+    _ node: JSONNode, for what: String, _ type: Value.Type
+  ) throws(LineError) -> Value where Value.RawValue == String {
+    try enumeration(node, for: what, type)
+  }
+
+  static func sharedSections(_ node: JSONNode, key: String) throws(LineError) -> [[Row]] {
+    try sections(node, key: key)
+  }
+
+  static func sharedRow(_ node: JSONNode) throws(LineError) -> Row {
+    try row(node, flatIn: nil)
+  }
+
+  static func sharedRowPath(_ node: JSONNode) throws(LineError) -> RowPath {
+    try rowPath(node)
+  }
+
+  static func sharedUpdate(_ node: JSONNode) throws(LineError) -> BatchUpdate {
+    try update(node)
   }
 }

@@ -19,9 +19,11 @@ extension Case {
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
     if semantics != .tableView { fields.append("\"semantics\":" + JSONText.quoted(semantics.rawValue)) }
     if duplicates != .reject { fields.append("\"duplicates\":" + JSONText.quoted(duplicates.rawValue)) }
+    fields += contractHeaderFields  // BatchCheck's contract extension, Case+Contracts+Encoding.swift
     fields.append("\"old\":" + Self.json(old))
     fields.append("\"new\":" + Self.json(new))
     if let update { fields.append("\"update\":" + Self.json(update)) }
+    fields += contractChangeFields
     if let expect {
       var parts = ["\"verdict\":" + JSONText.quoted(expect.verdict.rawValue)]
       if let rule = expect.rule { parts.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
@@ -57,4 +59,11 @@ extension Case {
     add("moveRows", update.moveRows.map { "[\(json($0.from)),\(json($0.to))]" })
     return "{" + fields.joined(separator: ",") + "}"
   }
+}
+
+// MARK: Shared with the contract extension (Case+Contracts+Encoding.swift)
+
+extension Case {
+  static func sectionsJSON(_ sections: [[Row]]) -> String { json(sections) }
+  static func updateJSON(_ update: BatchUpdate) -> String { json(update) }
 }

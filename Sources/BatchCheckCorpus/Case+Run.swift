@@ -10,9 +10,10 @@ extension Case {
   /// when the counts do not change, spec R26).
   ///
   /// - Returns: the verdict of `SimulatedTableView(old, options:)` for
-  ///   `update` (or the empty update) against `new`.
+  ///   `update` (or the empty update) against `new`; for a staged or steps
+  ///   case (BatchCheck's contract extension) the verdict of its contract's
+  ///   validator (`judge()` also says which other contract would fit).
   public func run() -> Verdict {
-    SimulatedTableView(old, options: options)
-      .performBatchUpdates(update ?? BatchUpdate(), dataSource: new)
+    ContractValidator.judge(changes, old: old, new: new, options: options).verdict
   }
 }

@@ -32,6 +32,9 @@ public struct Case: Hashable, Sendable {
   public var update: BatchUpdate?
   /// The verdict this case must get; nil when the case only asks.
   public var expect: Expectation?
+  /// BatchCheck's contract extension (`Case+Contracts.swift`): staged or
+  /// sequential changes instead of `update`, and identity-only mode.
+  public var contractForm = CaseContractForm()
 
   /// Creates a case; every argument but the rows has the file format's default.
   public init(
@@ -47,8 +50,9 @@ public struct Case: Hashable, Sendable {
     self.expect = expect
   }
 
-  /// The simulator options the case asks for: its semantics and duplicates policy.
+  /// The simulator options the case asks for: its semantics, duplicates
+  /// policy and identity-only mode.
   public var options: SimulationOptions {
-    SimulationOptions(semantics: semantics, duplicates: duplicates)
+    SimulationOptions(semantics: semantics, duplicates: duplicates, identityOnly: contractForm.identityOnly)
   }
 }

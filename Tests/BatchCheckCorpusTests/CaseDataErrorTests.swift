@@ -114,7 +114,7 @@ struct CaseDataErrorTests {
 
   @Test("an unknown or repeated key")
   func unknownKeys() {
-    expectError(#"{"old":[],"new":[],"expcet":{"verdict":"valid"}}"#, column: 20, #"unknown key "expcet" in a case; expected one of name, semantics, duplicates, old, new, update, expect"#)
+    expectError(#"{"old":[],"new":[],"expcet":{"verdict":"valid"}}"#, column: 20, #"unknown key "expcet" in a case; expected one of name, semantics, duplicates, old, new, update, expect, contract, identityOnly, stages, steps"#)
     expectError(#"{"old":[],"new":[],"update":{"deleteRow":[]}}"#, column: 30, #"unknown key "deleteRow" in an update; expected one of deleteSections, insertSections, reloadSections, moveSections, deleteRows, insertRows, reloadRows, moveRows"#)
     expectError(#"{"old":[],"new":[],"expect":{"verdict":"valid","why":"x"}}"#, column: 48, #"unknown key "why" in "expect"; expected one of verdict, rule, message"#)
     expectError(#"{"old":[[{"id":1,"content":2,"x":3}]],"new":[]}"#, column: 30, #"unknown key "x" in a row; expected one of id, content"#)

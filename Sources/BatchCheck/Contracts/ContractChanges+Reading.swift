@@ -1,0 +1,119 @@
+extension ContractChanges {
+  /// The same changes read under another contract, the way a user who mixed
+  /// the contracts up would apply them; nil when they cannot be read so.
+  ///
+  ///     ContractChanges.steps([.delete(at: RowPath(0, 0)), .delete(at: RowPath(0, 0))])
+  ///       .read(as: .batch, old: old, new: new)
+  ///     // .batch(BatchUpdate(deleteRows: [RowPath(0, 0), RowPath(0, 0)]))
+  ///
+  /// The readings, with every path taken as written:
+  /// - **batch as steps**: the update's operations in the case format's key
+  ///   order (`deleteRows`, `insertRows`, `reloadRows` as updates,
+  ///   `moveRows`), each array in its own order, each a step. An insert or an
+  ///   update takes its row from `new` at its path, as an adapter that
+  ///   already holds the new data answers. Nil when the update has a section
+  ///   operation (steps are row steps) or an insert or a reload whose path is
+  ///   not in `new`.
+  /// - **batch as staged**: one stage whose data is `new`.
+  /// - **steps as one batch**: each step becomes its operation in one update
+  ///   (insert → `insertRows`, delete → `deleteRows`, update →
+  ///   `reloadRows`, move → `moveRows`); the rows they carry are dropped, the
+  ///   data source being `new`.
+  /// - **steps as staged**: each step a stage of one operation, whose data is
+  ///   the data as the step leaves it (a step out of range, and every step
+  ///   after it, keeps the data with the counts it asks for).
+  /// - **staged as one batch**: every stage's operations merged into one
+  ///   update, array by array, stage by stage.
+  /// - **staged as steps**: each stage's update read as steps as above, its
+  ///   rows taken from that stage's data; nil under the same conditions.
+  ///
+  /// - Parameters:
+  ///   - contract: the contract to read the changes under.
+  ///   - old: the data before the changes.
+  ///   - new: the data after all of them.
+  /// - Returns: the changes in `contract`'s shape, or nil.
+  /// - Complexity: O(*k*), where *k* is the number of operations, except
+  ///   steps as staged: O(*k* × *n*), *n* the number of rows.
+  public func read(as contract: Contract, old: [[Row]], new: [[Row]]) -> ContractChanges? {
+    switch (self, contract) {
+    case (.batch, .batch), (.staged, .staged), (.steps, .steps):
+      return self
+    case (.batch(let update), .staged):
+      return .staged([Stage(update: update, data: new)])
+    case (.batch(let update), .steps):
+      return Self.steps(of: update, rowsFrom: new).map { .steps($0) }
+    case (.steps(let steps), .batch):
+      return .batch(Self.batch(of: steps))
+    case (.steps(let steps), .staged):
+      var data = old
+      var stages: [Stage] = []
+      for step in steps {
+        if !StepApplier.apply(step, to: &data) {
+          data = StepApplier.dataSource(outOfRange: step, data: data)
+        }
+        stages.append(Stage(update: step.batch, data: data))
+      }
+      return .staged(stages)
+    case (.staged(let stages), .batch):
+      var merged = BatchUpdate()
+      for stage in stages {
+        merged.deleteSections += stage.update.deleteSections
+        merged.insertSections += stage.update.insertSections
+        merged.reloadSections += stage.update.reloadSections
+        merged.moveSections += stage.update.moveSections
+        merged.deleteRows += stage.update.deleteRows
+        merged.insertRows += stage.update.insertRows
+        merged.reloadRows += stage.update.reloadRows
+        merged.moveRows += stage.update.moveRows
+      }
+      return .batch(merged)
+    case (.staged(let stages), .steps):
+      var steps: [Step] = []
+      for stage in stages {
+        guard let read = Self.steps(of: stage.update, rowsFrom: stage.data) else { return nil }
+        steps += read
+      }
+      return .steps(steps)
+    }
+  }
+
+  /// A batch update's row operations as steps, in the case format's key
+  /// order, rows looked up in `data`; nil for a section operation or a row
+  /// path not in `data`.
+  static func steps(of update: BatchUpdate, rowsFrom data: [[Row]]) -> [Step]? {
+    guard update.deleteSections.isEmpty, update.insertSections.isEmpty,
+      update.reloadSections.isEmpty, update.moveSections.isEmpty
+    else { return nil }
+    func row(at path: RowPath) -> Row? {
+      guard path.section >= 0, path.section < data.count, path.row >= 0,
+        path.row < data[path.section].count
+      else { return nil }
+      return data[path.section][path.row]
+    }
+    var steps: [Step] = update.deleteRows.map { .delete(at: $0) }
+    for path in update.insertRows {
+      guard let row = row(at: path) else { return nil }
+      steps.append(.insert(at: path, row: row))
+    }
+    for path in update.reloadRows {
+      guard let row = row(at: path) else { return nil }
+      steps.append(.update(at: path, row: row))
+    }
+    steps += update.moveRows.map { .move(from: $0.from, to: $0.to) }
+    return steps
+  }
+
+  /// Steps as the operations of one batch update, paths as written.
+  static func batch(of steps: [Step]) -> BatchUpdate {
+    var update = BatchUpdate()
+    for step in steps {
+      switch step {
+      case .insert(let at, _): update.insertRows.append(at)
+      case .delete(let at): update.deleteRows.append(at)
+      case .update(let at, _): update.reloadRows.append(at)
+      case .move(let from, let to): update.moveRows.append(RowMove(from: from, to: to))
+      }
+    }
+    return update
+  }
+}

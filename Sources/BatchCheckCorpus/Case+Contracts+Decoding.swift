@@ -1,0 +1,186 @@
+import BatchCheck
+
+/// Reading BatchCheck's contract extension of the case format
+/// (Corpus/README.md): `contract`, `identityOnly`, `stages`, `steps`.
+///
+///     {"contract":"steps","old":["a","b"],"new":["b","x"],
+///      "steps":[{"delete":[0,0]},{"insert":[0,1],"row":"x"}]}
+///
+/// As strict as the rest of the reader: unknown and repeated keys, `null`,
+/// a step with two operations or without its row are errors at their column.
+extension CaseDecoder {
+  /// The case keys of the contract extension.
+  static let contractCaseKeys = ["contract", "identityOnly", "stages", "steps"]
+  /// The keys of a stage.
+  static let stageKeys = ["update", "data"]
+  /// The keys of a step: one operation, and `row` for an insert or an update.
+  static let stepKeys = ["insert", "delete", "move", "update", "row"]
+
+  /// Reads one member whose key is in `contractCaseKeys`.
+  static func contractMember(_ member: JSONMember, into form: inout CaseContractForm)
+    throws(LineError)
+  {
+    let value = member.value
+    switch member.key {
+    case "contract": form.contract = try sharedEnumeration(value, for: "contract", Contract.self)
+    case "identityOnly":
+      guard case .bool(let flag) = value.value else {
+        throw LineError(
+          offset: value.offset,
+          message:
+            "expected true or false for \"identityOnly\", found \(value.value.kindDescription)")
+      }
+      form.identityOnly = flag
+    case "stages":
+      var stages: [Stage] = []
+      for item in try sharedArray(value, "an array of stages for \"stages\"") {
+        stages.append(try stage(item))
+      }
+      form.stages = stages
+    default:
+      var steps: [Step] = []
+      for item in try sharedArray(value, "an array of steps for \"steps\"") {
+        steps.append(try step(item))
+      }
+      form.steps = steps
+    }
+  }
+
+  /// After the whole case is read: `stages` implies the staged contract and
+  /// `steps` the steps contract; an explicit `contract` must agree, and
+  /// `update` belongs to batch cases only.
+  static func resolveContract(of result: inout Case, members: [JSONMember]) throws(LineError) {
+    func offset(_ key: String) -> Int? { members.first { $0.key == key }?.keyOffset }
+    if let stagesAt = offset("stages"), let stepsAt = offset("steps") {
+      throw LineError(
+        offset: max(stagesAt, stepsAt), message: "a case holds \"stages\" or \"steps\", not both")
+    }
+    let implied: (contract: Contract, key: String)? =
+      result.contractForm.stages != nil
+      ? (.staged, "stages") : result.contractForm.steps != nil ? (.steps, "steps") : nil
+    if let implied {
+      if offset("contract") != nil, result.contractForm.contract != implied.contract {
+        throw LineError(
+          offset: offset(implied.key) ?? 0,
+          message:
+            "\"\(implied.key)\" holds \(implied.contract) but \"contract\" is \"\(result.contractForm.contract.rawValue)\""
+        )
+      }
+      result.contractForm.contract = implied.contract
+    }
+    if result.contractForm.contract != .batch, let updateAt = offset("update") {
+      let key = result.contractForm.contract == .staged ? "stages" : "steps"
+      throw LineError(
+        offset: updateAt,
+        message:
+          "\"update\" is the form of one batch; a case with \"contract\":\"\(result.contractForm.contract.rawValue)\" holds \"\(key)\""
+      )
+    }
+  }
+
+  /// `{"update": {...}, "data": [[rows]]}`, both required.
+  static func stage(_ node: JSONNode) throws(LineError) -> Stage {
+    var update: BatchUpdate?
+    var data: [[Row]]?
+    for member in try sharedUnique(
+      try sharedObject(node, "a stage"), allowed: stageKeys, in: "a stage")
+    {
+      if member.key == "update" {
+        update = try sharedUpdate(member.value)
+      } else {
+        data = try sharedSections(member.value, key: "data")
+      }
+    }
+    guard let update else {
+      throw LineError(offset: node.offset, message: "missing key \"update\" in a stage")
+    }
+    guard let data else {
+      throw LineError(offset: node.offset, message: "missing key \"data\" in a stage")
+    }
+    return Stage(update: update, data: data)
+  }
+
+  /// `{"insert":[s,r],"row":R}`, `{"delete":[s,r]}`, `{"move":[[s,r],[s,r]]}`,
+  /// `{"update":[s,r],"row":R}`.
+  static func step(_ node: JSONNode) throws(LineError) -> Step {
+    let members = try sharedUnique(
+      try sharedObject(node, "a step"), allowed: stepKeys, in: "a step")
+    let operations = members.filter { $0.key != "row" }
+    let row = members.first { $0.key == "row" }
+    guard let operation = operations.first else {
+      throw LineError(
+        offset: node.offset,
+        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\"")
+    }
+    guard operations.count == 1 else {
+      throw LineError(
+        offset: operations[1].keyOffset, message: "a step holds one operation, found a second")
+    }
+    switch operation.key {
+    case "insert", "update":
+      guard let row else {
+        throw LineError(
+          offset: node.offset,
+          message:
+            "missing key \"row\" in \(operation.key == "insert" ? "an insert" : "an update") step")
+      }
+      let path = try sharedRowPath(operation.value)
+      let carried = try sharedRow(row.value)
+      return operation.key == "insert"
+        ? .insert(at: path, row: carried) : .update(at: path, row: carried)
+    case "delete":
+      if let row {
+        throw LineError(offset: row.keyOffset, message: "a delete step carries no \"row\"")
+      }
+      return .delete(at: try sharedRowPath(operation.value))
+    default:
+      if let row {
+        throw LineError(offset: row.keyOffset, message: "a move step carries no \"row\"")
+      }
+      let ends = try sharedPair(operation.value, "an array of two row paths for a move step")
+      return .move(from: try sharedRowPath(ends.0), to: try sharedRowPath(ends.1))
+    }
+  }
+}
+
+extension ContractChanges {
+  /// Reads changes written on their own, as a case's `update`, `stages` or
+  /// `steps` value: what an external generator process writes, one JSON
+  /// value per answer.
+  ///
+  ///     try ContractChanges(json: #"[{"delete":[0,0]}]"#, contract: .steps)
+  ///     // .steps([.delete(at: RowPath(0, 0))])
+  ///
+  /// - Parameters:
+  ///   - json: one JSON value: an update object, an array of stages, or an
+  ///     array of steps.
+  ///   - contract: which of the three it is.
+  ///   - file: the name errors carry.
+  /// - Throws: `CaseDataError` at the offending column (line 1).
+  /// - Complexity: O(*n*), where *n* is the length of `json` in bytes.
+  package init(json: String, contract: Contract, file: String = "-") throws(CaseDataError) {
+    let bytes = Array(json.utf8)
+    do throws(LineError) {
+      var parser = JSONParser(bytes)
+      let root = try parser.parseDocument()
+      switch contract {
+      case .batch:
+        self = .batch(try CaseDecoder.sharedUpdate(root))
+      case .staged:
+        var stages: [Stage] = []
+        for item in try CaseDecoder.sharedArray(root, "an array of stages") {
+          stages.append(try CaseDecoder.stage(item))
+        }
+        self = .staged(stages)
+      case .steps:
+        var steps: [Step] = []
+        for item in try CaseDecoder.sharedArray(root, "an array of steps") {
+          steps.append(try CaseDecoder.step(item))
+        }
+        self = .steps(steps)
+      }
+    } catch {
+      throw CaseDataError(file: file, line: 1, lineBytes: bytes, error: error)
+    }
+  }
+}
