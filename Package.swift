@@ -12,12 +12,14 @@ let package = Package(
     .library(name: "BatchCheck", targets: ["BatchCheck"]),
     .library(name: "BatchCheckCorpus", targets: ["BatchCheckCorpus"]),
     .library(name: "ReferenceDiffs", targets: ["ReferenceDiffs"]),
+    .library(name: "BatchCheckTesting", targets: ["BatchCheckTesting"]),
     .executable(name: "batchcheck", targets: ["batchcheck"]),
   ],
   targets: [
     .target(name: "BatchCheck"),
     .target(name: "BatchCheckCorpus", dependencies: ["BatchCheck"]),
     .target(name: "ReferenceDiffs", dependencies: ["BatchCheck"]),
+    .target(name: "BatchCheckTesting", dependencies: ["BatchCheck"]),
     .target(
       name: "BatchCheckCLI",
       dependencies: ["BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),
@@ -26,6 +28,8 @@ let package = Package(
     .testTarget(
       name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus"]),
     .testTarget(name: "ReferenceDiffsTests", dependencies: ["BatchCheck", "ReferenceDiffs"]),
+    // Uses the package as a diff library's test target would: public API only.
+    .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting"]),
     .testTarget(
       name: "BatchCheckCLITests",
       dependencies: ["BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),

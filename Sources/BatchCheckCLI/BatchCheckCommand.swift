@@ -2,7 +2,7 @@
 /// errors into text and an exit status.
 ///
 ///     var output = CapturedOutput()
-///     BatchCheckCommand.run(["validate", "cases.jsonl", "--format", "json"], output: &output)
+///     await BatchCheckCommand.run(["validate", "cases.jsonl", "--format", "json"], output: &output)
 ///     // 0, and one JSON line per case in output.standardOutput
 ///
 /// Exit statuses: 0 ok, 1 a failure found, 64 a usage error, 65 input that
@@ -14,10 +14,21 @@ public enum BatchCheckCommand {
   /// `replay` (a seed), `bench`, `corpus` (generate case files).
   static var subcommands: [any Subcommand.Type] {
     [
+      CheckCommand.self,
+      ReplayCommand.self,
       ValidateCommand.self,
       BenchCommand.self,
-      // check, replay, corpus: add here.
+      // corpus: add here.
     ]
+  }
+
+  /// Runs `batchcheck` with `arguments` (without the program name), writing
+  /// to the process's standard output and standard error: what `main` calls.
+  ///
+  /// - Returns: the exit status.
+  public static func main(_ arguments: [String]) async -> Int32 {
+    var output = StandardOutput()
+    return await run(arguments, output: &output)
   }
 
   /// Runs `batchcheck` with `arguments` (without the program name).
@@ -26,14 +37,14 @@ public enum BatchCheckCommand {
   ///   - arguments: the command line after the program name.
   ///   - output: where standard output and standard error go.
   /// - Returns: the exit status: 0, 1, 64 or 65.
-  public static func run(_ arguments: [String], output: inout some OutputSink) -> Int32 {
-    let status = dispatch(arguments, output: &output)
+  public static func run(_ arguments: [String], output: inout some OutputSink) async -> Int32 {
+    let status = await dispatch(arguments, output: &output)
     output.flush()
     return status.rawValue
   }
 
-  private static func dispatch(_ arguments: [String], output: inout some OutputSink) -> ExitCode {
-    guard let first = arguments.first else { return runDefault(output: &output) }
+  private static func dispatch(_ arguments: [String], output: inout some OutputSink) async -> ExitCode {
+    guard let first = arguments.first else { return await runDefault(output: &output) }
     if first == "--help" || first == "-h" {
       output.writeOutput(usage)
       return .success
@@ -61,7 +72,7 @@ public enum BatchCheckCommand {
     do throws(CommandError) {
       let parsed = try command.init(arguments: rest)
       try parsed.validate()
-      return try parsed.run(output: &output)
+      return try await parsed.run(output: &output)
     } catch {
       return report(error, output: &output)
     }
@@ -71,8 +82,8 @@ public enum BatchCheckCommand {
   /// built-in generator (see `DefaultRun`).
   ///
   /// - Returns: `.success`.
-  static func runDefault(output: inout some OutputSink) -> ExitCode {
-    DefaultRun.run(output: &output)
+  static func runDefault(output: inout some OutputSink) async -> ExitCode {
+    await DefaultRun.run(output: &output)
   }
 
   /// The one place a `CommandError` becomes text: `Error: ...` on standard
@@ -104,6 +115,7 @@ public enum BatchCheckCommand {
       OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
 
       USAGE: batchcheck <subcommand> [<options>]
+             batchcheck    (no arguments: check every built-in generator)
 
       SUBCOMMANDS:
       \(list)

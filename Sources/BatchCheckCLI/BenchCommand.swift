@@ -43,7 +43,7 @@ struct BenchCommand: Subcommand {
     if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
   }
 
-  func run(output: inout some OutputSink) throws(CommandError) -> ExitCode {
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     let clock = ContinuousClock()
     let buildStart = clock.now
     let large = LargeCase(rows: rows, operations: operations)

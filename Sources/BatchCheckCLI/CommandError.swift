@@ -22,6 +22,10 @@ enum CommandError: Error, Equatable {
   case conflictingOptions(String, command: String)
   /// A file named on the command line could not be read.
   case unreadableFile(CaseFileError)
+  /// A line of a file the command reads is not a valid case.
+  case malformedLine(CaseDataError)
+  /// A file the command writes could not be written.
+  case unwritableFile(String, reason: String)
 
   /// The text after `Error: `.
   var message: String {
@@ -42,20 +46,29 @@ enum CommandError: Error, Equatable {
       return sentence
     case .unreadableFile(let error):
       return error.description
+    case .malformedLine(let error):
+      return error.description
+    case .unwritableFile(let path, let reason):
+      return "cannot write \(path): \(reason)"
     }
   }
 
   /// 64 for a mistake on the command line, 65 for input that cannot be read.
   var exitCode: ExitCode {
-    if case .unreadableFile = self { return .dataError }
-    return .usage
+    switch self {
+    case .unreadableFile, .malformedLine: return .dataError
+    case .unwritableFile: return .cannotWrite
+    default: return .usage
+    }
   }
 
   /// Whether the usage follows the message: yes for a mistake on the
   /// command line, no for input that cannot be read.
   var showsUsage: Bool {
-    if case .unreadableFile = self { return false }
-    return true
+    switch self {
+    case .unreadableFile, .malformedLine, .unwritableFile: return false
+    default: return true
+    }
   }
 
   /// The subcommand whose usage fits the error; nil for the root command's.
@@ -66,7 +79,7 @@ enum CommandError: Error, Equatable {
     case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command),
       .unexpectedArgument(_, let command), .conflictingOptions(_, let command):
       return command
-    case .unknownSubcommand, .unreadableFile:
+    case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile:
       return nil
     }
   }

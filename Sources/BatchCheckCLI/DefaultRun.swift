@@ -1,53 +1,53 @@
 import BatchCheck
+import Foundation
 import ReferenceDiffs
 
 /// What `batchcheck` does with no arguments: checks every built-in generator
-/// on every small pair of arrays and prints one row per generator.
+/// with the default seed and prints one row per generator.
 ///
 ///     batchcheck
 ///     // generator              cases  verdict          smallest counterexample
-///     // lcs                    46299  valid            -
-///     // lcs-2013                  12  wrongRows C1     ["a"] -> ["b","a","b"]
+///     // lcs                    56113  valid            -
+///     // lcs-2013                  51  wrongRows C1     ["a"] -> ["b","a","b"]
 ///     // ...
 ///
-/// The pairs are every pair of single-section arrays with at most
-/// `maxTotal` rows in all, values canonicalised, smallest first, so the first
-/// failing pair of a generator is a smallest counterexample.
+/// Each generator runs as `batchcheck check --generator NAME` would: every
+/// pair with at most 8 rows in all, smallest first, then 10,000 seeded random
+/// cases, stopping at the first failure and shrinking it.
 enum DefaultRun {
-  /// The largest `old.count + new.count` the default run tries.
-  static let maxTotal = 8
-
-  /// Prints the table and the failing generators' verdicts.
+  /// Prints the table, then the failing generators' messages and updates.
   ///
   /// - Returns: `.success`: the built-in generators' failures are known
   ///   findings, shown rather than judged.
-  static func run(output: inout some OutputSink) -> ExitCode {
-    let pairs = ExhaustivePairs(maxTotal: maxTotal)
+  static func run(output: inout some OutputSink) async -> ExitCode {
     var text =
-      "Every built-in generator on every pair of arrays with at most \(maxTotal) rows in all"
-      + " (values canonicalised, smallest first):\n\n"
-    let header = row("generator", "cases", "verdict", "smallest counterexample")
-    text += header + "\n"
+      "Every built-in generator, default seed: every pair with at most"
+      + " \(CheckOptions.defaultExhaustiveTotal) rows in all, then \(CheckOptions.defaultCount) random cases.\n\n"
+    text += row("generator", "cases", "verdict", "smallest counterexample") + "\n"
     var details = ""
     var failing = 0
+    let workers = ProcessInfo.processInfo.activeProcessorCount
     for generator in ReferenceGenerators.all {
-      let (cases, finding) = generator.firstFailure(in: pairs)
-      guard let finding else {
-        text += row(generator.name, String(cases), "valid", "-") + "\n"
+      var options = CheckOptions()
+      options.identityOnly = generator is any IdentityOnlyGenerator
+      let report = await check(generator, options: options, workers: workers)
+      let mode = options.identityOnly ? " (identity only)" : ""
+      guard let failure = report.failures.first else {
+        text += row(generator.name, String(report.casesRun), "valid" + mode, "-") + "\n"
         continue
       }
       failing += 1
-      let verdict =
-        finding.verdict.map { $0.kind.rawValue + ($0.rule.map { " \($0)" } ?? "") }
-        ?? "error \(finding.error?.kind.rawValue ?? "")"
-      let pair = "\(describe(finding.old)) -> \(describe(finding.new))"
-      text += row(generator.name, String(cases), verdict, pair) + "\n"
+      let verdict = [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+      let pair = "\(describe(failure.old)) -> \(describe(failure.new))"
+      text += row(generator.name, String(report.casesRun), verdict, pair) + "\n"
       details += "\(generator.name): \(pair)\n"
-      if let update = finding.update { details += "  update: \(describe(update))\n" }
-      if let message = finding.verdict?.message ?? finding.error?.message { details += "  \(message)\n" }
+      if let update = failure.update { details += "  update:  \(CaseJSON.update(update))\n" }
+      details += "  message: \(failure.message)\n"
     }
     text += "\n" + details
-    if !details.isEmpty { text += "\n" }
+    if !details.isEmpty {
+      text += "\nFull report, trace and corpus line: batchcheck check --generator NAME\n\n"
+    }
     text += "\(ReferenceGenerators.all.count) generators: "
     text += "\(ReferenceGenerators.all.count - failing) valid, \(failing) failing\n"
     output.writeOutput(text)
@@ -57,39 +57,16 @@ enum DefaultRun {
   /// One table row, padded to fixed columns.
   static func row(_ name: String, _ cases: String, _ verdict: String, _ example: String) -> String {
     pad(name, 22) + String(repeating: " ", count: max(0, 6 - cases.count)) + cases + "  "
-      + pad(verdict, 17) + example
+      + pad(verdict, 23) + example
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(1, width - text.count))
   }
 
-  /// Rows as a JSON array: `["a","b"]`.
-  static func describe(_ rows: [Row]) -> String {
-    "[" + rows.map(\.description).joined(separator: ",") + "]"
-  }
-
-  /// The update's non-empty operations, in the case format's key order.
-  static func describe(_ update: BatchUpdate) -> String {
-    func paths(_ list: [RowPath]) -> String {
-      list.map { "(\($0.section),\($0.row))" }.joined(separator: " ")
-    }
-    var parts: [String] = []
-    if !update.deleteSections.isEmpty { parts.append("deleteSections \(update.deleteSections)") }
-    if !update.insertSections.isEmpty { parts.append("insertSections \(update.insertSections)") }
-    if !update.reloadSections.isEmpty { parts.append("reloadSections \(update.reloadSections)") }
-    if !update.moveSections.isEmpty {
-      parts.append("moveSections " + update.moveSections.map { "\($0.from)->\($0.to)" }.joined(separator: " "))
-    }
-    if !update.deleteRows.isEmpty { parts.append("deleteRows " + paths(update.deleteRows)) }
-    if !update.insertRows.isEmpty { parts.append("insertRows " + paths(update.insertRows)) }
-    if !update.reloadRows.isEmpty { parts.append("reloadRows " + paths(update.reloadRows)) }
-    if !update.moveRows.isEmpty {
-      parts.append(
-        "moveRows "
-          + update.moveRows.map { "(\($0.from.section),\($0.from.row))->(\($0.to.section),\($0.to.row))" }
-          .joined(separator: " "))
-    }
-    return parts.isEmpty ? "(empty)" : parts.joined(separator: ", ")
+  /// One section as a flat JSON array (`["a","b"]`); several as sections.
+  static func describe(_ sections: [[Row]]) -> String {
+    sections.count == 1
+      ? "[" + sections[0].map(\.description).joined(separator: ",") + "]" : CaseJSON.sections(sections)
   }
 }

@@ -18,4 +18,6 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable {
   public static let usage = ExitCode(rawValue: 64)
   /// 65: some input could not be read: a malformed line or a missing file (EX_DATAERR).
   public static let dataError = ExitCode(rawValue: 65)
+  /// 74: a file could not be written (EX_IOERR).
+  public static let cannotWrite = ExitCode(rawValue: 74)
 }

@@ -22,7 +22,7 @@ extension OutputSink {
 /// Text collected in memory, for tests.
 ///
 ///     var output = CapturedOutput()
-///     let status = BatchCheckCommand.run(["--help"], output: &output)
+///     let status = await BatchCheckCommand.run(["--help"], output: &output)
 ///     // status == 0, output.standardOutput starts with "OVERVIEW:"
 public struct CapturedOutput: OutputSink, Sendable {
   /// Everything written to standard output.

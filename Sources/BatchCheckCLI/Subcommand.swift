@@ -6,7 +6,7 @@
 ///       static let abstract = "Say hello."
 ///       static let usage = "USAGE: batchcheck hello\n"
 ///       init(arguments: [String]) throws(CommandError) {}
-///       func run(output: inout some OutputSink) throws(CommandError) -> ExitCode {
+///       func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
 ///         output.writeOutput("hello\n")
 ///         return .success
 ///       }
@@ -37,7 +37,7 @@ protocol Subcommand {
   ///
   /// - Returns: the exit status.
   /// - Throws: `CommandError` for a failure that stops the command.
-  func run(output: inout some OutputSink) throws(CommandError) -> ExitCode
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode
 }
 
 extension Subcommand {

@@ -19,7 +19,7 @@ struct ValidateCommand: Subcommand {
     OVERVIEW: Run the cases of case files (spec/CASE-FORMAT.md) and compare each
     verdict with the case's expectation.
 
-    USAGE: batchcheck validate <file>... [--format <format>]
+    USAGE: batchcheck validate <file>... [--format <format>] [--contract <contract>] [--identity-only]
 
     ARGUMENTS:
       <file>              A case file: JSON Lines, one case per line.
@@ -27,6 +27,11 @@ struct ValidateCommand: Subcommand {
     OPTIONS:
       --format <format>   human (the default): one line per case and a summary;
                           json: one JSON object per case or malformed line.
+      --contract <c>      Read every case's changes as batch, staged or steps, the
+                          way a user who mixed the contracts up would apply them
+                          (default: each case's own contract). A case that cannot
+                          be read so is a data error.
+      --identity-only     Judge identities only: a content change owes no reload.
       -h, --help          Show this help.
 
     EXIT STATUS:
@@ -39,6 +44,10 @@ struct ValidateCommand: Subcommand {
   var files: [String] = []
   /// How results are printed.
   var format = OutputFormat.human
+  /// The contract to read every case under; nil: each case's own.
+  var contract: Contract?
+  /// Whether to judge identities only; nil: each case's own mode.
+  var identityOnly: Bool?
 
   init(arguments: [String]) throws(CommandError) {
     let (options, positional) = splitAtDoubleDash(arguments)
@@ -60,6 +69,16 @@ struct ValidateCommand: Subcommand {
             value, option: "--format", allowed: OutputFormat.allCases.map(\.rawValue), command: Self.name)
         }
         format = parsed
+      } else if argument == "--identity-only" {
+        identityOnly = true
+      } else if argument == "--contract" {
+        guard index < options.count else { throw .missingValue(option: "--contract", command: Self.name) }
+        guard let parsed = Contract(rawValue: options[index]) else {
+          throw .invalidValue(
+            options[index], option: "--contract", allowed: Contract.allCases.map(\.rawValue), command: Self.name)
+        }
+        contract = parsed
+        index += 1
       } else if argument.hasPrefix("-") && argument != "-" {
         throw .unknownOption(argument, command: Self.name)
       } else {
@@ -76,7 +95,7 @@ struct ValidateCommand: Subcommand {
   /// Reads and runs every file; a file that cannot be read is reported
   /// (`Error: cannot read ...` on standard error, and a JSON record in JSON
   /// format) and counts as a data error, and the other files still run.
-  func run(output: inout some OutputSink) throws(CommandError) -> ExitCode {
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     var tally = ValidateTally()
     for file in files {
       let lines: [CaseLine]
@@ -89,7 +108,9 @@ struct ValidateCommand: Subcommand {
         continue
       }
       for line in lines {
-        output.writeOutput(ValidateReport.lines(for: line, format: format, tally: &tally))
+        output.writeOutput(
+          ValidateReport.lines(
+            for: line, format: format, contract: contract, identityOnly: identityOnly, tally: &tally))
       }
     }
     if format == .human { output.writeOutput(tally.summary + "\n") }

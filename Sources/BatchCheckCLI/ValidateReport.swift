@@ -29,21 +29,32 @@ enum ValidateReport {
   /// Runs the case on `line` (if it is one), counts it, and returns its
   /// report: one line, plus `- expected` / `+ actual` lines for a human
   /// reader when the case disagrees.
-  static func lines(for line: CaseLine, format: OutputFormat, tally: inout ValidateTally) -> String {
+  static func lines(
+    for line: CaseLine, format: OutputFormat, contract: Contract? = nil, identityOnly: Bool? = nil,
+    tally: inout ValidateTally
+  ) -> String {
     switch line.result {
     case .failure(let error):
       tally.dataErrors += 1
       return (format == .json ? jsonLine(error) : "\(error.file):\(error.line):\(error.column): error: \(error.message)")
         + "\n"
     case .success(let testCase):
-      let verdict = testCase.run()
+      let judged: ContractVerdict
+      do throws(ContractReadingError) {
+        judged = try testCase.judge(under: contract, identityOnly: identityOnly)
+      } catch {
+        tally.dataErrors += 1
+        let data = CaseDataError(file: line.file, line: line.line, column: 1, message: error.description)
+        return (format == .json ? jsonLine(data) : "\(data.file):\(data.line):1: error: \(data.message)") + "\n"
+      }
+      let verdict = judged.verdict
       let agrees = testCase.expect.map { $0.agrees(with: verdict) }
       if agrees == false { tally.disagreements += 1 } else { tally.passed += 1 }
       switch format {
       case .json:
         return jsonLine(file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees) + "\n"
       case .human:
-        return humanLines(line: line, testCase: testCase, verdict: verdict, agrees: agrees)
+        return humanLines(line: line, testCase: testCase, verdict: verdict, agrees: agrees, judged: judged)
       }
     }
   }
@@ -73,10 +84,14 @@ enum ValidateReport {
 
   /// `x.jsonl:3 name: exception R11: ... ✓ agrees`, and for a disagreement
   /// the expectation and the verdict on `-` and `+` lines.
-  static func humanLines(line: CaseLine, testCase: Case, verdict: Verdict, agrees: Bool?) -> String {
+  static func humanLines(
+    line: CaseLine, testCase: Case, verdict: Verdict, agrees: Bool?, judged: ContractVerdict? = nil
+  ) -> String {
     var head = "\(line.file):\(line.line)"
     if let name = testCase.name { head += " " + printable(name) }
     head += ": " + printable(verdict.description)
+    if let judged, judged.contract != .batch || judged.identityOnly { head += " (\(judged.mode))" }
+    if let advice = judged?.advice { head += "; " + printable(advice) }
     guard let agrees, let expect = testCase.expect else { return head + "\n" }
     guard !agrees else { return head + " ✓ agrees\n" }
     return head + " ✗ disagrees\n"

@@ -26,3 +26,9 @@ extension ReferenceGenerators {
     allContracts.first { $0.name == name }
   }
 }
+
+// The LCS forms and the map-based moves compare values only: no notion of
+// content, so they are judged on identities (issue: identity-only mode).
+extension LCSGenerator: IdentityOnlyGenerator {}
+extension LCS2013Generator: IdentityOnlyGenerator {}
+extension MapMovesGenerator: IdentityOnlyGenerator {}

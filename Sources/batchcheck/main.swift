@@ -1,5 +1,4 @@
 import BatchCheckCLI
 import Foundation
 
-var output = StandardOutput()
-exit(BatchCheckCommand.run(Array(CommandLine.arguments.dropFirst()), output: &output))
+exit(await BatchCheckCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -4,8 +4,8 @@ import Testing
 @Suite("bench command")
 struct BenchCommandTests {
   @Test("a small run reports the workload, the best time and the peak memory")
-  func smallRun() {
-    let run = runCommand(["bench", "--rows", "2000", "--operations", "200", "--repeat", "2"])
+  func smallRun() async {
+    let run = await runCommand(["bench", "--rows", "2000", "--operations", "200", "--repeat", "2"])
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("simulator: 2000 rows, ") == true)
@@ -16,11 +16,11 @@ struct BenchCommandTests {
   }
 
   @Test("bad numbers are usage errors")
-  func badNumbers() {
-    let negative = runCommand(["bench", "--rows", "-5"])
+  func badNumbers() async {
+    let negative = await runCommand(["bench", "--rows", "-5"])
     #expect(negative.status == 64)
     #expect(negative.standardError.hasPrefix("Error: The value '-5' is invalid for '--rows'"))
-    #expect(runCommand(["bench", "--rows"]).status == 64)
-    #expect(runCommand(["bench", "--speed", "3"]).status == 64)
+    #expect(await runCommand(["bench", "--rows"]).status == 64)
+    #expect(await runCommand(["bench", "--speed", "3"]).status == 64)
   }
 }

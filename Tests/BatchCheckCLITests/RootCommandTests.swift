@@ -5,9 +5,9 @@ import Testing
 @Suite("batchcheck")
 struct RootCommandTests {
   @Test("--help, -h and help print the usage listing the subcommands, exit 0")
-  func help() {
+  func help() async {
     for arguments in [["--help"], ["-h"], ["help"]] {
-      let run = runCommand(arguments)
+      let run = await runCommand(arguments)
       #expect(run.status == 0)
       #expect(run.standardOutput == BatchCheckCommand.usage)
       #expect(run.standardError == "")
@@ -17,8 +17,11 @@ struct RootCommandTests {
         OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
 
         USAGE: batchcheck <subcommand> [<options>]
+               batchcheck    (no arguments: check every built-in generator)
 
         SUBCOMMANDS:
+          check       Check one generator on small, corpus and random cases; report the smallest failure.
+          replay      Run one random case again from the case seed a report printed.
           validate    Run the cases of case files and compare each verdict with its expectation.
           bench       Time the simulator on a large valid update.
 
@@ -28,46 +31,48 @@ struct RootCommandTests {
   }
 
   @Test("no arguments runs the main job: one row per built-in generator, smallest counterexamples")
-  func noArguments() {
-    let run = runCommand([])
+  func noArguments() async {
+    let run = await runCommand([])
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.contains("generator              cases  verdict          smallest counterexample"))
-    #expect(lines.contains("lcs                    46113  valid            -"))
-    #expect(lines.contains("lcs-2013                  51  wrongRows C1     [\"a\"] -> [\"b\",\"a\",\"b\"]"))
-    #expect(lines.contains("map-moves                  4  exception R2     [] -> [\"a\",\"a\"]"))
-    #expect(lines.contains("ds                         4  exception R2     [] -> [\"a\",\"a\"]"))
-    #expect(lines.contains("collection-difference  46113  valid            -"))
-    #expect(lines.contains("heckel                 46113  valid            -"))
-    #expect(lines.contains("  update: insertRows (0,0) (0,1)"))
+    #expect(lines.contains("generator              cases  verdict                smallest counterexample"))
+    #expect(lines.contains("lcs                    56113  valid (identity only)  -"))
+    #expect(lines.contains("lcs-2013                  51  wrongRows C1           [\"a\"] -> [\"b\",\"a\",\"b\"]"))
+    #expect(lines.contains("map-moves                  4  exception R2           [] -> [\"a\",\"a\"]"))
+    #expect(lines.contains("ds                         4  exception R2           [] -> [\"a\",\"a\"]"))
+    #expect(lines.contains("collection-difference  56113  valid (identity only)  -"))
+    #expect(lines.contains("heckel                 56113  valid                  -"))
+    #expect(lines.contains("lcs-2013: [\"a\"] -> [\"b\",\"a\",\"b\"]"))
+    #expect(lines.contains("map-moves: [] -> [\"a\",\"a\"]"))
+    #expect(lines.contains("  update:  {\"insertRows\":[[0,0],[0,1]]}"))
     #expect(lines.last == "6 generators: 3 valid, 3 failing")
   }
 
   @Test("help for a subcommand")
-  func subcommandHelp() {
+  func subcommandHelp() async {
     for arguments in [["help", "validate"], ["validate", "--help"], ["validate", "x.jsonl", "-h", "--bogus"]] {
-      let run = runCommand(arguments)
+      let run = await runCommand(arguments)
       #expect(run.status == 0)
       #expect(run.standardOutput == ValidateCommand.usage)
     }
   }
 
   @Test("an unknown subcommand or option is a usage error: 64, Error and the usage on stderr")
-  func unknownSubcommand() {
-    let run = runCommand(["valdiate", "x.jsonl"])
+  func unknownSubcommand() async {
+    let run = await runCommand(["valdiate", "x.jsonl"])
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
     #expect(run.standardError == "Error: Unknown subcommand 'valdiate'\n\n" + BatchCheckCommand.usage)
-    let option = runCommand(["--verbose"])
+    let option = await runCommand(["--verbose"])
     #expect(option.status == 64)
     #expect(option.standardError == "Error: Unknown option '--verbose'\n\n" + BatchCheckCommand.usage)
-    let help = runCommand(["help", "nothing"])
+    let help = await runCommand(["help", "nothing"])
     #expect(help.status == 64)
     #expect(help.standardError == "Error: Unknown subcommand 'nothing'\n\n" + BatchCheckCommand.usage)
   }
 
   @Test("error texts and exit statuses come from one place")
-  func errorTexts() {
+  func errorTexts() async {
     #expect(CommandError.missingValue(option: "--format", command: "validate").message == "Missing value for '--format'")
     #expect(CommandError.missingArgument("<file>", command: "validate").exitCode == .usage)
     #expect(

@@ -9,9 +9,9 @@ struct CommandRun {
 }
 
 /// Runs `batchcheck` in process with `arguments`.
-func runCommand(_ arguments: [String]) -> CommandRun {
+func runCommand(_ arguments: [String]) async -> CommandRun {
   var output = CapturedOutput()
-  let status = BatchCheckCommand.run(arguments, output: &output)
+  let status = await BatchCheckCommand.run(arguments, output: &output)
   return CommandRun(status: status, standardOutput: output.standardOutput, standardError: output.standardError)
 }
 

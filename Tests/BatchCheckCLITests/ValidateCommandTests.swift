@@ -7,7 +7,7 @@ import Testing
 @Suite("batchcheck validate")
 struct ValidateCommandTests {
   @Test("the JSON line of CASE-FORMAT.md, key for key")
-  func formatExampleLine() {
+  func formatExampleLine() async {
     let verdict = Verdict(
       kind: .exception, rule: .r11,
       message: "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})")
@@ -20,11 +20,11 @@ struct ValidateCommandTests {
   }
 
   @Test("--format json: one line per case or malformed line, in file order")
-  func jsonOutput() throws {
+  func jsonOutput() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
     let path = try files.write("cases.jsonl", [Lines.agrees, "", Lines.noExpectation, Lines.disagrees, Lines.malformed])
-    let run = runCommand(["validate", path, "--format", "json"])
+    let run = await runCommand(["validate", path, "--format", "json"])
     #expect(run.status == 65)
     #expect(
       run.standardOutput == """
@@ -38,11 +38,11 @@ struct ValidateCommandTests {
   }
 
   @Test("human format: one line per case, - expected / + actual, a summary")
-  func humanOutput() throws {
+  func humanOutput() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
     let path = try files.write("cases.jsonl", [Lines.agrees, Lines.noExpectation, Lines.disagrees, Lines.malformed])
-    let run = runCommand(["validate", path])
+    let run = await runCommand(["validate", path])
     #expect(run.status == 65)
     #expect(
       run.standardOutput == """
@@ -58,68 +58,68 @@ struct ValidateCommandTests {
   }
 
   @Test("a name with a line break stays on its line")
-  func printableName() throws {
+  func printableName() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
     let path = try files.write("n.jsonl", [#"{"name":"two\nlines","old":[],"new":[]}"#])
-    #expect(runCommand(["validate", path]).standardOutput == "\(path):1 two\\nlines: valid\n1 passed, 0 failed\n")
+    #expect(await runCommand(["validate", path]).standardOutput == "\(path):1 two\\nlines: valid\n1 passed, 0 failed\n")
   }
 
   @Test("exit 0 when every case with an expectation agrees")
-  func exitZero() throws {
+  func exitZero() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
     let a = try files.write("a.jsonl", [Lines.agrees, Lines.noExpectation])
     let b = try files.write("b.jsonl", [Lines.agrees])
-    let run = runCommand(["validate", a, b])
+    let run = await runCommand(["validate", a, b])
     #expect(run.status == 0)
     #expect(run.standardOutput.hasSuffix("\n3 passed, 0 failed\n"))
     #expect(run.standardError == "")
   }
 
   @Test("exit 1 when a case disagrees")
-  func exitOne() throws {
+  func exitOne() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
     let path = try files.write("a.jsonl", [Lines.agrees, Lines.disagrees])
-    let run = runCommand(["validate", "--format=json", path])
+    let run = await runCommand(["validate", "--format=json", path])
     #expect(run.status == 1)
     #expect(run.standardOutput.split(separator: "\n").count == 2)
   }
 
   @Test("exit 65 when a line cannot be read, even when a case also disagrees")
-  func exitSixtyFive() throws {
+  func exitSixtyFive() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
     let onlyBad = try files.write("bad.jsonl", ["{"])
-    #expect(runCommand(["validate", onlyBad]).status == 65)
+    #expect(await runCommand(["validate", onlyBad]).status == 65)
     let both = try files.write("both.jsonl", [Lines.disagrees, Lines.malformed])
-    let run = runCommand(["validate", both])
+    let run = await runCommand(["validate", both])
     #expect(run.status == 65)
     #expect(run.standardOutput.hasSuffix("\n0 passed, 2 failed\n"))
   }
 
   @Test("a missing file: Error on stderr, a JSON record, the other files still run, exit 65")
-  func missingFile() throws {
+  func missingFile() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
     let good = try files.write("good.jsonl", [Lines.agrees])
     let missing = files.directory.appendingPathComponent("missing.jsonl").path
-    let human = runCommand(["validate", missing, good])
+    let human = await runCommand(["validate", missing, good])
     #expect(human.status == 65)
     #expect(human.standardError == "Error: cannot read \(missing): no such file\n")
     #expect(human.standardOutput == "\(good):1 unchanged: valid ✓ agrees\n1 passed, 1 failed\n")
-    let json = runCommand(["validate", missing, good, "--format", "json"])
+    let json = await runCommand(["validate", missing, good, "--format", "json"])
     #expect(json.status == 65)
     #expect(
       json.standardOutput.split(separator: "\n").first
         == #"{"file":\#(quoted(missing)),"error":"cannot read \#(missing): no such file"}"#)
-    let directory = runCommand(["validate", files.directory.path])
+    let directory = await runCommand(["validate", files.directory.path])
     #expect(directory.standardError == "Error: cannot read \(files.directory.path): is a directory\n")
   }
 
   @Test("usage errors exit 64 with Error and the validate usage on stderr")
-  func usageErrors() {
+  func usageErrors() async {
     let cases: [([String], String)] = [
       (["validate"], "Missing expected argument '<file>'"),
       (["validate", "--format", "json"], "Missing expected argument '<file>'"),
@@ -129,7 +129,7 @@ struct ValidateCommandTests {
       (["validate", "x.jsonl", "--format"], "Missing value for '--format'"),
     ]
     for (arguments, message) in cases {
-      let run = runCommand(arguments)
+      let run = await runCommand(arguments)
       #expect(run.status == 64, "\(arguments)")
       #expect(run.standardOutput == "", "\(arguments)")
       #expect(run.standardError == "Error: \(message)\n\n" + ValidateCommand.usage, "\(arguments)")
@@ -137,8 +137,8 @@ struct ValidateCommandTests {
   }
 
   @Test("after --, an argument starting with - is a file")
-  func doubleDash() {
-    let run = runCommand(["validate", "--", "-odd.jsonl"])
+  func doubleDash() async {
+    let run = await runCommand(["validate", "--", "-odd.jsonl"])
     #expect(run.status == 65)
     #expect(run.standardError == "Error: cannot read -odd.jsonl: no such file\n")
   }

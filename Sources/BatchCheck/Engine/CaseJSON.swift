@@ -1,22 +1,22 @@
 /// JSON text in CASE-FORMAT.md's shapes, built by hand (the core has no
 /// Foundation): the same keys, order and forms as the corpus writer, so a
 /// line printed here reads back as the case it describes.
-enum CaseJSON {
+package enum CaseJSON {
   /// `[["a",1],[]]`: sections of rows, each row in its case-file form.
-  static func sections(_ sections: [[Row]]) -> String {
+  package static func sections(_ sections: [[Row]]) -> String {
     "["
       + sections.map { "[" + $0.map(\.description).joined(separator: ",") + "]" }
       .joined(separator: ",") + "]"
   }
 
   /// `[0,2]`: a row path.
-  static func path(_ path: RowPath) -> String {
+  package static func path(_ path: RowPath) -> String {
     "[\(path.section),\(path.row)]"
   }
 
   /// `{"deleteRows":[[0,1]],...}`: only non-empty keys, in the format's order;
   /// `{}` for an update with no operation.
-  static func update(_ update: BatchUpdate) -> String {
+  package static func update(_ update: BatchUpdate) -> String {
     var fields: [String] = []
     func add(_ key: String, _ items: [String]) {
       if !items.isEmpty { fields.append("\"\(key)\":[" + items.joined(separator: ",") + "]") }

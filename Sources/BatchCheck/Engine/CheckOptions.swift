@@ -46,11 +46,14 @@ public struct CheckOptions: Sendable {
   /// false, every case runs and each phase reports the first case of each
   /// distinct failure (verdict and rule, or generator error kind).
   public var stopAtFirstFailure: Bool
-  /// Whether random cases carry identity only: every row's content is its
-  /// id, so no reload is ever owed. For generators with no notion of content
-  /// (`lcs`, `collection-difference`), which otherwise fail on the first
-  /// content change (C2). The content-changes floor is then not enforced.
-  /// Case *i* has the same shape either way.
+  /// Whether the run is identity-only: random cases carry identity only
+  /// (every row's content is its id, so no reload is ever owed), and every
+  /// update is judged on identities only (`SimulationOptions.identityOnly`),
+  /// so corpus pairs with content changes are not held against the
+  /// generator either. For generators with no notion of content (`lcs`,
+  /// `collection-difference`), which otherwise fail on the first content
+  /// change (C2). The content-changes floor is then not enforced. Case *i*
+  /// has the same shape either way.
   public var identityOnly: Bool {
     get { profile.identityOnly }
     set { profile.identityOnly = newValue }
@@ -89,6 +92,7 @@ public struct CheckOptions: Sendable {
     options.maxSize = GeneratedCase.clampSize(maxSize)
     options.exhaustiveTotal = min(10, max(0, exhaustiveTotal))
     options.shrinkBudget = max(0, shrinkBudget)
+    if identityOnly { options.simulation.identityOnly = true }
     return options
   }
 }

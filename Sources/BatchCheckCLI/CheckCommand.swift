@@ -1,0 +1,94 @@
+import BatchCheck
+import BatchCheckCorpus
+import Foundation
+
+/// `batchcheck check`: throws property-based random arrays at one generator,
+/// validates every update against the simulated table, and reports the
+/// smallest failing input.
+///
+///     batchcheck check --generator lcs-2013
+///     // check lcs-2013, run seed 0x00ba7c4ec4ec0001 ... FAIL wrongRows C1 ...
+///     // 50 passed, 1 failed
+///
+/// Exit status: 0 no failure, 1 a failure found, 64 a usage error, 65 a
+/// regression file that cannot be read.
+struct CheckCommand: Subcommand {
+  static let name = "check"
+  static let abstract = "Check one generator on small, corpus and random cases; report the smallest failure."
+  static let usage = """
+    OVERVIEW: Check one generator: the regression corpus, every pair with at most 8
+    rows in all, then seeded random cases; each failure is shrunk to a smallest
+    pair that fails the same way.
+
+    USAGE: batchcheck check (--generator <name> | --exec <command>) [<options>]
+
+    OPTIONS:
+    \(GeneratorOptions.usage)
+      --seed <seed>       The run seed, decimal or 0x hexadecimal (default: 0x00ba7c4ec4ec0001).
+      --count <n>         Random cases (default: \(CheckOptions.defaultCount)).
+      --workers <n>       Random cases run on this many cores (default: all).
+      --format <format>   human (default) or json: one object with generator, seed,
+                          cases and failures.
+      --junit <file>      Also write a JUnit XML report to <file>.
+      --save-regressions <dir>
+                          Replay <dir>/<generator>.jsonl first, and append each new
+                          smallest counterexample to it.
+      -h, --help          Show this help.
+
+    EXIT STATUS:
+      0 no failure; 1 a failure found; 65 a regression file could not be read;
+      64 a usage error.
+
+    """
+
+  var shared = GeneratorOptions()
+  var seed = CheckOptions.defaultSeed
+  var count = CheckOptions.defaultCount
+  var workers = ProcessInfo.processInfo.activeProcessorCount
+  var format = OutputFormat.human
+  var junit: String?
+  var regressionsFolder: String?
+
+  init(arguments: [String]) throws(CommandError) {
+    var scanner = ArgumentScanner(arguments, command: Self.name)
+    while let option = try scanner.nextOption() {
+      if try shared.parse(option, &scanner) { continue }
+      switch option {
+      case "--seed": seed = try scanner.value(for: option, allowed: "a 64-bit seed", parse: parseSeed)
+      case "--count": count = try scanner.number(for: option, in: 0...1_000_000_000)
+      case "--workers": workers = try scanner.number(for: option, in: 1...256)
+      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
+      case "--junit": junit = try scanner.value(for: option)
+      case "--save-regressions": regressionsFolder = try scanner.value(for: option)
+      default: throw scanner.unknown(option)
+      }
+    }
+    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
+  }
+
+  func validate() throws(CommandError) {
+    try shared.validate(command: Self.name)
+  }
+
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    guard let generator = shared.makeGenerator() else { return .usage }
+    defer { (generator as? ExternalGenerator)?.close() }
+    var options = shared.checkOptions(for: generator)
+    options.seed = seed
+    options.count = count
+    let regressionFile = regressionsFolder.map { RegressionFile(folder: $0, generator: generator.name) }
+    if let regressionFile {
+      options.regressions = try regressionFile.pairs()
+    }
+    let report = await BatchCheck.check(generator, options: options, workers: workers)
+    output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
+    if let junit {
+      try writeAtomically(JUnitReport.xml(for: report), to: junit)
+    }
+    if let regressionFile {
+      let lines = report.failures.compactMap(\.corpusLine)
+      try regressionFile.append(lines)
+    }
+    return report.passed ? .success : .failure
+  }
+}

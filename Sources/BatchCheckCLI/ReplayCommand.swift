@@ -1,0 +1,58 @@
+import BatchCheck
+import BatchCheckCorpus
+
+/// `batchcheck replay`: runs one random case of a run from its case seed,
+/// alone, and shrinks it if it fails.
+///
+///     batchcheck replay --generator lcs-2013 --case-seed 0x5d1c0a2b3e4f5061
+struct ReplayCommand: Subcommand {
+  static let name = "replay"
+  static let abstract = "Run one random case again from the case seed a report printed."
+  static let usage = """
+    OVERVIEW: Run one random case again from its case seed (a report prints the
+    command), and shrink it if it fails. Give the original run's --max-size,
+    --identity-only, --semantics and --duplicates: the report's command does.
+
+    USAGE: batchcheck replay (--generator <name> | --exec <command>) --case-seed <seed> [<options>]
+
+    OPTIONS:
+      --case-seed <seed>  The case seed, decimal or 0x hexadecimal.
+    \(GeneratorOptions.usage)
+      --format <format>   human (default) or json.
+      -h, --help          Show this help.
+
+    EXIT STATUS:
+      0 the case passes; 1 it fails; 64 a usage error.
+
+    """
+
+  var shared = GeneratorOptions()
+  var caseSeed: UInt64?
+  var format = OutputFormat.human
+
+  init(arguments: [String]) throws(CommandError) {
+    var scanner = ArgumentScanner(arguments, command: Self.name)
+    while let option = try scanner.nextOption() {
+      if try shared.parse(option, &scanner) { continue }
+      switch option {
+      case "--case-seed": caseSeed = try scanner.value(for: option, allowed: "a 64-bit seed", parse: parseSeed)
+      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
+      default: throw scanner.unknown(option)
+      }
+    }
+    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
+  }
+
+  func validate() throws(CommandError) {
+    try shared.validate(command: Self.name)
+    if caseSeed == nil { throw .missingArgument("--case-seed", command: Self.name) }
+  }
+
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    guard let generator = shared.makeGenerator(), let caseSeed else { return .usage }
+    defer { (generator as? ExternalGenerator)?.close() }
+    let report = BatchCheck.replay(generator, caseSeed: caseSeed, options: shared.checkOptions(for: generator))
+    output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
+    return report.passed ? .success : .failure
+  }
+}

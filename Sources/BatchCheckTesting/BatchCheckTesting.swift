@@ -1,0 +1,68 @@
+@_exported import BatchCheck
+import Testing
+import XCTest
+
+/// Checks `diff` with BatchCheck and records the report as a Swift Testing
+/// issue when it fails.
+///
+///     @Test func myDiffSurvivesBatchCheck() {
+///       expectValidBatchUpdates(named: "my-diff") { old, new in myDiff(old, new) }
+///     }
+///
+/// - Parameters:
+///   - name: the diff's name in the report.
+///   - seed: the run seed; the same seed gives the same report.
+///   - count: how many random cases.
+///   - identityOnly: judge identities only (a diff with no notion of content).
+///   - sourceLocation: where the issue is recorded; the caller's line by default.
+///   - diff: the diff under test: old and new rows of section 0 to a batch update.
+/// - Returns: the report, for further checks.
+@discardableResult
+public func expectValidBatchUpdates(
+  named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
+  count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+) -> CheckReport {
+  let report = checkDiff(named: name, seed: seed, count: count, identityOnly: identityOnly, diff)
+  if let text = report.failureText {
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+  }
+  return report
+}
+
+/// Checks `diff` with BatchCheck and fails the current XCTest test with the
+/// report when it fails.
+///
+///     func testMyDiffSurvivesBatchCheck() {
+///       XCTAssertValidBatchUpdates(named: "my-diff") { old, new in myDiff(old, new) }
+///     }
+///
+/// - Parameters: as `expectValidBatchUpdates`; `file` and `line` are where
+///   the failure is reported.
+/// - Returns: the report, for further checks.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
+  count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
+  file: StaticString = #filePath, line: UInt = #line,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+) -> CheckReport {
+  let report = checkDiff(named: name, seed: seed, count: count, identityOnly: identityOnly, diff)
+  if let text = report.failureText {
+    XCTFail(text, file: file, line: line)
+  }
+  return report
+}
+
+extension CheckReport {
+  /// What a test failure says: nil when the run passed, else the first line
+  /// and the whole report.
+  ///
+  ///     report.failureText  // "BatchCheck: diff fails (exception R2) ...\n\ncheck diff, run seed ..."
+  public var failureText: String? {
+    guard let first = failures.first else { return nil }
+    let verdict = [first.kind, first.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+    return "BatchCheck: \(generator) fails (\(verdict)): \(first.message)\n\n" + renderText()
+  }
+}
