@@ -35,29 +35,14 @@ extension Case {
 
   /// Sections of rows; `Row.description` is already the case-file form of a
   /// row (`"a"`, `3`, `{"id":"a","content":"x"}`), and the round-trip tests
-  /// hold it to that.
+  /// hold it to that. The core's `CaseJSON` writes the same shapes for the
+  /// property engine's corpus lines; one writer serves both.
   private static func json(_ sections: [[Row]]) -> String {
-    "[" + sections.map { rows in "[" + rows.map(\.description).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
-  }
-
-  private static func json(_ path: RowPath) -> String {
-    "[\(path.section),\(path.row)]"
+    CaseJSON.sections(sections)
   }
 
   private static func json(_ update: BatchUpdate) -> String {
-    var fields: [String] = []
-    func add(_ key: String, _ items: [String]) {
-      if !items.isEmpty { fields.append("\"\(key)\":[" + items.joined(separator: ",") + "]") }
-    }
-    add("deleteSections", update.deleteSections.map { String($0) })
-    add("insertSections", update.insertSections.map { String($0) })
-    add("reloadSections", update.reloadSections.map { String($0) })
-    add("moveSections", update.moveSections.map { "[\($0.from),\($0.to)]" })
-    add("deleteRows", update.deleteRows.map(json))
-    add("insertRows", update.insertRows.map(json))
-    add("reloadRows", update.reloadRows.map(json))
-    add("moveRows", update.moveRows.map { "[\(json($0.from)),\(json($0.to))]" })
-    return "{" + fields.joined(separator: ",") + "}"
+    CaseJSON.update(update)
   }
 }
 
