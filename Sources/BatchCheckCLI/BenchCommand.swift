@@ -1,5 +1,6 @@
 import BatchCheck
 import Foundation
+import ReferenceDiffs
 
 /// `batchcheck bench`: times the simulator on a large valid update and prints
 /// what it measured. Timings live here, never in tests.
@@ -15,12 +16,19 @@ struct BenchCommand: Subcommand {
     OVERVIEW: Time the simulator on a large valid update (a release build
     measures what users get: swift run -c release batchcheck bench).
 
+    Then time the property engine: random cases (generation, the generator,
+    the simulation and the row check) on one core and on all of them.
+
     USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
+                            [--generator <name>] [--cases <n>] [--max-size <m>]
 
     OPTIONS:
       --rows <n>          Old rows in the one section (default: 1000000).
       --operations <k>    About how many operations the update holds (default: 100000).
       --repeat <r>        How many timed runs; the best is reported (default: 5).
+      --generator <name>  The generator the engine runs (default: heckel).
+      --cases <n>         Random cases per engine run (default: 300000).
+      --max-size <m>      The largest random case, in rows (default: 50).
       -h, --help          Show help information.
 
     """
@@ -28,6 +36,9 @@ struct BenchCommand: Subcommand {
   var rows = 1_000_000
   var operations = 100_000
   var repeats = 5
+  var generatorName = "heckel"
+  var cases = 300_000
+  var maxSize = 50
 
   init(arguments: [String]) throws(CommandError) {
     var scanner = ArgumentScanner(arguments, command: Self.name)
@@ -37,6 +48,14 @@ struct BenchCommand: Subcommand {
       case "--rows": rows = try scanner.number(for: option, in: range)
       case "--operations": operations = try scanner.number(for: option, in: range)
       case "--repeat": repeats = max(1, try scanner.number(for: option, in: range))
+      case "--generator":
+        generatorName = try scanner.value(for: option)
+        if ReferenceGenerators.named(generatorName) == nil {
+          throw .invalidValue(
+            generatorName, option: option, allowed: ReferenceGenerators.names, command: Self.name)
+        }
+      case "--cases": cases = try scanner.number(for: option, in: range)
+      case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
       default: throw scanner.unknown(option)
       }
     }
@@ -72,7 +91,36 @@ struct BenchCommand: Subcommand {
     text += "  building the case: \(Self.format(Self.seconds(buildTime))) s\n"
     text += "  peak memory: \(Self.peakMemory())\n"
     output.writeOutput(text)
+    let engineText = await engineBench()
+    output.writeOutput(engineText)
     return verdict.isValid ? .success : .failure
+  }
+
+  /// Random cases per second through the whole engine, on one core and on all.
+  func engineBench() async -> String {
+    guard let generator = ReferenceGenerators.named(generatorName) else { return "" }
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    var options = CheckOptions(count: cases, maxSize: maxSize, exhaustiveTotal: 0)
+    options.identityOnly = generator is any IdentityOnlyGenerator
+    var text = "engine: \(generatorName), \(cases) random cases up to \(maxSize) rows\n"
+    var single = 0.0
+    for workers in cores > 1 ? [1, cores] : [1] {
+      var best: Duration?
+      var ran = 0
+      for _ in 0..<repeats {
+        let start = ContinuousClock.now
+        let report = await check(generator, options: options, workers: workers)
+        let elapsed = ContinuousClock.now - start
+        ran = report.casesRun
+        if best.map({ elapsed < $0 }) ?? true { best = elapsed }
+      }
+      let perSecond = Double(ran) / max(best.map(Self.seconds) ?? 0, 1e-9)
+      if workers == 1 { single = perSecond }
+      text += "  \(workers) worker\(workers == 1 ? "" : "s"), best of \(repeats): \(Int(perSecond)) cases/s"
+      if workers > 1, single > 0 { text += " (\(Self.format(perSecond / single))x one worker)" }
+      text += "\n"
+    }
+    return text
   }
 
   static func seconds(_ duration: Duration) -> Double {

@@ -76,11 +76,13 @@ struct CheckCommand: Subcommand {
     var options = shared.checkOptions(for: generator)
     options.seed = seed
     options.count = count
+    if format == .human { options.progress = ProgressLine.make() }
     let regressionFile = regressionsFolder.map { RegressionFile(folder: $0, generator: generator.name) }
     if let regressionFile {
       options.regressions = try regressionFile.pairs()
     }
     let report = await BatchCheck.check(generator, options: options, workers: workers)
+    if options.progress != nil { ProgressLine.clear() }
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     if let junit {
       try writeAtomically(JUnitReport.xml(for: report), to: junit)

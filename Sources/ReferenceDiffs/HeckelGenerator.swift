@@ -47,7 +47,7 @@ public struct HeckelGenerator: DeltaGenerator {
   public var name: String { "heckel" }
 
   public func update(from old: [Row], to new: [Row]) -> BatchUpdate {
-    let pairing = HeckelPairing(old: old.map(\.id), new: new.map(\.id))
+    let pairing = HeckelPairing(old: old, new: new, id: \.id)
     let oldToNew = pairing.oldToNew
     let newToOld = pairing.newToOld
 
@@ -90,9 +90,9 @@ public struct HeckelGenerator: DeltaGenerator {
     }
 
     // Pass 6, second half: reload a stayer only where UIKit puts it back.
-    let deletesBefore = Self.prefixCounts(deleted)
-    let insertsBefore = Self.prefixCounts(inserted)
     var reloads: [RowPath] = []
+    let deletesBefore = changedStayers.isEmpty ? [] : Self.prefixCounts(deleted)
+    let insertsBefore = changedStayers.isEmpty ? [] : Self.prefixCounts(inserted)
     for stayer in changedStayers {
       if stayer.old - deletesBefore[stayer.old] == stayer.new - insertsBefore[stayer.new] {
         reloads.append(RowPath(0, stayer.old))
@@ -103,10 +103,15 @@ public struct HeckelGenerator: DeltaGenerator {
     }
 
     return BatchUpdate(
-      deleteRows: old.indices.filter { deleted[$0] }.map { RowPath(0, $0) },
-      insertRows: new.indices.filter { inserted[$0] }.map { RowPath(0, $0) },
-      reloadRows: reloads,
-      moveRows: moves)
+      deleteRows: Self.paths(where: deleted), insertRows: Self.paths(where: inserted),
+      reloadRows: reloads, moveRows: moves)
+  }
+
+  /// The section-0 paths of the `true` flags, in order.
+  static func paths(where flags: [Bool]) -> [RowPath] {
+    var paths: [RowPath] = []
+    for (index, flag) in flags.enumerated() where flag { paths.append(RowPath(0, index)) }
+    return paths
   }
 
   /// `counts[i]` is the number of `true` flags before index `i`.
@@ -134,35 +139,48 @@ struct HeckelPairing {
   let newToOld: [Int?]
 
   init(old: [RowValue], new: [RowValue]) {
+    self.init(old: old, new: new, id: { $0 })
+  }
+
+  /// Pairs rows by `id(row)`, without copying the identities out first.
+  init<Element>(old: [Element], new: [Element], id: (Element) -> RowValue) {
     var table: [RowValue: Int] = [:]  // identity -> entry
+    table.reserveCapacity(new.count + old.count)
     var newCounters: [Int] = []  // per entry: occurrences in new (Heckel's NC)
-    var oldStacks: [[Int]] = []  // per entry: old indexes, lowest on top (OLNO)
+    // Per entry, the old indexes as a stack (Heckel's OLNO), lowest on top,
+    // kept as linked lists in two flat arrays rather than an array per entry.
+    var oldTop: [Int] = []  // per entry: the top old index, or -1
+    var oldBelow = [Int](repeating: -1, count: old.count)  // per old index: the next one down
 
     func entry(_ id: RowValue) -> Int {
       if let existing = table[id] { return existing }
       table[id] = newCounters.count
       newCounters.append(0)
-      oldStacks.append([])
+      oldTop.append(-1)
       return newCounters.count - 1
     }
 
     // Pass 1: the new rows.
     var newEntries = [Int](repeating: 0, count: new.count)
-    for (index, id) in new.enumerated() {
-      let e = entry(id)
+    for (index, element) in new.enumerated() {
+      let e = entry(id(element))
       newCounters[e] += 1
       newEntries[index] = e
     }
     // Pass 2: the old rows, backwards, so the lowest index ends on top.
     for index in old.indices.reversed() {
-      oldStacks[entry(old[index])].append(index)
+      let e = entry(id(old[index]))
+      oldBelow[index] = oldTop[e]
+      oldTop[e] = index
     }
     // Pass 3: pair each new row with the next old occurrence of its identity.
     var oldToNew = [Int?](repeating: nil, count: old.count)
     var newToOld = [Int?](repeating: nil, count: new.count)
     for index in new.indices {
       let e = newEntries[index]
-      guard newCounters[e] > 0, let source = oldStacks[e].popLast() else { continue }
+      let source = oldTop[e]
+      guard newCounters[e] > 0, source >= 0 else { continue }
+      oldTop[e] = oldBelow[source]
       newToOld[index] = source
       oldToNew[source] = index
     }

@@ -37,7 +37,7 @@ public struct HeckelStagedGenerator: StagedDeltaGenerator {
   public var name: String { "heckel-staged" }
 
   public func stages(from old: [Row], to new: [Row]) -> [Stage] {
-    let pairing = HeckelPairing(old: old.map(\.id), new: new.map(\.id))
+    let pairing = HeckelPairing(old: old, new: new, id: \.id)
     var stages: [Stage] = []
 
     // Stage 1: content updates, at old indexes.

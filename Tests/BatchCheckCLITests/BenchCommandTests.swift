@@ -5,7 +5,9 @@ import Testing
 struct BenchCommandTests {
   @Test("a small run reports the workload, the best time and the peak memory")
   func smallRun() async {
-    let run = await runCommand(["bench", "--rows", "2000", "--operations", "200", "--repeat", "2"])
+    let run = await runCommand([
+      "bench", "--rows", "2000", "--operations", "200", "--repeat", "2", "--cases", "500", "--max-size", "20",
+    ])
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("simulator: 2000 rows, ") == true)
@@ -13,6 +15,8 @@ struct BenchCommandTests {
     #expect(lines.contains { $0.hasPrefix("  fast path, best of 2: ") && $0.contains(" s per update, ") })
     #expect(lines.contains { $0.hasPrefix("  full simulation, best of 2: ") && $0.contains(" s per update, ") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
+    #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
+    #expect(lines.contains { $0.hasPrefix("  1 worker, best of 2: ") && $0.hasSuffix(" cases/s") })
   }
 
   @Test("bad numbers are usage errors")

@@ -59,6 +59,12 @@ public struct CheckOptions: Sendable {
     set { profile.identityOnly = newValue }
   }
 
+  /// Called after each chunk of random cases with the number of random cases
+  /// run so far and the number the phase will run at most; for progress
+  /// displays. Calls come one at a time, from the task running the check.
+  /// Reports do not depend on it.
+  public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+
   /// The generation mixture; `.standard` except in the engine's own tests.
   var profile: GenerationProfile = .standard
 

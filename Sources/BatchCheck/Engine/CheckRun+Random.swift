@@ -48,9 +48,12 @@ extension CheckRun {
   /// The random phase on this thread, chunk after chunk.
   func randomChunks() -> [ChunkResult] {
     var results: [ChunkResult] = []
+    var done = 0
     for chunk in 0..<chunkCount {
       let result = Self.runChunk(chunk, runner: runner, options: options)
       results.append(result)
+      done &+= result.ran
+      options.progress?(done, options.count)
       if options.stopAtFirstFailure, result.tally.failed > 0 { break }
     }
     return results
@@ -76,8 +79,11 @@ extension CheckRun {
       }
       var firstFailure = Int.max
       var results: [ChunkResult] = []
+      var done = 0
       while let result = await group.next() {
         results.append(result)
+        done &+= result.ran
+        options.progress?(done, options.count)
         if options.stopAtFirstFailure, let index = result.tally.firstIndex {
           firstFailure = min(firstFailure, index)
         }
