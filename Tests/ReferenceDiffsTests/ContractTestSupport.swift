@@ -31,3 +31,17 @@ func editedPairs(count: Int, seed: UInt64) -> [(old: [Row], new: [Row])] {
   }
   return pairs
 }
+
+/// Expects `generator` valid under its own contract on every pair of
+/// `pairs`, and that `cases` pairs ran.
+func expectNoFailure<Pairs: Sequence>(
+  _ generator: ContractGenerator, in pairs: Pairs, cases expected: Int,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where Pairs.Element == (old: [Row], new: [Row]) {
+  let (cases, finding) = generator.firstFailure(in: pairs)
+  #expect(cases == expected, sourceLocation: sourceLocation)
+  #expect(
+    finding == nil,
+    "\(finding.map { "\(describe($0.old, $0.new)): \(String(describing: $0.verdict))" } ?? "")",
+    sourceLocation: sourceLocation)
+}

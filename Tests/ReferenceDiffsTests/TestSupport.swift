@@ -178,3 +178,15 @@ enum TableModel {
     shownRows(after: update, old: old, new: new) == new
   }
 }
+
+/// Expects `generator` valid on every pair of arrays of 0...6 rows over
+/// a, b, c (1093 arrays a side, 1,194,649 pairs), in debug and release alike.
+func expectValidOnEveryPairUpToSixRows(
+  _ generator: some DeltaGenerator, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  let arrays = Exhaustive.arrays(maxLength: 6, alphabet: rows("abc"))
+  let failures = await Exhaustive.failures(in: arrays) { old, new in
+    !verdict(generator, old, new).isValid
+  }
+  #expect(failures.isEmpty, "\(failures.map { describe($0.old, $0.new) })", sourceLocation: sourceLocation)
+}
