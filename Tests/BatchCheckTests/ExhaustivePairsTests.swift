@@ -28,16 +28,16 @@ struct ExhaustivePairsTests {
     #expect(pairs.first.map { $0.old.isEmpty && $0.new.isEmpty } == true)
   }
 
-  @Test("firstFailure stops at the first failing pair and counts the pairs it ran")
+  @Test("ContractGenerator.firstFailure stops at the first failing pair and counts the pairs it ran")
   func firstFailure() {
     // Inserts only the first new row: fails as soon as new has two rows.
     let firstOnly = ClosureGenerator(name: "first-only") { old, new in
       BatchUpdate(deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.isEmpty ? [] : [RowPath(0, 0)])
     }
-    let (cases, finding) = firstOnly.firstFailure(in: ExhaustivePairs(maxTotal: 4))
+    let (cases, finding) = ContractGenerator(firstOnly).firstFailure(in: ExhaustivePairs(maxTotal: 4))
     #expect(finding?.old == [])
     #expect(finding?.new == [Row("a"), Row("a")])
-    #expect(finding?.verdict?.rule == .r2)
+    #expect(finding?.verdict?.verdict.rule == .r2)
     #expect(cases == 1 + 2 + 1)  // the pair of total 0, both of total 1, then [] -> [a a]
   }
 }
