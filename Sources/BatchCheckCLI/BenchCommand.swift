@@ -100,8 +100,11 @@ struct BenchCommand: Subcommand {
   func engineBench() async -> String {
     guard let generator = ReferenceGenerators.named(generatorName) else { return "" }
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    var options = CheckOptions(count: cases, maxSize: maxSize, exhaustiveTotal: 0)
-    options.identityOnly = generator is any IdentityOnlyGenerator
+    var shared = GeneratorOptions()
+    shared.maxSize = maxSize
+    var options = shared.checkOptions(for: generator)
+    options.count = cases
+    options.exhaustiveTotal = 0
     var text = "engine: \(generatorName), \(cases) random cases up to \(maxSize) rows\n"
     var single = 0.0
     for workers in cores > 1 ? [1, cores] : [1] {

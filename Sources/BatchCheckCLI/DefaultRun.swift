@@ -28,8 +28,7 @@ enum DefaultRun {
     var failing = 0
     let workers = ProcessInfo.processInfo.activeProcessorCount
     for generator in ReferenceGenerators.all {
-      var options = CheckOptions()
-      options.identityOnly = generator is any IdentityOnlyGenerator
+      let options = GeneratorOptions().checkOptions(for: generator)
       let report = await check(generator, options: options, workers: workers)
       let mode = options.identityOnly ? " (identity only)" : ""
       guard let failure = report.failures.first else {

@@ -104,27 +104,8 @@ import Testing
 
   @Test func validOnRandomLargerPairs() {
     // 3000 seeded pairs of 0...40 rows over 8 ids and 2 contents; new is old
-    // edited (deletes, inserts, moves, content changes) or unrelated.
-    var random = SplitMix64(seed: 0x5EED_4EC3)
-    for _ in 0..<3000 {
-      let old = (0..<random.next(below: 41)).map { _ in
-        row(String(random.next(below: 8)), random.next(below: 2))
-      }
-      var new = old
-      for _ in 0..<random.next(below: 8) {
-        switch random.next(below: 4) {
-        case 0 where !new.isEmpty: new.remove(at: random.next(below: new.count))
-        case 1:
-          new.insert(row(String(random.next(below: 8)), 0), at: random.next(below: new.count + 1))
-        case 2 where !new.isEmpty:
-          let moved = new.remove(at: random.next(below: new.count))
-          new.insert(moved, at: random.next(below: new.count + 1))
-        case 3 where !new.isEmpty:
-          let index = random.next(below: new.count)
-          new[index].content = new[index].content == .int(0) ? .int(1) : .int(0)
-        default: break
-        }
-      }
+    // edited (deletes, inserts, moves, content changes).
+    for (old, new) in editedPairs(count: 3000, seed: 0x5EED_4EC3, maxRows: 40, ids: 8) {
       let result = verdict(heckel, old, new)
       #expect(result.isValid, "\(describe(old, new)): \(result)")
       if !result.isValid { return }
