@@ -50,9 +50,10 @@ struct BenchCommand: Subcommand {
       case "--repeat": repeats = max(1, try scanner.number(for: option, in: range))
       case "--generator":
         generatorName = try scanner.value(for: option)
-        if ReferenceGenerators.named(generatorName) == nil {
+        if ReferenceGenerators.anyContract(named: generatorName) == nil {
           throw .invalidValue(
-            generatorName, option: option, allowed: ReferenceGenerators.names, command: Self.name)
+            generatorName, option: option,
+            allowed: ReferenceGenerators.allContracts.map(\.name), command: Self.name)
         }
       case "--cases": cases = try scanner.number(for: option, in: range)
       case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
@@ -98,7 +99,7 @@ struct BenchCommand: Subcommand {
 
   /// Random cases per second through the whole engine, on one core and on all.
   func engineBench() async -> String {
-    guard let generator = ReferenceGenerators.named(generatorName) else { return "" }
+    guard let generator = ReferenceGenerators.anyContract(named: generatorName) else { return "" }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     var shared = GeneratorOptions()
     shared.maxSize = maxSize

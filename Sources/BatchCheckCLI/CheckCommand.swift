@@ -71,8 +71,8 @@ struct CheckCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
-    guard let generator = shared.makeGenerator() else { return .usage }
-    defer { (generator as? ExternalGenerator)?.close() }
+    guard let (generator, external) = shared.makeGenerator() else { return .usage }
+    defer { external?.close() }
     var options = shared.checkOptions(for: generator)
     options.seed = seed
     options.count = count
@@ -81,7 +81,9 @@ struct CheckCommand: Subcommand {
     if let regressionFile {
       options.regressions = try regressionFile.pairs()
     }
-    let report = await BatchCheck.check(generator, options: options, workers: workers)
+    var report = await BatchCheck.check(
+      generator, under: shared.judgedContract(for: generator), options: options, workers: workers)
+    shared.rewriteReplayCommands(&report)
     if options.progress != nil { ProgressLine.clear() }
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     if let junit {

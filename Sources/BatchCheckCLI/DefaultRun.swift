@@ -27,28 +27,36 @@ enum DefaultRun {
     var details = ""
     var failing = 0
     let workers = ProcessInfo.processInfo.activeProcessorCount
-    for generator in ReferenceGenerators.all {
+    for generator in ReferenceGenerators.allContracts {
       let options = GeneratorOptions().checkOptions(for: generator)
       let report = await check(generator, options: options, workers: workers)
-      let mode = options.identityOnly ? " (identity only)" : ""
+      var modes: [String] = []
+      if generator.contract != .batch { modes.append("as \(generator.contract)") }
+      if options.identityOnly { modes.append("identity only") }
+      let mode = modes.isEmpty ? "" : " (" + modes.joined(separator: ", ") + ")"
       guard let failure = report.failures.first else {
         text += row(generator.name, String(report.casesRun), "valid" + mode, "-") + "\n"
         continue
       }
       failing += 1
-      let verdict = [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+      let verdict =
+        [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ") + mode
       let pair = "\(describe(failure.old)) -> \(describe(failure.new))"
       text += row(generator.name, String(report.casesRun), verdict, pair) + "\n"
       details += "\(generator.name): \(pair)\n"
-      if let update = failure.update { details += "  update:  \(CaseJSON.update(update))\n" }
+      if let changes = failure.changes {
+        details += "  changes: \(CaseJSON.field(changes))\n"
+      } else if let update = failure.update {
+        details += "  update:  \(CaseJSON.update(update))\n"
+      }
       details += "  message: \(failure.message)\n"
     }
     text += "\n" + details
     if !details.isEmpty {
       text += "\nFull report, trace and corpus line: batchcheck check --generator NAME\n\n"
     }
-    text += "\(ReferenceGenerators.all.count) generators: "
-    text += "\(ReferenceGenerators.all.count - failing) valid, \(failing) failing\n"
+    let count = ReferenceGenerators.allContracts.count
+    text += "\(count) generators: \(count - failing) valid, \(failing) failing\n"
     output.writeOutput(text)
     return .success
   }
@@ -56,7 +64,7 @@ enum DefaultRun {
   /// One table row, padded to fixed columns.
   static func row(_ name: String, _ cases: String, _ verdict: String, _ example: String) -> String {
     pad(name, 22) + String(repeating: " ", count: max(0, 6 - cases.count)) + cases + "  "
-      + pad(verdict, 23) + example
+      + pad(verdict, 30) + example
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

@@ -16,13 +16,23 @@ struct GeneratorOptions {
   var maxSize = CheckOptions.defaultMaxSize
   /// Judge identities only (`--identity-only`); nil: the generator's own default.
   var identityOnly: Bool?
+  /// The contract to judge under (`--contract`); for `--exec`, the shape the
+  /// process answers in. nil: the generator's own (`batch` for `--exec`).
+  var contract: Contract?
   /// The simulated view and duplicates policy (`--semantics`, `--duplicates`).
   var simulation = SimulationOptions.default
 
   static let usage = """
-      --generator <name>  A built-in generator: \(ReferenceGenerators.names.joined(separator: ", ")).
+      --generator <name>  A built-in generator: \(ReferenceGenerators.allContracts.map(\.name).joined(separator: ", ")).
       --exec <command>    An external generator: a command run with /bin/sh -c that
-                          reads one case per line and answers one update per line.
+                          reads one case per line and answers one update per line
+                          (with --contract staged or steps: one array of stages or
+                          of steps per line).
+      --contract <c>      batch, staged or steps: the contract to judge under. By
+                          default a built-in generator's own (staged for
+                          heckel-staged, steps for edit-script, else batch); another
+                          one shows what a contract mix-up does. For --exec, the
+                          shape the command answers in (default: batch).
       --timeout <seconds> How long --exec may take per case (default: 5).
       --max-size <n>      The largest random case, in rows (default: \(CheckOptions.defaultMaxSize)).
       --identity-only     Judge identities only: a content change owes no reload.
@@ -43,6 +53,7 @@ struct GeneratorOptions {
       }
     case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
     case "--identity-only": identityOnly = true
+    case "--contract": contract = try scanner.choice(for: option, Contract.self)
     case "--semantics": simulation.semantics = try scanner.choice(for: option, ViewSemantics.self)
     case "--duplicates": simulation.duplicates = try scanner.choice(for: option, DuplicatesPolicy.self)
     default: return false
@@ -58,24 +69,57 @@ struct GeneratorOptions {
     case (.some, .some):
       throw .conflictingOptions("Give --generator or --exec, not both", command: name)
     case (let generator?, nil):
-      if ReferenceGenerators.named(generator) == nil {
-        throw .invalidValue(generator, option: "--generator", allowed: ReferenceGenerators.names, command: name)
+      if ReferenceGenerators.anyContract(named: generator) == nil {
+        throw .invalidValue(
+          generator, option: "--generator", allowed: ReferenceGenerators.allContracts.map(\.name),
+          command: name)
       }
     case (nil, .some):
       break
     }
   }
 
-  /// The generator to run; an external one must be closed after the run.
-  func makeGenerator() -> (any DeltaGenerator)? {
-    if let command { return ExternalGenerator(command: command, timeout: timeout) }
-    return generatorName.flatMap(ReferenceGenerators.named)
+  /// The generator to run, with its contract and mode, and the external
+  /// process behind it (to close after the run), if any.
+  func makeGenerator() -> (generator: ContractGenerator, external: ExternalGenerator?)? {
+    if let command {
+      let external = ExternalGenerator(command: command, timeout: timeout)
+      return (external.contractGenerator(contract ?? .batch, identityOnly: identityOnly ?? false), external)
+    }
+    guard var generator = generatorName.flatMap(ReferenceGenerators.anyContract(named:)) else {
+      return nil
+    }
+    if let identityOnly { generator.identityOnly = identityOnly }
+    return (generator, nil)
   }
 
-  /// The run's options for `generator`.
-  func checkOptions(for generator: any DeltaGenerator) -> CheckOptions {
+  /// The contract the run judges `generator` under: `--contract` for a
+  /// built-in generator, its own for `--exec` (whose shape `--contract` set).
+  func judgedContract(for generator: ContractGenerator) -> Contract {
+    command == nil ? contract ?? generator.contract : generator.contract
+  }
+
+  /// The run's options for `generator`: its mode, `--max-size` and the simulation.
+  func checkOptions(for generator: ContractGenerator) -> CheckOptions {
     var options = CheckOptions(maxSize: maxSize, simulation: simulation)
-    options.identityOnly = identityOnly ?? (generator is any IdentityOnlyGenerator)
+    options.identityOnly = generator.identityOnly
     return options
+  }
+
+  /// For `--exec`, the replay commands of `report` with the command itself
+  /// (`--exec '...'`, and `--contract` and `--timeout` when not the
+  /// defaults) where the engine can only name the generator.
+  func rewriteReplayCommands(_ report: inout CheckReport) {
+    guard let command else { return }
+    var words = "--exec " + shellWord(command)
+    if let contract, contract != .batch { words += " --contract \(contract.rawValue)" }
+    if timeout != 5 { words += " --timeout \(timeout)" }
+    let named = "--generator " + shellWord(report.generator)
+    for index in report.failures.indices {
+      guard let replay = report.failures[index].replayCommand,
+        let range = replay.range(of: named)
+      else { continue }
+      report.failures[index].replayCommand = replay.replacingCharacters(in: range, with: words)
+    }
   }
 }

@@ -11,7 +11,8 @@ struct ReplayCommand: Subcommand {
   static let usage = """
     OVERVIEW: Run one random case again from its case seed (a report prints the
     command), and shrink it if it fails. Give the original run's --max-size,
-    --identity-only, --semantics and --duplicates: the report's command does.
+    --contract, --identity-only, --semantics and --duplicates: the report's
+    command does.
 
     USAGE: batchcheck replay (--generator <name> | --exec <command>) --case-seed <seed> [<options>]
 
@@ -49,9 +50,12 @@ struct ReplayCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
-    guard let generator = shared.makeGenerator(), let caseSeed else { return .usage }
-    defer { (generator as? ExternalGenerator)?.close() }
-    let report = BatchCheck.replay(generator, caseSeed: caseSeed, options: shared.checkOptions(for: generator))
+    guard let (generator, external) = shared.makeGenerator(), let caseSeed else { return .usage }
+    defer { external?.close() }
+    var report = BatchCheck.replay(
+      generator, caseSeed: caseSeed, under: shared.judgedContract(for: generator),
+      options: shared.checkOptions(for: generator))
+    shared.rewriteReplayCommands(&report)
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     return report.passed ? .success : .failure
   }

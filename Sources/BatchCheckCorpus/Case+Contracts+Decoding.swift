@@ -161,26 +161,34 @@ extension ContractChanges {
   package init(json: String, contract: Contract, file: String = "-") throws(CaseDataError) {
     let bytes = Array(json.utf8)
     do throws(LineError) {
-      var parser = JSONParser(bytes)
-      let root = try parser.parseDocument()
-      switch contract {
-      case .batch:
-        self = .batch(try CaseDecoder.sharedUpdate(root))
-      case .staged:
-        var stages: [Stage] = []
-        for item in try CaseDecoder.sharedArray(root, "an array of stages") {
-          stages.append(try CaseDecoder.stage(item))
-        }
-        self = .staged(stages)
-      case .steps:
-        var steps: [Step] = []
-        for item in try CaseDecoder.sharedArray(root, "an array of steps") {
-          steps.append(try CaseDecoder.step(item))
-        }
-        self = .steps(steps)
-      }
+      self = try CaseDecoder.decodeChanges(lineBytes: bytes, contract: contract)
     } catch {
       throw CaseDataError(file: file, line: 1, lineBytes: bytes, error: error)
     }
+  }
+}
+
+extension CaseDecoder {
+  /// One JSON value of changes in `contract`'s shape: an update object, an
+  /// array of stages, or an array of steps.
+  static func decodeChanges(lineBytes: [UInt8], contract: Contract) throws(LineError)
+    -> ContractChanges
+  {
+    if contract == .batch { return .batch(try decodeUpdate(lineBytes: lineBytes)) }
+    try CaseFile.checkUTF8(lineBytes)
+    var parser = JSONParser(lineBytes)
+    let root = try parser.parseDocument()
+    if contract == .staged {
+      var stages: [Stage] = []
+      for item in try sharedArray(root, "an array of stages") {
+        stages.append(try stage(item))
+      }
+      return .staged(stages)
+    }
+    var steps: [Step] = []
+    for item in try sharedArray(root, "an array of steps") {
+      steps.append(try step(item))
+    }
+    return .steps(steps)
   }
 }

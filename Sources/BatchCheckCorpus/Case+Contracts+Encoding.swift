@@ -12,32 +12,16 @@ extension Case {
   }
 
   /// The staged or sequential changes, after `new` (where `update` goes in
-  /// a batch case).
+  /// a batch case), written by the core's `CaseJSON` as the engine's corpus
+  /// lines are.
   var contractChangeFields: [String] {
     switch contract {
     case .batch:
       return []
     case .staged:
-      guard let stages else { return [] }
-      let items = stages.map { stage in
-        "{\"update\":" + Self.updateJSON(stage.update) + ",\"data\":"
-          + Self.sectionsJSON(stage.data) + "}"
-      }
-      return ["\"stages\":[" + items.joined(separator: ",") + "]"]
+      return stages.map { [CaseJSON.field(.staged($0))] } ?? []
     case .steps:
-      guard let steps else { return [] }
-      return ["\"steps\":[" + steps.map(Self.stepJSON).joined(separator: ",") + "]"]
-    }
-  }
-
-  /// `{"insert":[0,1],"row":"x"}` and the like.
-  static func stepJSON(_ step: Step) -> String {
-    func path(_ p: RowPath) -> String { "[\(p.section),\(p.row)]" }
-    switch step {
-    case .insert(let at, let row): return "{\"insert\":\(path(at)),\"row\":\(row)}"
-    case .delete(let at): return "{\"delete\":\(path(at))}"
-    case .move(let from, let to): return "{\"move\":[\(path(from)),\(path(to))]}"
-    case .update(let at, let row): return "{\"update\":\(path(at)),\"row\":\(row)}"
+      return steps.map { [CaseJSON.field(.steps($0))] } ?? []
     }
   }
 }

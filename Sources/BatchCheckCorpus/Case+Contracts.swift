@@ -127,9 +127,9 @@ extension Case {
     var options = self.options
     if let identityOnly { options.identityOnly = identityOnly }
     let target = contract ?? self.contract
-    guard let read = changes.read(as: target, old: old, new: new) else {
+    guard let verdict = changes.validate(as: target, old: old, new: new, options: options) else {
       throw ContractReadingError(from: self.contract, to: target)
     }
-    return ContractValidator.validate(read, old: old, new: new, options: options)
+    return verdict
   }
 }

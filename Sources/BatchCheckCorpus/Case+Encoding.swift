@@ -45,10 +45,3 @@ extension Case {
     CaseJSON.update(update)
   }
 }
-
-// MARK: Shared with the contract extension (Case+Contracts+Encoding.swift)
-
-extension Case {
-  static func sectionsJSON(_ sections: [[Row]]) -> String { json(sections) }
-  static func updateJSON(_ update: BatchUpdate) -> String { json(update) }
-}

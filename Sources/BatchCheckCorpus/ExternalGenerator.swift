@@ -140,10 +140,55 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
   /// - Complexity: O(*n* + *m*) besides the process's own work, where *n*
   ///   is the number of rows and *m* the length of the answer.
   public func update(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> BatchUpdate {
+    let changes = try changes(from: old, to: new, as: .batch)
+    guard case .batch(let update) = changes else { throw Self.wrongShape(changes) }
+    return update
+  }
+
+  /// Sends one case to the process and reads its answer in the shape of
+  /// `contract`: an update object (`batch`), an array of stages (`staged`,
+  /// each `{"update":...,"data":...}`), or an array of steps (`steps`, each
+  /// `{"insert":[s,r],"row":R}` and the like): the values of a case's
+  /// `update`, `stages` and `steps` keys (Corpus/README.md). The answer is
+  /// one line, as for an update.
+  ///
+  ///     try generator.changes(from: [[Row("a")]], to: [[]], as: .steps)
+  ///     // .steps([.delete(at: RowPath(0, 0))]) when the process answered [{"delete":[0,0]}]
+  ///
+  /// - Throws: `GeneratorError`, as `update(from:to:)`; an answer of
+  ///   another shape is `malformedOutput`.
+  /// - Complexity: O(*n* + *m*) besides the process's own work.
+  public func changes(from old: [[Row]], to new: [[Row]], as contract: Contract)
+    throws(GeneratorError) -> ContractChanges
+  {
     let request = Array((Case(old: old, new: new).jsonLine + "\n").utf8)
     lock.lock()
     defer { lock.unlock() }
-    return try exchange(request)
+    return try exchange(request, contract: contract)
+  }
+
+  /// This generator as one of the given contract: its process answers each
+  /// case in that contract's shape (`changes(from:to:as:)`), one section a
+  /// side.
+  ///
+  ///     let steps = ExternalGenerator(command: "./mydiff --steps").contractGenerator(.steps)
+  ///     check(steps, options: CheckOptions(count: 1_000))
+  ///
+  /// - Parameters:
+  ///   - contract: the contract the process speaks.
+  ///   - identityOnly: judge identities only.
+  public func contractGenerator(_ contract: Contract, identityOnly: Bool = false)
+    -> ContractGenerator
+  {
+    switch contract {
+    case .batch: return ContractGenerator(self, identityOnly: identityOnly)
+    case .staged:
+      let staged: any StagedDeltaGenerator = ExternalAnswers(generator: self)
+      return ContractGenerator(staged, identityOnly: identityOnly)
+    case .steps:
+      let steps: any StepsDeltaGenerator = ExternalAnswers(generator: self)
+      return ContractGenerator(steps, identityOnly: identityOnly)
+    }
   }
 
   /// The running process's id, for tests; nil when none runs.
@@ -163,7 +208,9 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
 
   // MARK: One case (called with the lock held)
 
-  private func exchange(_ request: [UInt8]) throws(GeneratorError) -> BatchUpdate {
+  private func exchange(_ request: [UInt8], contract: Contract) throws(GeneratorError)
+    -> ContractChanges
+  {
     let process: ChildProcess
     if let child {
       process = child
@@ -191,15 +238,15 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
     switch outcome {
     case .line(let line):
       do throws(LineError) {
-        let update = try CaseDecoder.decodeUpdate(lineBytes: line)
+        let changes = try CaseDecoder.decodeChanges(lineBytes: line, contract: contract)
         answers += 1
-        return update
+        return changes
       } catch {
         discard()
         let column = CaseDataError(file: "-", line: 1, lineBytes: line, error: error).column
         throw failure(
           .malformedOutput,
-          "the answer is not an update: column \(column): \(error.message): "
+          "the answer is not \(Self.answerShape(contract)): column \(column): \(error.message): "
             + Self.excerpt(line, around: error.offset),
           process)
       }
@@ -255,6 +302,21 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
 
   // MARK: Text
 
+  /// The error for changes decoded in a shape other than the one asked for
+  /// (never expected: `changes(from:to:as:)` decodes the shape it is given).
+  static func wrongShape(_ changes: ContractChanges) -> GeneratorError {
+    GeneratorError(kind: .malformedOutput, message: "answered \(changes.contract), not the shape asked for")
+  }
+
+  /// `an update`, `an array of stages`, `an array of steps`.
+  private static func answerShape(_ contract: Contract) -> String {
+    switch contract {
+    case .batch: return "an update"
+    case .staged: return "an array of stages"
+    case .steps: return "an array of steps"
+    }
+  }
+
   /// `, after 12 bytes without a line break ({"delete...)`, or nothing.
   private static func partial(_ process: ChildProcess) -> String {
     let buffered = process.stdoutBuffer
@@ -297,5 +359,25 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
   /// `0.5 s`, `5 s`.
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
+  }
+}
+
+/// An external generator seen as a staged or a steps generator: each case's
+/// answer is read in that shape.
+struct ExternalAnswers: StagedDeltaGenerator, StepsDeltaGenerator {
+  let generator: ExternalGenerator
+
+  var name: String { generator.name }
+
+  func stages(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Stage] {
+    let changes = try generator.changes(from: [old], to: [new], as: .staged)
+    guard case .staged(let stages) = changes else { throw ExternalGenerator.wrongShape(changes) }
+    return stages
+  }
+
+  func steps(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Step] {
+    let changes = try generator.changes(from: [old], to: [new], as: .steps)
+    guard case .steps(let steps) = changes else { throw ExternalGenerator.wrongShape(changes) }
+    return steps
   }
 }

@@ -55,6 +55,57 @@ public func XCTAssertValidBatchUpdates(
   return report
 }
 
+/// Checks a generator of any of the three shapes (one batch, staged batches,
+/// sequential steps) under its contract, and records the report as a Swift
+/// Testing issue when it fails.
+///
+///     @Test func myStagedDiff() {
+///       expectValidBatchUpdates(ContractGenerator(name: "my-staged") { old, new in myStages(old, new) })
+///     }
+///
+/// - Parameters:
+///   - generator: the generator and its shape; its `identityOnly` is the mode.
+///   - contract: the contract to judge under; nil for the generator's own.
+///   - seed: the run seed.
+///   - count: how many random cases.
+///   - sourceLocation: where the issue is recorded.
+/// - Returns: the report.
+@discardableResult
+public func expectValidBatchUpdates(
+  _ generator: ContractGenerator, under contract: Contract? = nil,
+  seed: UInt64 = CheckOptions.defaultSeed, count: Int = CheckOptions.defaultCount,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> CheckReport {
+  let report = checkDiff(generator, under: contract, seed: seed, count: count)
+  if let text = report.failureText {
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+  }
+  return report
+}
+
+/// Checks a generator of any of the three shapes under its contract, and
+/// fails the current XCTest test with the report when it fails.
+///
+///     func testMyStepsDiff() {
+///       XCTAssertValidBatchUpdates(ContractGenerator(name: "my-steps") { old, new in mySteps(old, new) })
+///     }
+///
+/// - Parameters: as `expectValidBatchUpdates(_:under:seed:count:)`; `file`
+///   and `line` are where the failure is reported.
+/// - Returns: the report.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  _ generator: ContractGenerator, under contract: Contract? = nil,
+  seed: UInt64 = CheckOptions.defaultSeed, count: Int = CheckOptions.defaultCount,
+  file: StaticString = #filePath, line: UInt = #line
+) -> CheckReport {
+  let report = checkDiff(generator, under: contract, seed: seed, count: count)
+  if let text = report.failureText {
+    XCTFail(text, file: file, line: line)
+  }
+  return report
+}
+
 extension CheckReport {
   /// What a test failure says: nil when the run passed, else the first line
   /// and the whole report.

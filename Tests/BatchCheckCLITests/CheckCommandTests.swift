@@ -20,7 +20,7 @@ struct CheckCommandTests {
   func passing() async {
     let run = await runCommand(["check", "--generator", "heckel", "--count", "300", "--seed", "0x2a", "--workers", "2"])
     #expect(run.status == 0)
-    #expect(run.standardOutput.hasPrefix("check heckel, run seed 0x000000000000002a\n"))
+    #expect(run.standardOutput.hasPrefix("check heckel (one batch), run seed 0x000000000000002a\n"))
     #expect(run.standardOutput.contains("  random:     300 cases, max size 300"))
     #expect(run.standardOutput.hasSuffix("\n46413 passed, 0 failed\n"))
   }
@@ -29,7 +29,9 @@ struct CheckCommandTests {
   func json() async {
     let run = await runCommand(["check", "--generator", "map-moves", "--format", "json"])
     #expect(run.status == 1)
-    #expect(run.standardOutput.hasPrefix("{\"generator\":\"map-moves\",\"seed\":\"0x00ba7c4ec4ec0001\","))
+    #expect(
+      run.standardOutput.hasPrefix(
+        #"{"generator":"map-moves","contract":"batch","identityOnly":true,"seed":"0x00ba7c4ec4ec0001","#))
     #expect(run.standardOutput.contains("\"failures\":[{\"phase\":\"exhaustive\""))
     #expect(run.standardOutput.contains("\"new\":[[\"a\",\"a\"]]"))
   }
@@ -62,7 +64,7 @@ struct CheckCommandTests {
     let hex = "0x" + String(seed, radix: 16)
     let run = await runCommand(["replay", "--generator", "heckel", "--case-seed", hex])
     #expect(run.status == 0)
-    #expect(run.standardOutput.hasPrefix("replay heckel, case seed "))
+    #expect(run.standardOutput.hasPrefix("replay heckel (one batch), case seed "))
     #expect(run.standardOutput.hasSuffix("1 passed, 0 failed\n"))
   }
 
@@ -77,6 +79,58 @@ struct CheckCommandTests {
       #expect(run.status == 64, "\(arguments)")
       #expect(run.standardError.hasPrefix("Error: "), "\(arguments)")
     }
+  }
+
+  @Test("--contract: a built-in steps generator judged as one batch fails, with the advice")
+  func contractMixUp() async {
+    let run = await runCommand(
+      ["check", "--generator", "edit-script", "--contract", "batch", "--count", "2000"])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.hasPrefix("check edit-script (sequential steps judged as one batch), "))
+    #expect(run.standardOutput.contains("  steps:   [{"))
+    #expect(
+      run.standardOutput.contains(
+        "  advice:  valid as sequential steps, not as one batch: apply it step by step"))
+    let own = await runCommand(["check", "--generator", "edit-script", "--count", "300"])
+    #expect(own.status == 0)
+    #expect(own.standardOutput.hasPrefix("check edit-script (sequential steps), "))
+  }
+
+  @Test("--exec with --contract steps reads each answer as steps; the replay command has --exec")
+  func execSteps() async {
+    // Deletes the first row as many times as the old data has rows, then
+    // inserts nothing: valid only when the new data is empty.
+    let script = #"while IFS= read -r line; do echo '[{"delete":[0,0]}]'; done"#
+    let run = await runCommand(
+      ["check", "--exec", script, "--contract", "steps", "--count", "200", "--format", "json"])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.hasPrefix(#"{"generator":"exec","contract":"steps","#))
+    #expect(run.standardOutput.contains(#""steps":[{"delete":[0,0]}]"#))
+    let batch = await runCommand(["check", "--exec", script, "--count", "200"])
+    #expect(batch.standardOutput.contains("generatorError malformedOutput"))
+    #expect(batch.standardOutput.contains("the answer is not an update"))
+  }
+
+  @Test("the replay command of an --exec run names the command, its contract and timeout")
+  func execReplayCommand() throws {
+    // What the engine reports for a random failure of an external generator.
+    let empty = ContractGenerator(name: "exec") { _, _ -> [Step] in [] }
+    let report = BatchCheck.check(
+      empty, options: CheckOptions(count: 20, exhaustiveTotal: 0, shrinkBudget: 0))
+    var rewritten = report
+    var shared = GeneratorOptions()
+    shared.command = "./diff --steps 'x'"
+    shared.contract = .steps
+    shared.timeout = 2
+    shared.rewriteReplayCommands(&rewritten)
+    let before = try #require(report.failures.first?.replayCommand)
+    let after = try #require(rewritten.failures.first?.replayCommand)
+    #expect(before.hasPrefix("batchcheck replay --generator exec --case-seed 0x"))
+    #expect(
+      after
+        == before.replacingOccurrences(
+          of: "--generator exec",
+          with: #"--exec './diff --steps '\''x'\''' --contract steps --timeout 2.0"#))
   }
 
   @Test("a malformed regression file is a data error naming its line")

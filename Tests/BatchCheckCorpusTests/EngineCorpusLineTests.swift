@@ -33,3 +33,32 @@ struct EngineCorpusLineTests {
     }
   }
 }
+
+@Suite("Engine: a contract failure's corpus line reads back and judges the same")
+struct EngineContractCorpusLineTests {
+  /// Deletes every row at its old index, as one batch would: wrong as steps
+  /// once two rows go, valid as one batch.
+  static let oldIndexDeletes = ContractGenerator(name: "old-index-deletes") { old, new -> [Step] in
+    old.indices.map { .delete(at: RowPath(0, $0)) }
+      + new.indices.map { .insert(at: RowPath(0, $0), row: new[$0]) }
+  }
+
+  @Test("under its own contract and under another", arguments: [nil, Contract.staged, .batch])
+  func roundTrip(contract: Contract?) throws {
+    let options = CheckOptions(seed: 11, count: 1_000, stopAtFirstFailure: false)
+    let report = check(Self.oldIndexDeletes, under: contract, options: options)
+    let failures = report.failures.filter { $0.coverage == nil }
+    if contract == .batch {
+      #expect(failures.isEmpty, "\(report.renderText())")
+      return
+    }
+    #expect(!failures.isEmpty)
+    for failure in failures {
+      let parsed = try Case(jsonLine: try #require(failure.corpusLine))
+      #expect(parsed.contract == (contract ?? .steps))
+      #expect(parsed.old == failure.old && parsed.new == failure.new)
+      #expect(parsed.expect?.verdict == failure.verdict?.kind)
+      #expect(parsed.judge().verdict == failure.verdict)
+    }
+  }
+}

@@ -17,11 +17,13 @@ struct EngineRenderingTests {
       + " from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into"
       + " or out of that section (0 moved in, 0 moved out)."
     let expected =
-      #"{"generator":"first-only","seed":"0x0000000000000007","passed":false,"#
+      #"{"generator":"first-only","contract":"batch","identityOnly":false,"#
+      + #""seed":"0x0000000000000007","passed":false,"#
       + #""cases":{"corpus":0,"exhaustive":4,"random":0,"skipped":0,"passed":3,"failed":1},"#
       + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#
       + #""rule":"R2","error":null,"statistic":null,"message":""# + r2 + #"","#
-      + #""old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"originalSize":2,"#
+      + #""old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"#
+      + #""validUnder":null,"advice":null,"originalSize":2,"#
       + #""shrink":{"calls":0,"improvements":0},"occurrences":1,"replay":null,"#
       + #""trace":["insert (0, 0): ok","#
       + #""sections: 1 + 0 inserted − 0 deleted = 1; the data source has 1","#
@@ -42,7 +44,7 @@ struct EngineRenderingTests {
         #"{"phase":"random","index":null,"caseSeed":null,"verdict":"coverage","rule":null,"#
           + #""error":null,"statistic":"moves","message":"moves: 0 of 1000 random cases (0.0%),"#
           + #" below the floor of 15%: case generation stopped covering it","old":null,"new":null,"#
-          + #""update":null,"originalSize":0"#))
+          + #""update":null,"validUnder":null,"advice":null,"originalSize":0"#))
     let random = check(EngineSubjects.forgetsLastInsertFrom12, options: .quick())
     let seed = try #require(random.failures.first?.caseSeed)
     #expect(random.renderJSON().contains("\"caseSeed\":\"\(hexSeed(seed))\""))
@@ -57,7 +59,7 @@ struct EngineRenderingTests {
     let seed = hexSeed(try #require(failure.caseSeed))
     let text = report.renderText()
     for element in [
-      "check forgets-last-insert, run seed 0x0000000000000007",
+      "check forgets-last-insert (one batch), run seed 0x0000000000000007",
       "FAIL exception R2: random phase, case \(try #require(failure.index))",
       "  message: Invalid update: invalid number of rows in section 0.",
       "  old:     " + CaseJSON.sections(failure.old),

@@ -135,3 +135,30 @@ public enum ContractChanges: Hashable, Sendable {
     }
   }
 }
+
+extension ContractChanges {
+  /// Judges these changes under `contract`, read as a user who mixed the
+  /// contracts up would apply them (`read(as:old:new:)`); when they fail so
+  /// but are valid under their own contract, the verdict says so
+  /// (`validUnder` is their own contract, the advice to apply them that way).
+  ///
+  ///     ContractChanges.steps([.delete(at: RowPath(0, 0)), .delete(at: RowPath(0, 0))])
+  ///       .validate(as: .batch, old: [[Row("a"), Row("b")]], new: [[]])?.advice
+  ///     // "valid as sequential steps, not as one batch: apply it step by step or convert it"
+  ///
+  /// - Returns: the verdict; nil when the changes cannot be read under `contract`.
+  /// - Complexity: that of `ContractValidator.validate`, plus one judgment
+  ///   under their own contract when they fail.
+  public func validate(
+    as contract: Contract, old: [[Row]], new: [[Row]], options: SimulationOptions = .default
+  ) -> ContractVerdict? {
+    guard let read = read(as: contract, old: old, new: new) else { return nil }
+    var verdict = ContractValidator.validate(read, old: old, new: new, options: options)
+    if !verdict.isValid, contract != self.contract,
+      ContractValidator.judge(self, old: old, new: new, options: options).isValid
+    {
+      verdict.validUnder = self.contract
+    }
+    return verdict
+  }
+}

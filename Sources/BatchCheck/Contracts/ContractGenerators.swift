@@ -159,7 +159,8 @@ public struct ContractGenerator: Sendable {
     var options = options
     options.identityOnly = identityOnly
     let target = contract ?? changes.contract
-    guard let read = changes.read(as: target, old: [old], new: [new]) else {
+    guard let verdict = changes.validate(as: target, old: [old], new: [new], options: options)
+    else {
       return ContractVerdict(
         contract: target, identityOnly: identityOnly,
         verdict: Verdict(
@@ -168,7 +169,7 @@ public struct ContractGenerator: Sendable {
             "the \(changes.contract) cannot be read as \(target): a section operation, or an insert or update whose row is not in the data"
         ))
     }
-    return ContractValidator.validate(read, old: [old], new: [new], options: options)
+    return verdict
   }
 
   /// Runs the generator on each pair and judges its changes under
@@ -215,4 +216,54 @@ public struct ContractFinding: Sendable {
   public var verdict: ContractVerdict?
   /// Why the generator gave no changes, when it threw.
   public var error: GeneratorError?
+}
+
+extension ContractGenerator {
+  /// A batch generator made from a closure.
+  ///
+  ///     ContractGenerator(name: "mine") { old, new in myDiff(old, new) }  // -> BatchUpdate
+  public init(
+    name: String, identityOnly: Bool = false,
+    _ body: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+  ) {
+    self.init(ClosureGenerator(name: name, body), identityOnly: identityOnly)
+  }
+
+  /// A staged generator made from a closure that returns the stages for
+  /// section 0.
+  ///
+  ///     ContractGenerator(name: "mine-staged") { old, new in myStagedChangeset(old, new) }  // -> [Stage]
+  public init(
+    name: String, identityOnly: Bool = false,
+    _ body: @escaping @Sendable ([Row], [Row]) -> [Stage]
+  ) {
+    self.init(ClosureStaged(name: name, body: body), identityOnly: identityOnly)
+  }
+
+  /// A steps generator made from a closure that returns the steps for
+  /// section 0.
+  ///
+  ///     ContractGenerator(name: "mine-steps") { old, new in myPatches(old, new) }  // -> [Step]
+  public init(
+    name: String, identityOnly: Bool = false,
+    _ body: @escaping @Sendable ([Row], [Row]) -> [Step]
+  ) {
+    self.init(ClosureSteps(name: name, body: body), identityOnly: identityOnly)
+  }
+}
+
+/// A staged generator made from a closure.
+private struct ClosureStaged: StagedDeltaGenerator {
+  let name: String
+  let body: @Sendable ([Row], [Row]) -> [Stage]
+
+  func stages(from old: [Row], to new: [Row]) -> [Stage] { body(old, new) }
+}
+
+/// A steps generator made from a closure.
+private struct ClosureSteps: StepsDeltaGenerator {
+  let name: String
+  let body: @Sendable ([Row], [Row]) -> [Step]
+
+  func steps(from old: [Row], to new: [Row]) -> [Step] { body(old, new) }
 }

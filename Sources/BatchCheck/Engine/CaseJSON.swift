@@ -32,11 +32,45 @@ package enum CaseJSON {
     return "{" + fields.joined(separator: ",") + "}"
   }
 
+  /// `[{"update":{...},"data":[[...]]},...]`: stages, each with its data as sections.
+  package static func stages(_ stages: [Stage]) -> String {
+    "["
+      + stages.map { "{\"update\":" + update($0.update) + ",\"data\":" + sections($0.data) + "}" }
+      .joined(separator: ",") + "]"
+  }
+
+  /// `{"insert":[0,1],"row":"x"}` and the like: one step, its operation first.
+  package static func step(_ step: Step) -> String {
+    switch step {
+    case .insert(let at, let row): return "{\"insert\":\(path(at)),\"row\":\(row)}"
+    case .delete(let at): return "{\"delete\":\(path(at))}"
+    case .move(let from, let to): return "{\"move\":[\(path(from)),\(path(to))]}"
+    case .update(let at, let row): return "{\"update\":\(path(at)),\"row\":\(row)}"
+    }
+  }
+
+  /// `[{"delete":[0,0]},...]`: steps, first to last.
+  package static func steps(_ steps: [Step]) -> String {
+    "[" + steps.map(step).joined(separator: ",") + "]"
+  }
+
+  /// The case-file key and value of `changes`: `"update":{...}`,
+  /// `"stages":[...]` or `"steps":[...]`.
+  package static func field(_ changes: ContractChanges) -> String {
+    switch changes {
+    case .batch(let batch): return "\"update\":" + update(batch)
+    case .staged(let list): return "\"stages\":" + stages(list)
+    case .steps(let list): return "\"steps\":" + steps(list)
+    }
+  }
+
   /// One case-file line: `name`, `semantics` and `duplicates` when not the
-  /// defaults, `old`, `new`, then `update` and `expect` when given.
+  /// defaults, `contract` when not `batch` and `identityOnly` when true
+  /// (BatchCheck's contract extension), `old`, `new`, then the changes
+  /// (`update`, `stages` or `steps`) and `expect` when given.
   static func caseLine(
     name: String, simulation: SimulationOptions, old: [[Row]], new: [[Row]],
-    update: BatchUpdate?, verdict: Verdict?
+    changes: ContractChanges?, contract: Contract = .batch, verdict: Verdict?
   ) -> String {
     var fields = ["\"name\":" + jsonQuoted(name)]
     if simulation.semantics != .tableView {
@@ -45,9 +79,11 @@ package enum CaseJSON {
     if simulation.duplicates != .reject {
       fields.append("\"duplicates\":" + jsonQuoted(simulation.duplicates.rawValue))
     }
+    if contract != .batch { fields.append("\"contract\":" + jsonQuoted(contract.rawValue)) }
+    if simulation.identityOnly { fields.append("\"identityOnly\":true") }
     fields.append("\"old\":" + sections(old))
     fields.append("\"new\":" + sections(new))
-    if let update { fields.append("\"update\":" + self.update(update)) }
+    if let changes { fields.append(field(changes)) }
     if let verdict {
       var expect = ["\"verdict\":" + jsonQuoted(verdict.kind.rawValue)]
       if let rule = verdict.rule { expect.append("\"rule\":" + jsonQuoted(rule.rawValue)) }

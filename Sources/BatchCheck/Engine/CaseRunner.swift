@@ -5,14 +5,17 @@ enum FailureSignature: Hashable, Sendable {
   case error(GeneratorError.Kind)
 }
 
-/// What one case gave: the generator's update (or error) and the verdict.
+/// What one case gave: the generator's changes (or error) and the verdict.
 struct CaseResult {
-  /// The generator's update; nil when it threw.
+  /// The generator's update, when its changes are one batch; nil when it threw.
   var update: BatchUpdate?
-  /// The simulated table's verdict on `update`; nil when the generator threw.
+  /// The verdict on the changes; nil when the generator threw.
   var verdict: Verdict?
-  /// Why the generator gave no update.
+  /// Why the generator gave no changes.
   var error: GeneratorError?
+  /// The generator's changes and their contract verdict, when the case ran
+  /// through `ContractCaseRunner`; nil from the batch runner.
+  var contract: (changes: ContractChanges, verdict: ContractVerdict)? = nil
 
   /// nil when the case passed (the verdict is valid).
   var signature: FailureSignature? {
@@ -22,8 +25,27 @@ struct CaseResult {
   }
 }
 
-/// Runs cases through one generator and the simulated table.
-struct CaseRunner<Generator: DeltaGenerator>: Sendable {
+/// Runs cases through one generator and judges what it answers: what a
+/// `CheckRun` needs of a generator, whatever its contract.
+protocol CaseRunning: Sendable {
+  /// The generator's name, for the report.
+  var name: String { get }
+  /// Whether cases of several sections can be run.
+  var isSectioned: Bool { get }
+  /// The contract the changes are judged under.
+  var contract: Contract { get }
+  /// The contract the generator claims (its shape's).
+  var ownContract: Contract { get }
+  /// Runs the generator on `old` → `new` and judges its changes.
+  ///
+  /// - Returns: nil when the case cannot be given to this generator (one
+  ///   that is not sectioned gets only cases of exactly one section a side).
+  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult?
+}
+
+/// Runs cases through one batch generator and the simulated table: the fast
+/// runner, specialized for the generator's type.
+struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
   let generator: Generator
   /// The same generator, when it diffs several sections.
   let sectioned: (any SectionedDeltaGenerator)?
@@ -35,13 +57,11 @@ struct CaseRunner<Generator: DeltaGenerator>: Sendable {
     self.simulation = simulation
   }
 
-  /// Whether cases of several sections can be run.
+  var name: String { generator.name }
   var isSectioned: Bool { sectioned != nil }
+  var contract: Contract { .batch }
+  var ownContract: Contract { .batch }
 
-  /// Runs the generator on `old` → `new` and judges its update.
-  ///
-  /// - Returns: nil when the case cannot be given to this generator (one
-  ///   that is not sectioned gets only cases of exactly one section a side).
   func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? {
     let update: BatchUpdate
     do throws(GeneratorError) {
@@ -57,5 +77,41 @@ struct CaseRunner<Generator: DeltaGenerator>: Sendable {
     let verdict = SimulatedTableView(old, options: simulation)
       .performBatchUpdates(update, dataSource: new)
     return CaseResult(update: update, verdict: verdict, error: nil)
+  }
+}
+
+/// Runs cases through a generator of any shape and judges its changes under
+/// a contract with `ContractGenerator.judge`: staged batches stage by stage,
+/// sequential steps step by step, and any changes under a contract other
+/// than their own (the mix-up a user would make). One section a side.
+struct ContractCaseRunner: CaseRunning {
+  let generator: ContractGenerator
+  let contract: Contract
+  let simulation: SimulationOptions
+
+  init(_ generator: ContractGenerator, under contract: Contract?, simulation: SimulationOptions) {
+    self.generator = generator
+    self.contract = contract ?? generator.contract
+    self.simulation = simulation
+  }
+
+  var name: String { generator.name }
+  var isSectioned: Bool { false }
+  var ownContract: Contract { generator.contract }
+
+  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? {
+    guard old.count == 1, new.count == 1 else { return nil }
+    let changes: ContractChanges
+    do throws(GeneratorError) {
+      changes = try generator.changes(from: old[0], to: new[0])
+    } catch {
+      return CaseResult(update: nil, verdict: nil, error: error)
+    }
+    let verdict = generator.judge(
+      changes, old: old[0], new: new[0], under: contract, options: simulation)
+    var update: BatchUpdate?
+    if case .batch(let batch) = changes { update = batch }
+    return CaseResult(
+      update: update, verdict: verdict.verdict, error: nil, contract: (changes, verdict))
   }
 }

@@ -28,13 +28,8 @@
 public func check(
   _ generator: some DeltaGenerator, options: CheckOptions = CheckOptions()
 ) -> CheckReport {
-  var run = CheckRun(generator, options: options)
-  run.runCorpus()
-  run.runExhaustive()
-  if !run.stopped {
-    run.mergeRandom(run.randomChunks())
-    run.checkCoverage()
-  }
+  var run = CheckRun(options: options) { CaseRunner(generator, simulation: $0) }
+  run.runAll()
   return run.report
 }
 
@@ -58,13 +53,8 @@ public func check(
 public func check<Generator: DeltaGenerator>(
   _ generator: Generator, options: CheckOptions = CheckOptions(), workers: Int
 ) async -> CheckReport {
-  var run = CheckRun(generator, options: options)
-  run.runCorpus()
-  run.runExhaustive()
-  if !run.stopped {
-    run.mergeRandom(await run.randomChunks(workers: workers))
-    run.checkCoverage()
-  }
+  var run = CheckRun(options: options) { CaseRunner(generator, simulation: $0) }
+  await run.runAll(workers: workers)
   return run.report
 }
 
@@ -88,7 +78,29 @@ public func check<Generator: DeltaGenerator>(
 public func replay(
   _ generator: some DeltaGenerator, caseSeed: UInt64, options: CheckOptions = CheckOptions()
 ) -> CheckReport {
-  var run = CheckRun(generator, options: options)
+  var run = CheckRun(options: options) { CaseRunner(generator, simulation: $0) }
   run.runCase(seed: caseSeed)
   return run.report
+}
+
+extension CheckRun {
+  /// Every phase on this thread: corpus, exhaustive, random, coverage.
+  mutating func runAll() {
+    runCorpus()
+    runExhaustive()
+    if !stopped {
+      mergeRandom(randomChunks())
+      checkCoverage()
+    }
+  }
+
+  /// Every phase, the random one on `workers` concurrent tasks.
+  mutating func runAll(workers: Int) async {
+    runCorpus()
+    runExhaustive()
+    if !stopped {
+      mergeRandom(await randomChunks(workers: workers))
+      checkCoverage()
+    }
+  }
 }

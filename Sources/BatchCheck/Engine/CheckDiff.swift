@@ -28,3 +28,57 @@ public func checkDiff(
     ClosureGenerator(name: name, diff),
     options: CheckOptions(seed: seed, count: count, identityOnly: identityOnly))
 }
+
+/// Checks a diff that hands over staged batches (DifferenceKit's
+/// `StagedChangeset`): each stage one UIKit batch from the previous stage's
+/// data, the last stage's data the new rows.
+///
+///     let report = checkDiff(named: "my-staged") { old, new in myStages(old, new) }  // -> [Stage]
+///
+/// The parameters and the run are `checkDiff`'s for a batch update; see
+/// `check(_:under:options:)`.
+public func checkDiff(
+  named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
+  count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> [Stage]
+) -> CheckReport {
+  checkDiff(
+    ContractGenerator(name: name, identityOnly: identityOnly, diff), seed: seed, count: count)
+}
+
+/// Checks a diff that hands over sequential steps (Differ's patches, Dwifft's
+/// steps, DiffUtil's callbacks): each index relative to the rows the previous
+/// step left.
+///
+///     let report = checkDiff(named: "my-steps") { old, new in mySteps(old, new) }  // -> [Step]
+///
+/// The parameters and the run are `checkDiff`'s for a batch update; see
+/// `check(_:under:options:)`.
+public func checkDiff(
+  named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
+  count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> [Step]
+) -> CheckReport {
+  checkDiff(
+    ContractGenerator(name: name, identityOnly: identityOnly, diff), seed: seed, count: count)
+}
+
+/// Checks a generator of any of the three shapes under the contract it
+/// claims, or under `contract` to see what a contract mix-up does.
+///
+///     checkDiff(ContractGenerator(MyStagedDiff())).passed
+///     checkDiff(ContractGenerator(MyStepsDiff()), under: .batch).failures.first?.advice
+///     // "valid as sequential steps, not as one batch: apply it step by step or convert it"
+///
+/// - Parameters:
+///   - generator: the generator and its shape; its `identityOnly` is the mode.
+///   - contract: the contract to judge under; nil for the generator's own.
+///   - seed: the run seed.
+///   - count: how many random cases.
+/// - Returns: the report (`check(_:under:options:)`).
+public func checkDiff(
+  _ generator: ContractGenerator, under contract: Contract? = nil,
+  seed: UInt64 = CheckOptions.defaultSeed, count: Int = CheckOptions.defaultCount
+) -> CheckReport {
+  check(generator, under: contract, options: CheckOptions(seed: seed, count: count))
+}

@@ -39,8 +39,19 @@ public struct CheckFailure: Hashable, Sendable {
   public var old: [[Row]]
   /// The minimal new sections found by shrinking.
   public var new: [[Row]]
-  /// The generator's update for the minimal pair; nil when it threw.
+  /// The generator's update for the minimal pair, when its changes are one
+  /// batch; nil when it threw.
   public var update: BatchUpdate?
+  /// The generator's changes for the minimal pair, when the run judged them
+  /// through `ContractGenerator` (staged batches, sequential steps, or any
+  /// changes under a contract other than their own); nil otherwise.
+  public var changes: ContractChanges? = nil
+  /// Another contract under which the same changes are valid; nil when none
+  /// is (or the run was not a contract run).
+  public var validUnder: Contract? = nil
+  /// What to do when `validUnder` is set: `valid as sequential steps, not as
+  /// one batch: apply it step by step or convert it`.
+  public var advice: String? = nil
   /// Rows of old and new together, before shrinking.
   public var originalSize: Int
   /// How many times shrinking ran the case.

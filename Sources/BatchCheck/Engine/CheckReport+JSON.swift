@@ -2,14 +2,17 @@ extension CheckReport {
   /// The report as one JSON object, for CI.
   ///
   ///     check(LCS2013Generator()).renderJSON()
-  ///     // {"generator":"lcs-2013","seed":"0x00ba7c4ec4ec0001","passed":false,
+  ///     // {"generator":"lcs-2013","contract":"batch","identityOnly":false,
+  ///     //  "seed":"0x00ba7c4ec4ec0001","passed":false,
   ///     //  "cases":{"corpus":0,"exhaustive":51,"random":0,"skipped":0,"passed":50,"failed":1},
   ///     //  "failures":[{"phase":"exhaustive","index":50,"caseSeed":null,
   ///     //    "verdict":"wrongRows","rule":"C1","message":"...","old":[[0]],"new":[[1,0,1]],
   ///     //    "update":{"insertRows":[[0,0],[0,1]]},...}],
   ///     //  "statistics":{...}}   (on one line)
   ///
-  /// Keys, in this order: `generator`; `seed`; `passed`; `cases` (`corpus`,
+  /// Keys, in this order: `generator`; `contract` (judged under);
+  /// `generatorContract` (the generator's own, only when it differs);
+  /// `identityOnly`; `seed`; `passed`; `cases` (`corpus`,
   /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
   /// counting coverage failures as in the text); `failures`; `statistics`
   /// (`cases` and each `CoverageStatistic` by name). Each failure holds
@@ -17,7 +20,9 @@ extension CheckReport {
   /// (a verdict kind, `generatorError` or `coverage`), `rule` (null when
   /// none), `error` (the generator error's kind, or null), `statistic` (for
   /// coverage, or null), `message`, `old`, `new` and `update` in
-  /// CASE-FORMAT.md's shapes (null when absent), `originalSize`, `shrink`
+  /// CASE-FORMAT.md's shapes (null when absent), `stages` or `steps` (only
+  /// for changes in those shapes), `validUnder` (a contract, or null),
+  /// `advice` (or null), `originalSize`, `shrink`
   /// (`calls`, `improvements`), `occurrences`, `replay` (the command, or
   /// null), `trace` (an array of strings).
   ///
@@ -30,6 +35,11 @@ extension CheckReport {
   public func renderJSON() -> String {
     var fields: [String] = []
     fields.append("\"generator\":" + jsonQuoted(generator))
+    fields.append("\"contract\":" + jsonQuoted(contract.rawValue))
+    if ownContract != contract {
+      fields.append("\"generatorContract\":" + jsonQuoted(ownContract.rawValue))
+    }
+    fields.append("\"identityOnly\":\(identityOnly)")
     fields.append("\"seed\":" + jsonQuoted(hexSeed(replayedCaseSeed == nil ? seed : 0)))
     fields.append("\"passed\":\(passed)")
     fields.append(
@@ -63,6 +73,13 @@ extension CheckFailure {
     fields.append("\"old\":" + (isCase ? CaseJSON.sections(old) : "null"))
     fields.append("\"new\":" + (isCase ? CaseJSON.sections(new) : "null"))
     fields.append("\"update\":" + orNull(update.map(CaseJSON.update)))
+    switch changes {
+    case .staged(let stages)?: fields.append("\"stages\":" + CaseJSON.stages(stages))
+    case .steps(let steps)?: fields.append("\"steps\":" + CaseJSON.steps(steps))
+    case .batch, nil: break
+    }
+    fields.append("\"validUnder\":" + orNull(validUnder.map { jsonQuoted($0.rawValue) }))
+    fields.append("\"advice\":" + orNull(advice.map(jsonQuoted)))
     fields.append("\"originalSize\":\(originalSize)")
     fields.append("\"shrink\":{\"calls\":\(shrinkCalls),\"improvements\":\(shrinkImprovements)}")
     fields.append("\"occurrences\":\(occurrences)")

@@ -23,9 +23,9 @@ extension CheckReport {
     var lines: [String] = []
     if let replayedCaseSeed {
       lines.append(
-        "replay \(generator), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)")
+        "replay \(generator) (\(mode)), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)")
     } else {
-      lines.append("check \(generator), run seed \(hexSeed(seed))")
+      lines.append("check \(generator) (\(mode)), run seed \(hexSeed(seed))")
       lines.append("  corpus:     \(corpusCases) cases")
       lines.append(
         "  exhaustive: \(exhaustiveCases) cases"
@@ -57,6 +57,16 @@ extension CheckReport {
   }
 }
 
+extension CheckReport {
+  /// The contract and mode of the run: `one batch`, `sequential steps,
+  /// identity only`, `sequential steps judged as one batch` (a mix-up run).
+  public var mode: String {
+    var text = contract == ownContract ? "\(contract)" : "\(ownContract) judged as \(contract)"
+    if identityOnly { text += ", identity only" }
+    return text
+  }
+}
+
 extension CheckFailure {
   /// The failure's lines in the text report.
   func textLines(runSeed: UInt64?) -> [String] {
@@ -76,7 +86,13 @@ extension CheckFailure {
     lines.append("  message: \(message)")
     lines.append("  old:     \(CaseJSON.sections(old))")
     lines.append("  new:     \(CaseJSON.sections(new))")
-    lines.append("  update:  " + (update.map(CaseJSON.update) ?? "none (the generator threw)"))
+    switch changes {
+    case .staged(let stages)?: lines.append("  stages:  " + CaseJSON.stages(stages))
+    case .steps(let steps)?: lines.append("  steps:   " + CaseJSON.steps(steps))
+    case .batch, nil:
+      lines.append("  update:  " + (update.map(CaseJSON.update) ?? "none (the generator threw)"))
+    }
+    if let advice { lines.append("  advice:  \(advice)") }
     lines.append(
       "  shrunk:  from \(originalSize) rows to \(GeneratedCase(old: old, new: new).rowCount),"
         + " \(shrinkCalls) calls, \(shrinkImprovements) improvements")

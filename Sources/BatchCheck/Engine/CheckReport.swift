@@ -10,6 +10,13 @@
 public struct CheckReport: Hashable, Sendable {
   /// The generator's name.
   public var generator: String
+  /// The contract the generator's changes were judged under.
+  public var contract: Contract = .batch
+  /// The contract the generator claims: its shape's. When it differs from
+  /// `contract`, the run checked a contract mix-up on purpose.
+  public var ownContract: Contract = .batch
+  /// Whether identity-only mode was used (a content change owed no reload).
+  public var identityOnly: Bool
   /// The run seed.
   public var seed: UInt64
   /// The random phase's size cap (`CheckOptions.maxSize`, clamped).
@@ -48,6 +55,7 @@ public struct CheckReport: Hashable, Sendable {
 
   init(generator: String, options: CheckOptions) {
     self.generator = generator
+    self.identityOnly = options.identityOnly
     self.seed = options.seed
     self.maxSize = options.maxSize
     self.exhaustiveTotal = options.exhaustiveTotal

@@ -22,28 +22,82 @@ extension CheckRun {
     }
     let verdict = result?.verdict
     let error = result?.error
+    let contract = result?.contract
     let originalSize = GeneratedCase(old: old, new: new).rowCount
     let name = report.generator
     let label = caseSeed.map(hexSeed) ?? String(index ?? 0)
-    return CheckFailure(
+    var failure = CheckFailure(
       phase: phase, index: index, caseSeed: caseSeed, verdict: error == nil ? verdict : nil,
       error: error, coverage: nil, old: minimal.old, new: minimal.new, update: result?.update,
       originalSize: originalSize, shrinkCalls: shrunk.calls,
       shrinkImprovements: shrunk.improvements, occurrences: occurrences,
-      trace: trace(minimal.old, minimal.new, result?.update),
+      trace: trace(minimal.old, minimal.new, result),
       replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
-      corpusLine: CaseJSON.caseLine(
-        name: "\(name)-\(phase.rawValue)-\(label)", simulation: options.simulation,
-        old: minimal.old, new: minimal.new, update: error == nil ? result?.update : nil,
-        verdict: error == nil ? verdict : nil),
+      corpusLine: nil,
       message: error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? "")
+    // The corpus line holds the changes as judged: read under the run's
+    // contract, so that replaying the line gives the same verdict.
+    let judged: ContractChanges?
+    if let contract {
+      judged = contract.changes.read(as: runner.contract, old: minimal.old, new: minimal.new)
+    } else {
+      judged = result?.update.map(ContractChanges.batch)
+    }
+    failure.corpusLine = CaseJSON.caseLine(
+      name: "\(name)-\(phase.rawValue)-\(label)", simulation: options.simulation,
+      old: minimal.old, new: minimal.new, changes: judged, contract: runner.contract,
+      verdict: error == nil && judged != nil ? verdict : nil)
+    if let contract {
+      failure.changes = contract.changes
+      failure.validUnder = contract.verdict.validUnder
+      failure.advice = contract.verdict.advice
+    }
+    return failure
   }
 
-  /// The simulation of `update` on the minimal pair, step by step
-  /// (`SimulatedTableView.trace`); empty when the generator threw.
-  func trace(_ old: [[Row]], _ new: [[Row]], _ update: BatchUpdate?) -> [String] {
-    guard let update else { return [] }
-    return SimulatedTableView(old, options: options.simulation).trace(update, dataSource: new).lines
+  /// What happened to the changes on the minimal pair, step by step: the
+  /// simulation of a batch update (`SimulatedTableView.trace`), each stage's
+  /// simulation, or the rows after each step, up to the one that failed.
+  /// Empty when the generator threw.
+  func trace(_ old: [[Row]], _ new: [[Row]], _ result: CaseResult?) -> [String] {
+    guard let result else { return [] }
+    guard let contract = result.contract else {
+      guard let update = result.update else { return [] }
+      return SimulatedTableView(old, options: options.simulation)
+        .trace(update, dataSource: new).lines
+    }
+    guard let read = contract.changes.read(as: runner.contract, old: old, new: new) else {
+      return ["the \(contract.changes.contract) cannot be read as \(runner.contract)"]
+    }
+    var lines: [String] = []
+    if read != contract.changes {
+      lines.append("read as \(runner.contract): \(CaseJSON.field(read))")
+    }
+    switch read {
+    case .batch(let update):
+      lines += SimulatedTableView(old, options: options.simulation)
+        .trace(update, dataSource: new).lines
+    case .staged(let stages):
+      var previous = old
+      for (number, stage) in zip(1..., stages) {
+        lines.append("stage \(number):")
+        lines += SimulatedTableView(previous, options: options.simulation)
+          .trace(stage.update, dataSource: stage.data).lines.map { "  " + $0 }
+        if number == contract.verdict.stage { break }
+        previous = stage.data
+      }
+    case .steps(let steps):
+      var data = old
+      lines.append("rows: \(CaseJSON.sections(data))")
+      for (number, step) in zip(1..., steps) {
+        guard StepApplier.apply(step, to: &data) else {
+          lines.append("step \(number): \(step): out of range")
+          break
+        }
+        lines.append("step \(number): \(step) -> \(CaseJSON.sections(data))")
+      }
+    }
+    return lines
   }
 
   /// `batchcheck replay --generator NAME --case-seed 0x...`, with the options
@@ -54,6 +108,7 @@ extension CheckRun {
     if options.maxSize != CheckOptions.defaultMaxSize {
       command += " --max-size \(options.maxSize)"
     }
+    if runner.contract != runner.ownContract { command += " --contract \(runner.contract.rawValue)" }
     if options.identityOnly { command += " --identity-only" }
     if options.simulation.semantics != .tableView {
       command += " --semantics \(options.simulation.semantics.rawValue)"
@@ -67,7 +122,7 @@ extension CheckRun {
 
 /// `word` as one shell word: as is when it is made of safe characters,
 /// single-quoted otherwise.
-func shellWord(_ word: String) -> String {
+package func shellWord(_ word: String) -> String {
   let safe =
     !word.isEmpty
     && word.unicodeScalars.allSatisfy {

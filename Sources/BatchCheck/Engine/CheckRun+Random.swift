@@ -25,7 +25,7 @@ extension CheckRun {
   ///   size, *n* the rows of a case and *g* the cost of the generator and the
   ///   simulation on it.
   static func runChunk(
-    _ chunk: Int, runner: CaseRunner<Generator>, options: CheckOptions
+    _ chunk: Int, runner: Runner, options: CheckOptions
   ) -> ChunkResult {
     let start = chunk &* chunkSize
     let end = options.count &- start > chunkSize ? start &+ chunkSize : options.count

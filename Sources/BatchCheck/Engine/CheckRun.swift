@@ -1,15 +1,18 @@
 /// One check of one generator, phase by phase; `check` and `replay` drive it.
-struct CheckRun<Generator: DeltaGenerator> {
-  let runner: CaseRunner<Generator>
+struct CheckRun<Runner: CaseRunning> {
+  let runner: Runner
   /// The options, clamped.
   let options: CheckOptions
   var report: CheckReport
 
-  init(_ generator: Generator, options: CheckOptions) {
+  /// - Parameter makeRunner: the runner for the clamped options' simulation.
+  init(options: CheckOptions, _ makeRunner: (SimulationOptions) -> Runner) {
     let options = options.clamped
     self.options = options
-    runner = CaseRunner(generator, simulation: options.simulation)
-    report = CheckReport(generator: generator.name, options: options)
+    runner = makeRunner(options.simulation)
+    report = CheckReport(generator: runner.name, options: options)
+    report.contract = runner.contract
+    report.ownContract = runner.ownContract
   }
 
   /// Whether the run has ended at its first failure.
