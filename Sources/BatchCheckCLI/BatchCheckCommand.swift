@@ -16,6 +16,7 @@ public enum BatchCheckCommand {
     [
       CheckCommand.self,
       ReplayCommand.self,
+      MergeCommand.self,
       ValidateCommand.self,
       BenchCommand.self,
       // corpus: add here.

@@ -27,6 +27,12 @@ struct CheckCommand: Subcommand {
       --seed <seed>       The run seed, decimal or 0x hexadecimal (default: 0x00ba7c4ec4ec0001).
       --count <n>         Random cases (default: \(CheckOptions.defaultCount)).
       --workers <n>       Random cases run on this many cores (default: all).
+      --keep-going        Run every case instead of stopping at the first failure;
+                          each phase reports the first case of each kind of failure.
+      --shard <i>/<n>     Run shard i of n (1 <= i <= n): case k of each phase runs
+                          on shard k % n + 1. Merge the shards' --format json
+                          reports with 'batchcheck merge'; with --keep-going the
+                          merge is exactly the unsharded report.
       --format <format>   human (default) or json: one object with generator, seed,
                           cases and failures.
       --junit <file>      Also write a JUnit XML report to <file>.
@@ -48,6 +54,8 @@ struct CheckCommand: Subcommand {
   var format = OutputFormat.human
   var junit: String?
   var regressionsFolder: String?
+  var keepGoing = false
+  var shard: Shard?
 
   init(arguments: [String]) throws(CommandError) {
     var scanner = ArgumentScanner(arguments, command: Self.name)
@@ -60,6 +68,9 @@ struct CheckCommand: Subcommand {
       case "--format": format = try scanner.choice(for: option, OutputFormat.self)
       case "--junit": junit = try scanner.value(for: option)
       case "--save-regressions": regressionsFolder = try scanner.value(for: option)
+      case "--keep-going": keepGoing = true
+      case "--shard":
+        shard = try scanner.value(for: option, allowed: "i/n with 1 <= i <= n", parse: Shard.init(parsing:))
       default: throw scanner.unknown(option)
       }
     }
@@ -76,6 +87,8 @@ struct CheckCommand: Subcommand {
     var options = shared.checkOptions(for: generator)
     options.seed = seed
     options.count = count
+    options.stopAtFirstFailure = !keepGoing
+    options.shard = shard
     if format == .human { options.progress = ProgressLine.make() }
     let regressionFile = regressionsFolder.map { RegressionFile(folder: $0, generator: generator.name) }
     if let regressionFile {

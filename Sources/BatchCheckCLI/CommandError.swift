@@ -26,6 +26,8 @@ enum CommandError: Error, Equatable {
   case malformedLine(CaseDataError)
   /// A file the command writes could not be written.
   case unwritableFile(String, reason: String)
+  /// Reports that are not the shards of one run (`merge`).
+  case unmergeable(String)
 
   /// The text after `Error: `.
   var message: String {
@@ -50,13 +52,15 @@ enum CommandError: Error, Equatable {
       return error.description
     case .unwritableFile(let path, let reason):
       return "cannot write \(path): \(reason)"
+    case .unmergeable(let reason):
+      return "cannot merge the reports: \(reason)"
     }
   }
 
   /// 64 for a mistake on the command line, 65 for input that cannot be read.
   var exitCode: ExitCode {
     switch self {
-    case .unreadableFile, .malformedLine: return .dataError
+    case .unreadableFile, .malformedLine, .unmergeable: return .dataError
     case .unwritableFile: return .cannotWrite
     default: return .usage
     }
@@ -66,7 +70,7 @@ enum CommandError: Error, Equatable {
   /// command line, no for input that cannot be read.
   var showsUsage: Bool {
     switch self {
-    case .unreadableFile, .malformedLine, .unwritableFile: return false
+    case .unreadableFile, .malformedLine, .unwritableFile, .unmergeable: return false
     default: return true
     }
   }
@@ -79,7 +83,7 @@ enum CommandError: Error, Equatable {
     case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command),
       .unexpectedArgument(_, let command), .conflictingOptions(_, let command):
       return command
-    case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile:
+    case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile, .unmergeable:
       return nil
     }
   }

@@ -61,6 +61,14 @@ public enum CaseFile {
   /// - Throws: `CaseFileError` when the file does not exist, is a directory
   ///   or cannot be read.
   public static func read(atPath path: String) throws(CaseFileError) -> [CaseLine] {
+    read(try bytes(atPath: path), file: path)
+  }
+
+  /// The bytes of the file at `path`.
+  ///
+  /// - Throws: `CaseFileError` when the file does not exist, is a directory
+  ///   or cannot be read.
+  public static func bytes(atPath path: String) throws(CaseFileError) -> [UInt8] {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw CaseFileError(file: path, reason: "no such file")
@@ -69,7 +77,7 @@ public enum CaseFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CaseFileError(file: path, reason: "permission denied or not readable")
     }
-    return read([UInt8](data), file: path)
+    return [UInt8](data)
   }
 
   /// The text of a case file holding `cases`: one line each, each ending in a

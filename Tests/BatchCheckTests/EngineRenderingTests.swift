@@ -18,13 +18,16 @@ struct EngineRenderingTests {
       + " or out of that section (0 moved in, 0 moved out)."
     let expected =
       #"{"generator":"first-only","contract":"batch","identityOnly":false,"#
-      + #""seed":"0x0000000000000007","passed":false,"#
+      + #""seed":"0x0000000000000007","shard":null,"maxSize":60,"exhaustiveTotal":4,"#
+      + #""sectioned":false,"passed":false,"#
       + #""cases":{"corpus":0,"exhaustive":4,"random":0,"skipped":0,"passed":3,"failed":1},"#
       + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#
       + #""rule":"R2","error":null,"statistic":null,"message":""# + r2 + #"","#
       + #""old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"#
       + #""validUnder":null,"advice":null,"originalSize":2,"#
       + #""shrink":{"calls":0,"improvements":0},"occurrences":1,"replay":null,"#
+      + #""corpus":"{\"name\":\"first-only-exhaustive-3\",\"old\":[[]],\"new\":[[\"a\",\"a\"]],"#
+      + #"\"update\":{\"insertRows\":[[0,0]]},\"expect\":{\"verdict\":\"exception\",\"rule\":\"R2\"}}","#
       + #""trace":["insert (0, 0): ok","#
       + #""sections: 1 + 0 inserted − 0 deleted = 1; the data source has 1","#
       + #""rows in section 0 (old section 0): 0 + 1 inserted − 0 deleted + 0 moved in − 0 moved out"#

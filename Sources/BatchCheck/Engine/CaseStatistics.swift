@@ -34,6 +34,24 @@ public struct CaseStatistics: Hashable, Sendable {
 
   public init() {}
 
+  /// Statistics with these counts, as a report's JSON gives them.
+  package init(
+    cases: Int, withDuplicates: Int, withMoves: Int, withEmptySide: Int,
+    withContentChanges: Int, withSeveralSections: Int, size0: Int, size1to8: Int,
+    size9to32: Int, size33plus: Int
+  ) {
+    self.cases = cases
+    self.withDuplicates = withDuplicates
+    self.withMoves = withMoves
+    self.withEmptySide = withEmptySide
+    self.withContentChanges = withContentChanges
+    self.withSeveralSections = withSeveralSections
+    self.size0 = size0
+    self.size1to8 = size1to8
+    self.size9to32 = size9to32
+    self.size33plus = size33plus
+  }
+
   /// The sum of two tallies.
   mutating func add(_ other: CaseStatistics) {
     cases &+= other.cases

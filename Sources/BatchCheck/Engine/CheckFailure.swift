@@ -72,6 +72,36 @@ public struct CheckFailure: Hashable, Sendable {
   /// generator error's, or the coverage shortfall.
   public var message: String
 
+  /// A failure with every field given, as a report's JSON holds it.
+  package init(
+    phase: CheckPhase, index: Int?, caseSeed: UInt64?, verdict: Verdict?, error: GeneratorError?,
+    coverage: CoverageStatistic?, old: [[Row]], new: [[Row]], update: BatchUpdate?,
+    changes: ContractChanges? = nil, validUnder: Contract? = nil, advice: String? = nil,
+    originalSize: Int, shrinkCalls: Int, shrinkImprovements: Int, occurrences: Int,
+    trace: [String], replayCommand: String?, corpusLine: String?, message: String
+  ) {
+    self.phase = phase
+    self.index = index
+    self.caseSeed = caseSeed
+    self.verdict = verdict
+    self.error = error
+    self.coverage = coverage
+    self.old = old
+    self.new = new
+    self.update = update
+    self.changes = changes
+    self.validUnder = validUnder
+    self.advice = advice
+    self.originalSize = originalSize
+    self.shrinkCalls = shrinkCalls
+    self.shrinkImprovements = shrinkImprovements
+    self.occurrences = occurrences
+    self.trace = trace
+    self.replayCommand = replayCommand
+    self.corpusLine = corpusLine
+    self.message = message
+  }
+
   /// `exception`, `wrongRows`, ..., `generatorError` or `coverage`.
   public var kind: String {
     if let verdict { return verdict.kind.rawValue }

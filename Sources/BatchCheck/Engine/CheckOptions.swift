@@ -59,6 +59,11 @@ public struct CheckOptions: Sendable {
     set { profile.identityOnly = newValue }
   }
 
+  /// This machine's share of the run (`Shard`); nil runs every case. A
+  /// sharded run skips the coverage floors; `CheckReport.merging(_:)`
+  /// applies them to the shards' merged report.
+  public var shard: Shard?
+
   /// Called after each chunk of random cases with the number of random cases
   /// run so far and the number the phase will run at most; for progress
   /// displays. Calls come one at a time, from the task running the check.

@@ -12,7 +12,8 @@ extension CheckReport {
   ///
   /// Keys, in this order: `generator`; `contract` (judged under);
   /// `generatorContract` (the generator's own, only when it differs);
-  /// `identityOnly`; `seed`; `passed`; `cases` (`corpus`,
+  /// `identityOnly`; `seed`; `shard` (`"2/4"`, or null for a whole run);
+  /// `maxSize`; `exhaustiveTotal`; `sectioned`; `passed`; `cases` (`corpus`,
   /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
   /// counting coverage failures as in the text); `failures`; `statistics`
   /// (`cases` and each `CoverageStatistic` by name). Each failure holds
@@ -24,7 +25,9 @@ extension CheckReport {
   /// for changes in those shapes), `validUnder` (a contract, or null),
   /// `advice` (or null), `originalSize`, `shrink`
   /// (`calls`, `improvements`), `occurrences`, `replay` (the command, or
-  /// null), `trace` (an array of strings).
+  /// null), `corpus` (the corpus line, or null), `trace` (an array of
+  /// strings). `BatchCheckCorpus` reads it back (`CheckReport(json:)`), so
+  /// the reports of a sharded run can be merged.
   ///
   /// Seeds are strings, `"0x"` and 16 hexadecimal digits, as the text and the
   /// replay command print them: a seed uses all 64 bits, and a JSON number
@@ -41,6 +44,9 @@ extension CheckReport {
     }
     fields.append("\"identityOnly\":\(identityOnly)")
     fields.append("\"seed\":" + jsonQuoted(hexSeed(replayedCaseSeed == nil ? seed : 0)))
+    fields.append("\"shard\":" + (shard.map { jsonQuoted($0.description) } ?? "null"))
+    fields.append("\"maxSize\":\(maxSize),\"exhaustiveTotal\":\(exhaustiveTotal)")
+    fields.append("\"sectioned\":\(sectioned)")
     fields.append("\"passed\":\(passed)")
     fields.append(
       "\"cases\":{\"corpus\":\(corpusCases),\"exhaustive\":\(exhaustiveCases),"
@@ -84,6 +90,7 @@ extension CheckFailure {
     fields.append("\"shrink\":{\"calls\":\(shrinkCalls),\"improvements\":\(shrinkImprovements)}")
     fields.append("\"occurrences\":\(occurrences)")
     fields.append("\"replay\":" + orNull(replayCommand.map(jsonQuoted)))
+    fields.append("\"corpus\":" + orNull(corpusLine.map(jsonQuoted)))
     fields.append("\"trace\":[" + trace.map(jsonQuoted).joined(separator: ",") + "]")
     return "{" + fields.joined(separator: ",") + "}"
   }

@@ -25,7 +25,9 @@ extension CheckReport {
       lines.append(
         "replay \(generator) (\(mode)), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)")
     } else {
-      lines.append("check \(generator) (\(mode)), run seed \(hexSeed(seed))")
+      lines.append(
+        "check \(generator) (\(mode)), run seed \(hexSeed(seed))"
+          + (shard.map { ", shard \($0)" } ?? ""))
       lines.append("  corpus:     \(corpusCases) cases")
       lines.append(
         "  exhaustive: \(exhaustiveCases) cases"

@@ -19,6 +19,11 @@ public struct CheckReport: Hashable, Sendable {
   public var identityOnly: Bool
   /// The run seed.
   public var seed: UInt64
+  /// The share of the run this report covers; nil for a whole run.
+  public var shard: Shard?
+  /// Whether the generator diffs several sections (its random cases then
+  /// have several sections, and the severalSections floor applies).
+  public var sectioned = false
   /// The random phase's size cap (`CheckOptions.maxSize`, clamped).
   public var maxSize: Int
   /// The exhaustive phase's total size; 0 when it was skipped.
@@ -53,10 +58,13 @@ public struct CheckReport: Hashable, Sendable {
   /// The `failed` of the last line: failing cases plus coverage failures.
   var failedCount: Int { failedCases &+ failures.filter { $0.coverage != nil }.count }
 
-  init(generator: String, options: CheckOptions) {
+  /// A report with nothing run yet, for `options` (clamped by the caller):
+  /// what a run starts from, and what a reader fills in.
+  package init(generator: String, options: CheckOptions) {
     self.generator = generator
     self.identityOnly = options.identityOnly
     self.seed = options.seed
+    self.shard = options.shard
     self.maxSize = options.maxSize
     self.exhaustiveTotal = options.exhaustiveTotal
   }

@@ -7,7 +7,7 @@ extension CheckRun {
   /// rule, or the same generator error kind (`FailureSignature`).
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
-    signature: FailureSignature, occurrences: Int
+    signature: FailureSignature, occurrences: Int, caseName: String? = nil
   ) -> CheckFailure {
     let runner = runner
     let shrunk = Shrinker.shrink(old: old, new: new, budget: options.shrinkBudget) { old, new in
@@ -44,7 +44,7 @@ extension CheckRun {
       judged = result?.update.map(ContractChanges.batch)
     }
     failure.corpusLine = CaseJSON.caseLine(
-      name: "\(name)-\(phase.rawValue)-\(label)", simulation: options.simulation,
+      name: caseName ?? "\(name)-\(phase.rawValue)-\(label)", simulation: options.simulation,
       old: minimal.old, new: minimal.new, changes: judged, contract: runner.contract,
       verdict: error == nil && judged != nil ? verdict : nil)
     if let contract {

@@ -32,7 +32,7 @@ extension CheckRun {
     var result = ChunkResult(start: start)
     var scratch = StatisticsScratch()
     let sections = runner.isSectioned
-    for index in start..<max(start, end) {
+    for index in start..<max(start, end) where options.shard?.contains(index) ?? true {
       let seed = SplitMix64.caseSeed(run: options.seed, index: index)
       let generated = GeneratedCase.make(
         seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
@@ -49,11 +49,12 @@ extension CheckRun {
   func randomChunks() -> [ChunkResult] {
     var results: [ChunkResult] = []
     var done = 0
+    let total = options.shard?.share(of: options.count) ?? options.count
     for chunk in 0..<chunkCount {
       let result = Self.runChunk(chunk, runner: runner, options: options)
       results.append(result)
       done &+= result.ran
-      options.progress?(done, options.count)
+      options.progress?(done, total)
       if options.stopAtFirstFailure, result.tally.failed > 0 { break }
     }
     return results
@@ -80,10 +81,11 @@ extension CheckRun {
       var firstFailure = Int.max
       var results: [ChunkResult] = []
       var done = 0
+      let total = options.shard?.share(of: options.count) ?? options.count
       while let result = await group.next() {
         results.append(result)
         done &+= result.ran
-        options.progress?(done, options.count)
+        options.progress?(done, total)
         if options.stopAtFirstFailure, let index = result.tally.firstIndex {
           firstFailure = min(firstFailure, index)
         }

@@ -13,6 +13,7 @@ struct CheckRun<Runner: CaseRunning> {
     report = CheckReport(generator: runner.name, options: options)
     report.contract = runner.contract
     report.ownContract = runner.ownContract
+    report.sectioned = runner.isSectioned
   }
 
   /// Whether the run has ended at its first failure.
@@ -39,7 +40,7 @@ struct CheckRun<Runner: CaseRunning> {
     guard !stopped else { return }
     var ran = 0
     var tally = FailureTally()
-    for (index, (old, new)) in pairs.enumerated() {
+    for (index, (old, new)) in pairs.enumerated() where options.shard?.contains(index) ?? true {
       guard let result = runner.run(old, new) else {
         report.skippedCases &+= 1
         continue
@@ -72,12 +73,19 @@ struct CheckRun<Runner: CaseRunning> {
 
   /// Appends a coverage failure for each statistic below its floor.
   mutating func checkCoverage() {
-    let statistics = report.statistics
+    guard options.shard == nil else { return }
+    report.appendCoverageFailures()
+  }
+}
+
+extension CheckReport {
+  /// Appends a coverage failure for each statistic of `statistics` below its floor.
+  mutating func appendCoverageFailures() {
     for statistic in statistics.shortfalls(
-      sectioned: runner.isSectioned, identityOnly: options.identityOnly, maxSize: options.maxSize)
+      sectioned: sectioned, identityOnly: identityOnly, maxSize: maxSize)
     {
       let count = statistic.count(in: statistics)
-      report.failures.append(
+      failures.append(
         CheckFailure(
           phase: .random, index: nil, caseSeed: nil, verdict: nil, error: nil,
           coverage: statistic, old: [], new: [], update: nil, originalSize: 0, shrinkCalls: 0,

@@ -1,0 +1,100 @@
+/// What a generator's changes for one case got: the verdict, or the error
+/// that kept the generator from answering.
+public struct CaseOutcome: Hashable, Sendable {
+  /// The verdict on the changes; nil when the generator threw or the case
+  /// was skipped.
+  public var verdict: Verdict?
+  /// Why the generator gave no changes.
+  public var error: GeneratorError?
+  /// The generator's changes; nil when it threw or the case was skipped.
+  public var changes: ContractChanges?
+  /// Whether the case could not be given to the generator (several
+  /// sections for one that diffs a single section).
+  public var skipped: Bool
+
+  /// Whether the changes are valid (false when the generator threw; true
+  /// for a skipped case, which nothing is held against).
+  public var isValid: Bool { skipped || (error == nil && verdict?.isValid == true) }
+}
+
+/// Runs a generator on given cases one by one, and shrinks a failing one:
+/// the engine's pieces for a fixed corpus (`batchcheck corpus check`), where
+/// every case has its own outcome.
+///
+///     let checker = CaseChecker(ContractGenerator(LCS2013Generator()))
+///     checker.run(old: [[Row("a")]], new: [[Row("b"), Row("a"), Row("b")]]).verdict?.rule  // C1
+///     checker.failure(old: [[Row("a")]], new: [[Row("b"), Row("a"), Row("b")]], name: "c1")?.corpusLine
+///
+/// A batch generator judged as one batch runs as in `check(_:options:)`,
+/// sections included; any other pairing runs one section a side through
+/// `ContractGenerator.judge`. The mode is the generator's (`identityOnly`).
+public struct CaseChecker: Sendable {
+  private let run: CheckRun<AnyCaseRunner>
+
+  /// A checker of `generator` under `contract` (nil: its own), with the
+  /// simulation and shrink budget of `options`.
+  public init(
+    _ generator: ContractGenerator, under contract: Contract? = nil,
+    options: CheckOptions = CheckOptions()
+  ) {
+    let options = generator.options(options)
+    run = CheckRun(options: options) { simulation in
+      if let batch = generator.batchGenerator(under: contract) {
+        return AnyCaseRunner(base: Self.batchRunner(batch, simulation: simulation))
+      }
+      return AnyCaseRunner(
+        base: ContractCaseRunner(generator, under: contract, simulation: simulation))
+    }
+  }
+
+  private static func batchRunner<Generator: DeltaGenerator>(
+    _ generator: Generator, simulation: SimulationOptions
+  ) -> any CaseRunning {
+    CaseRunner(generator, simulation: simulation)
+  }
+
+  /// The contract the changes are judged under.
+  public var contract: Contract { run.runner.contract }
+
+  /// Runs the generator on one case and judges its changes.
+  ///
+  /// - Complexity: that of the generator plus the judgment.
+  public func run(old: [[Row]], new: [[Row]]) -> CaseOutcome {
+    guard let result = run.runner.run(old, new) else {
+      return CaseOutcome(verdict: nil, error: nil, changes: nil, skipped: true)
+    }
+    return CaseOutcome(
+      verdict: result.verdict, error: result.error,
+      changes: result.contract?.changes ?? result.update.map(ContractChanges.batch),
+      skipped: false)
+  }
+
+  /// The failure of one case, shrunk to a minimal pair that fails the same
+  /// way, as a check reports it; nil when the case passes or is skipped.
+  ///
+  /// - Parameters:
+  ///   - old: the rows before.
+  ///   - new: the rows after.
+  ///   - name: the name of the failure's corpus line (the case's own name).
+  ///   - index: the case's position, for the report (phase `corpus`).
+  /// - Complexity: at most `shrinkBudget` runs of the case.
+  public func failure(old: [[Row]], new: [[Row]], name: String? = nil, index: Int? = nil)
+    -> CheckFailure?
+  {
+    guard let signature = run.runner.run(old, new)?.signature else { return nil }
+    return run.makeFailure(
+      phase: .corpus, index: index, caseSeed: nil, old: old, new: new, signature: signature,
+      occurrences: 1, caseName: name)
+  }
+}
+
+/// A runner of any kind, so that one checker type serves every generator.
+struct AnyCaseRunner: CaseRunning {
+  let base: any CaseRunning
+
+  var name: String { base.name }
+  var isSectioned: Bool { base.isSectioned }
+  var contract: Contract { base.contract }
+  var ownContract: Contract { base.ownContract }
+  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { base.run(old, new) }
+}

@@ -1,0 +1,86 @@
+import BatchCheck
+import BatchCheckCorpus
+
+/// `batchcheck merge`: puts the `--format json` reports of a sharded
+/// `check` (`--shard I/N` on several machines) back together into the
+/// report of the whole run.
+///
+///     batchcheck merge shard-1.json shard-2.json shard-3.json
+///     // check heckel (one batch), run seed 0x00ba7c4ec4ec0001 ... 56113 passed, 0 failed
+///
+/// Exit status: 0 the merged run passed; 1 it failed; 65 a report that
+/// cannot be read or merged; 64 a usage error.
+struct MergeCommand: Subcommand {
+  static let name = "merge"
+  static let abstract = "Merge the JSON reports of a sharded check into the report of the whole run."
+  static let usage = """
+    OVERVIEW: Merge the --format json reports of 'batchcheck check --shard I/N'
+    into the report of the whole run: case counts and statistics summed, the
+    first case of each kind of failure kept (with the occurrences of every
+    shard), the coverage floors applied to the summed statistics. With
+    --keep-going on every shard, the merge is exactly the unsharded report.
+
+    USAGE: batchcheck merge <report>... [--format <format>] [--junit <file>]
+
+    ARGUMENTS:
+      <report>            One JSON report per shard, 1/N to N/N, in any order.
+
+    OPTIONS:
+      --format <format>   human (default) or json: the merged report as check prints it.
+      --junit <file>      Also write a JUnit XML report of the merged run to <file>.
+      -h, --help          Show this help.
+
+    EXIT STATUS:
+      0 the merged run passed; 1 it failed; 65 a report could not be read, or the
+      reports are not the shards of one run; 64 a usage error.
+
+    """
+
+  var files: [String] = []
+  var format = OutputFormat.human
+  var junit: String?
+
+  init(arguments: [String]) throws(CommandError) {
+    var scanner = ArgumentScanner(arguments, command: Self.name)
+    while let option = try scanner.nextOption() {
+      switch option {
+      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
+      case "--junit": junit = try scanner.value(for: option)
+      default: throw scanner.unknown(option)
+      }
+    }
+    files = scanner.positional
+  }
+
+  func validate() throws(CommandError) {
+    if files.isEmpty { throw .missingArgument("<report>", command: Self.name) }
+  }
+
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    var reports: [CheckReport] = []
+    for file in files {
+      let bytes: [UInt8]
+      do throws(CaseFileError) {
+        bytes = try CaseFile.bytes(atPath: file)
+      } catch {
+        throw .unreadableFile(error)
+      }
+      do throws(CaseDataError) {
+        reports.append(try CheckReport(jsonBytes: bytes, file: file))
+      } catch {
+        throw .malformedLine(error)
+      }
+    }
+    let merged: CheckReport
+    do throws(MergeError) {
+      merged = try CheckReport.merging(reports)
+    } catch {
+      throw .unmergeable(error.message)
+    }
+    output.writeOutput((format == .json ? merged.renderJSON() : merged.renderText()) + "\n")
+    if let junit {
+      try writeAtomically(JUnitReport.xml(for: merged), to: junit)
+    }
+    return merged.passed ? .success : .failure
+  }
+}

@@ -1,0 +1,255 @@
+import BatchCheck
+
+extension CheckReport {
+  /// Reads a report back from the JSON `renderJSON()` writes, for
+  /// `batchcheck merge`: the shards of a run, each on its own machine, merge
+  /// into one report (`CheckReport.merging(_:)`).
+  ///
+  ///     let report = try CheckReport(json: text, file: "shard-1.json")
+  ///     report.renderJSON() == text   // true for what renderJSON wrote
+  ///
+  /// Keys the report does not know are ignored (a newer writer may add
+  /// some); every key `renderJSON()` writes must be there with its type. A
+  /// verdict read back has no row mismatch (the JSON does not hold it): the
+  /// report renders the same, as text and as JSON.
+  ///
+  /// - Parameters:
+  ///   - json: one report, as one JSON value (line breaks around it allowed).
+  ///   - file: the name errors carry.
+  /// - Throws: `CaseDataError` at the line and column of the first problem.
+  /// - Complexity: O(*n*), where *n* is the length of `json`.
+  public init(json: String, file: String = "-") throws(CaseDataError) {
+    try self.init(jsonBytes: Array(json.utf8), file: file)
+  }
+
+  /// `init(json:file:)` for the bytes of a file: invalid UTF-8 is an error
+  /// at its byte.
+  ///
+  /// - Throws: `CaseDataError` at the line and column of the first problem.
+  public init(jsonBytes bytes: [UInt8], file: String = "-") throws(CaseDataError) {
+    do throws(LineError) {
+      try CaseFile.checkUTF8(bytes)
+      var parser = JSONParser(bytes)
+      self = try ReportDecoder.report(try parser.parseDocument())
+    } catch {
+      // Place the error on its line: a pretty-printed report spans several.
+      var line = 1
+      var start = 0
+      for (offset, byte) in bytes.enumerated() where offset < error.offset && byte == 0x0A {
+        line += 1
+        start = offset + 1
+      }
+      var placed = error
+      placed.offset -= start
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+      throw CaseDataError(file: file, line: line, lineBytes: Array(bytes[start..<end]), error: placed)
+    }
+  }
+}
+
+/// Reads the JSON of `CheckReport.renderJSON()`.
+enum ReportDecoder {
+  /// The members of an object by key, each required unless asked with `optional`.
+  struct Fields {
+    let node: JSONNode
+    let members: [String: JSONNode]
+    let what: String
+
+    init(_ node: JSONNode, _ what: String) throws(LineError) {
+      self.node = node
+      self.what = what
+      var members: [String: JSONNode] = [:]
+      for member in try CaseDecoder.sharedObject(node, what) where members[member.key] == nil {
+        members[member.key] = member.value
+      }
+      self.members = members
+    }
+
+    func required(_ key: String) throws(LineError) -> JSONNode {
+      guard let value = members[key] else {
+        throw LineError(offset: node.offset, message: "\(what) has no \"\(key)\"")
+      }
+      return value
+    }
+
+    /// nil when the key is absent or null.
+    func optional(_ key: String) -> JSONNode? {
+      guard let value = members[key] else { return nil }
+      if case .null = value.value { return nil }
+      return value
+    }
+
+    func integer(_ key: String) throws(LineError) -> Int {
+      try ReportDecoder.integer(try required(key), "\"\(key)\"")
+    }
+
+    func string(_ key: String) throws(LineError) -> String {
+      try ReportDecoder.string(try required(key), "\"\(key)\"")
+    }
+
+    func optionalString(_ key: String) throws(LineError) -> String? {
+      guard let value = optional(key) else { return nil }
+      return try ReportDecoder.string(value, "\"\(key)\"")
+    }
+
+    func bool(_ key: String) throws(LineError) -> Bool {
+      let value = try required(key)
+      guard case .bool(let flag) = value.value else {
+        throw LineError(
+          offset: value.offset,
+          message: "expected true or false for \"\(key)\", found \(value.value.kindDescription)")
+      }
+      return flag
+    }
+
+    func seed(_ key: String) throws(LineError) -> UInt64 {
+      try ReportDecoder.seed(try required(key), "\"\(key)\"")
+    }
+
+    func choice<Value: RawRepresentable & CaseIterable>(_ key: String, _ type: Value.Type)
+      throws(LineError) -> Value where Value.RawValue == String
+    {
+      try CaseDecoder.sharedEnumeration(try required(key), for: "\"\(key)\"", type)
+    }
+  }
+
+  static func integer(_ node: JSONNode, _ what: String) throws(LineError) -> Int {
+    guard case .number(.integer(let value)) = node.value else {
+      throw LineError(
+        offset: node.offset,
+        message: "expected an integer for \(what), found \(node.value.kindDescription)")
+    }
+    return value
+  }
+
+  static func string(_ node: JSONNode, _ what: String) throws(LineError) -> String {
+    guard case .string(let value) = node.value else {
+      throw LineError(
+        offset: node.offset,
+        message: "expected a string for \(what), found \(node.value.kindDescription)")
+    }
+    return value
+  }
+
+  /// `"0x00ba7c4ec4ec0001"`: a seed as reports write it.
+  static func seed(_ node: JSONNode, _ what: String) throws(LineError) -> UInt64 {
+    let text = try string(node, what)
+    guard text.hasPrefix("0x"), let value = UInt64(text.dropFirst(2), radix: 16) else {
+      throw LineError(
+        offset: node.offset, message: "expected a seed \"0x...\" for \(what), found \"\(text)\"")
+    }
+    return value
+  }
+
+  static func report(_ root: JSONNode) throws(LineError) -> CheckReport {
+    let fields = try Fields(root, "the report")
+    var options = CheckOptions(
+      seed: try fields.seed("seed"), maxSize: try fields.integer("maxSize"),
+      exhaustiveTotal: try fields.integer("exhaustiveTotal"),
+      identityOnly: try fields.bool("identityOnly"))
+    if let text = try fields.optionalString("shard") {
+      guard let shard = Shard(parsing: text) else {
+        throw LineError(
+          offset: fields.members["shard"]?.offset ?? root.offset,
+          message: "expected a shard \"I/N\" with 1 <= I <= N, found \"\(text)\"")
+      }
+      options.shard = shard
+    }
+    var report = CheckReport(generator: try fields.string("generator"), options: options)
+    report.contract = try fields.choice("contract", Contract.self)
+    report.ownContract =
+      fields.optional("generatorContract") == nil
+      ? report.contract : try fields.choice("generatorContract", Contract.self)
+    report.sectioned = try fields.bool("sectioned")
+    let cases = try Fields(try fields.required("cases"), "\"cases\"")
+    report.corpusCases = try cases.integer("corpus")
+    report.exhaustiveCases = try cases.integer("exhaustive")
+    report.randomCases = try cases.integer("random")
+    report.skippedCases = try cases.integer("skipped")
+    for item in try CaseDecoder.sharedArray(try fields.required("failures"), "\"failures\"") {
+      report.failures.append(try failure(item))
+    }
+    let coverage = report.failures.filter { $0.coverage != nil }.count
+    report.failedCases = try cases.integer("failed") - coverage
+    report.statistics = try statistics(try fields.required("statistics"))
+    return report
+  }
+
+  static func statistics(_ node: JSONNode) throws(LineError) -> CaseStatistics {
+    let fields = try Fields(node, "\"statistics\"")
+    return CaseStatistics(
+      cases: try fields.integer("cases"), withDuplicates: try fields.integer("duplicates"),
+      withMoves: try fields.integer("moves"), withEmptySide: try fields.integer("emptySide"),
+      withContentChanges: try fields.integer("contentChanges"),
+      withSeveralSections: try fields.integer("severalSections"),
+      size0: try fields.integer("size0"), size1to8: try fields.integer("size1to8"),
+      size9to32: try fields.integer("size9to32"), size33plus: try fields.integer("size33plus"))
+  }
+
+  static func failure(_ node: JSONNode) throws(LineError) -> CheckFailure {
+    let fields = try Fields(node, "a failure")
+    let kind = try fields.string("verdict")
+    let message = try fields.string("message")
+    let rule = fields.optional("rule") == nil ? nil : try fields.choice("rule", Rule.self)
+    var verdict: Verdict?
+    var error: GeneratorError?
+    var coverage: CoverageStatistic?
+    switch kind {
+    case "coverage":
+      coverage = try fields.choice("statistic", CoverageStatistic.self)
+    case "generatorError":
+      let errorKind = try fields.choice("error", GeneratorError.Kind.self)
+      let prefix = errorKind.rawValue + ": "
+      error = GeneratorError(
+        kind: errorKind,
+        message: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
+    default:
+      let verdictKind = try fields.choice("verdict", VerdictKind.self)
+      verdict = Verdict(kind: verdictKind, rule: rule, message: message)
+    }
+    let isCase = coverage == nil
+    var changes: ContractChanges?
+    if let stages = fields.optional("stages") {
+      var list: [Stage] = []
+      for item in try CaseDecoder.sharedArray(stages, "\"stages\"") {
+        list.append(try CaseDecoder.stage(item))
+      }
+      changes = .staged(list)
+    } else if let steps = fields.optional("steps") {
+      var list: [Step] = []
+      for item in try CaseDecoder.sharedArray(steps, "\"steps\"") {
+        list.append(try CaseDecoder.step(item))
+      }
+      changes = .steps(list)
+    }
+    let update = try fields.optional("update").map { (node) throws(LineError) in
+      try CaseDecoder.sharedUpdate(node)
+    }
+    let shrink = try Fields(try fields.required("shrink"), "\"shrink\"")
+    var trace: [String] = []
+    for item in try CaseDecoder.sharedArray(try fields.required("trace"), "\"trace\"") {
+      trace.append(try string(item, "a trace line"))
+    }
+    return CheckFailure(
+      phase: try fields.choice("phase", CheckPhase.self),
+      index: try fields.optional("index").map { (node) throws(LineError) in
+        try integer(node, "\"index\"")
+      },
+      caseSeed: try fields.optional("caseSeed").map { (node) throws(LineError) in
+        try seed(node, "\"caseSeed\"")
+      },
+      verdict: verdict, error: error, coverage: coverage,
+      old: isCase ? try CaseDecoder.sharedSections(try fields.required("old"), key: "old") : [],
+      new: isCase ? try CaseDecoder.sharedSections(try fields.required("new"), key: "new") : [],
+      update: update, changes: changes,
+      validUnder: fields.optional("validUnder") == nil
+        ? nil : try fields.choice("validUnder", Contract.self),
+      advice: try fields.optionalString("advice"),
+      originalSize: try fields.integer("originalSize"),
+      shrinkCalls: try shrink.integer("calls"),
+      shrinkImprovements: try shrink.integer("improvements"),
+      occurrences: try fields.integer("occurrences"), trace: trace,
+      replayCommand: try fields.optionalString("replay"),
+      corpusLine: try fields.optionalString("corpus"), message: message)
+  }
+}

@@ -1,0 +1,75 @@
+import BatchCheck
+import BatchCheckCorpus
+import Testing
+
+@Suite("Reports read back from their JSON")
+struct ReportReadingTests {
+  /// Fails with R2 (two new rows from none), C2 (content kept in place) and
+  /// a generator error (old of 5 rows).
+  static let severalFailures = ClosureGenerator(name: "several") { old, new in
+    if old.isEmpty, new.count == 2 { return BatchUpdate(insertRows: [RowPath(0, 0)]) }
+    let kept = old.indices.filter { $0 < new.count && old[$0].id == new[$0].id }
+    return BatchUpdate(
+      deleteRows: old.indices.filter { !kept.contains($0) }.map { RowPath(0, $0) },
+      insertRows: new.indices.filter { !kept.contains($0) }.map { RowPath(0, $0) })
+  }
+
+  static let throwsOnFive = ContractGenerator(name: "throws-on-five") {
+    old, new -> [Step] in
+    // A generator error cannot come from a closure; deleting past the end
+    // gives a step out of range instead.
+    old.count == 5 ? [.delete(at: RowPath(0, 9))] : old.map { _ in .delete(at: RowPath(0, 0)) }
+      + new.indices.map { .insert(at: RowPath(0, $0), row: new[$0]) }
+  }
+
+  static func reports() -> [CheckReport] {
+    var sharded = CheckOptions(seed: 5, count: 1_500, exhaustiveTotal: 4, stopAtFirstFailure: false)
+    sharded.shard = Shard(number: 2, count: 3)
+    var crippledRun = CheckOptions(seed: 5, count: 1_000, exhaustiveTotal: 0)
+    crippledRun.maxSize = 0  // every case is empty: the size floors fail
+    return [
+      check(severalFailures, options: CheckOptions(seed: 5, count: 1_500, stopAtFirstFailure: false)),
+      check(severalFailures, options: sharded),
+      check(throwsOnFive, options: CheckOptions(seed: 5, count: 500)),
+      check(throwsOnFive, under: .batch, options: CheckOptions(seed: 5, count: 500)),
+      check(ClosureGenerator(name: "empty") { _, _ in BatchUpdate() }, options: crippledRun),
+      replay(severalFailures, caseSeed: 99),
+    ]
+  }
+
+  @Test("renderJSON, read back, renders the same JSON and text")
+  func roundTrip() throws {
+    for report in Self.reports() {
+      let json = report.renderJSON()
+      let read = try CheckReport(json: json)
+      #expect(read.renderJSON() == json)
+      if report.replayedCaseSeed == nil {
+        #expect(read.renderText() == report.renderText())
+      }
+      #expect(read.failures.map(\.message) == report.failures.map(\.message))
+      #expect(read.failedCases == report.failedCases)
+    }
+  }
+
+  @Test("a malformed report is an error at its line and column")
+  func malformed() {
+    let cases: [(String, Int, Int, String)] = [
+      ("{\"generator\":\"x\",\n\"seed\": 3}", 2, 9, "expected a string for \"seed\", found an integer"),
+      (#"{"generator":"x"}"#, 1, 1, "the report has no \"seed\""),
+      ("[1,", 1, 4, ""),
+      ("{\"generator\":\"x\",\"contract\":\"batch\",\"identityOnly\":false,\"seed\":\"12\"}", 1, 65,
+       "expected a seed \"0x...\" for \"seed\", found \"12\""),
+    ]
+    for (text, line, column, message) in cases {
+      #expect(throws: CaseDataError.self) { try CheckReport(json: text, file: "r.json") }
+      do {
+        _ = try CheckReport(json: text, file: "r.json")
+      } catch {
+        #expect(error.file == "r.json")
+        #expect(error.line == line && error.column == column, "\(error)")
+        #expect(error.message.hasPrefix(message), "\(error)")
+      }
+    }
+    #expect(throws: CaseDataError.self) { try CheckReport(jsonBytes: [0x7B, 0xFF, 0x7D]) }
+  }
+}
