@@ -6,20 +6,20 @@
 ///     // 0, and one JSON line per case in output.standardOutput
 ///
 /// Exit statuses: 0 ok, 1 a failure found, 64 a usage error, 65 input that
-/// could not be read (a malformed line, a missing file).
+/// could not be read (a malformed line, a missing file), 74 a file that
+/// could not be written.
 public enum BatchCheckCommand {
   /// The subcommands, in the order the usage lists them.
   ///
-  /// Others join here, one file each: `check` (the property checker),
-  /// `replay` (a seed), `bench`, `corpus` (generate case files).
+  /// Others join here, one file each.
   static var subcommands: [any Subcommand.Type] {
     [
       CheckCommand.self,
       ReplayCommand.self,
       MergeCommand.self,
       ValidateCommand.self,
+      CorpusCommand.self,
       BenchCommand.self,
-      // corpus: add here.
     ]
   }
 
@@ -37,7 +37,7 @@ public enum BatchCheckCommand {
   /// - Parameters:
   ///   - arguments: the command line after the program name.
   ///   - output: where standard output and standard error go.
-  /// - Returns: the exit status: 0, 1, 64 or 65.
+  /// - Returns: the exit status: 0, 1, 64, 65 or 74.
   public static func run(_ arguments: [String], output: inout some OutputSink) async -> Int32 {
     let status = await dispatch(arguments, output: &output)
     output.flush()
@@ -57,7 +57,7 @@ public enum BatchCheckCommand {
         return .success
       }
       guard let command = subcommand(named: name) else { return report(.unknownSubcommand(name), output: &output) }
-      output.writeOutput(command.usage)
+      output.writeOutput(command.usage(for: Array(arguments.dropFirst(2))))
       return .success
     }
     guard let command = subcommand(named: first) else {
@@ -67,7 +67,7 @@ public enum BatchCheckCommand {
     }
     let rest = Array(arguments.dropFirst())
     if splitAtDoubleDash(rest).options.contains(where: { $0 == "--help" || $0 == "-h" }) {
-      output.writeOutput(command.usage)
+      output.writeOutput(command.usage(for: rest))
       return .success
     }
     do throws(CommandError) {
@@ -94,8 +94,7 @@ public enum BatchCheckCommand {
   static func report(_ error: CommandError, output: inout some OutputSink) -> ExitCode {
     var text = "Error: \(error.message)\n"
     if error.showsUsage {
-      let command = error.command.flatMap { subcommand(named: $0) }
-      text += "\n" + (command?.usage ?? usage)
+      text += "\n" + (error.command.flatMap(usage(ofCommand:)) ?? usage)
     }
     output.writeError(text)
     return error.exitCode
@@ -105,13 +104,16 @@ public enum BatchCheckCommand {
     subcommands.first { $0.name == name }
   }
 
+  /// The usage of a command named by its words after `batchcheck`:
+  /// `"check"`, or `"corpus generate"` for a subcommand's own subcommand.
+  static func usage(ofCommand words: String) -> String? {
+    let words = words.split(separator: " ").map(String.init)
+    return words.first.flatMap(subcommand(named:))?.usage(for: Array(words.dropFirst()))
+  }
+
   /// The root usage, listing the subcommands.
   static var usage: String {
-    let entries = subcommands.map { command in (name: command.name, abstract: command.abstract) }
-    let width = (entries.map { $0.name.count }.max() ?? 0) + 4
-    let list = entries.map { entry in
-      "  " + entry.name + String(repeating: " ", count: width - entry.name.count) + entry.abstract + "\n"
-    }.joined()
+    let list = subcommandList(subcommands)
     return """
       OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
 

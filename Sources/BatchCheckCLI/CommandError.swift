@@ -8,6 +8,9 @@ import BatchCheckCorpus
 enum CommandError: Error, Equatable {
   /// The first argument names no subcommand.
   case unknownSubcommand(String)
+  /// The argument after a command that has subcommands of its own (`corpus`)
+  /// names none of them (`known`).
+  case unknownNestedSubcommand(String, command: String, known: [String])
   /// An argument starting with `-` that the command (nil: the root) does not know.
   case unknownOption(String, command: String?)
   /// An option that needs a value came last.
@@ -34,6 +37,8 @@ enum CommandError: Error, Equatable {
     switch self {
     case .unknownSubcommand(let name):
       return "Unknown subcommand '\(name)'"
+    case .unknownNestedSubcommand(let name, let command, let known):
+      return "Unknown \(command) subcommand '\(name)'; expected \(known.joined(separator: " or "))"
     case .unknownOption(let option, _):
       return "Unknown option '\(option)'"
     case .missingValue(let option, _):
@@ -75,13 +80,15 @@ enum CommandError: Error, Equatable {
     }
   }
 
-  /// The subcommand whose usage fits the error; nil for the root command's.
+  /// The command whose usage fits the error, as its words after `batchcheck`
+  /// (`"corpus generate"`); nil for the root command's.
   var command: String? {
     switch self {
     case .unknownOption(_, let command):
       return command
     case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command),
-      .unexpectedArgument(_, let command), .conflictingOptions(_, let command):
+      .unexpectedArgument(_, let command), .conflictingOptions(_, let command),
+      .unknownNestedSubcommand(_, let command, _):
       return command
     case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile, .unmergeable:
       return nil

@@ -61,14 +61,3 @@ struct RegressionFile {
     try writeAtomically(text, to: path)
   }
 }
-
-/// Writes `text` to `path` through a temporary file and a rename.
-///
-/// - Throws: `.unwritableFile` naming the path.
-func writeAtomically(_ text: String, to path: String) throws(CommandError) {
-  do {
-    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-  } catch {
-    throw .unwritableFile(path, reason: error.localizedDescription)
-  }
-}

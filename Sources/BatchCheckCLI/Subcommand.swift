@@ -22,6 +22,11 @@ protocol Subcommand {
   /// The full help text, ending in a line break.
   static var usage: String { get }
 
+  /// The help text for a command line whose arguments after the name are
+  /// `arguments`: `usage`, unless the command has subcommands of its own
+  /// (`corpus generate`) and the first argument names one.
+  static func usage(for arguments: [String]) -> String
+
   /// Parses the arguments after the subcommand's name; `--help` is handled
   /// before this is called.
   ///
@@ -42,6 +47,21 @@ protocol Subcommand {
 
 extension Subcommand {
   func validate() throws(CommandError) {}
+
+  static func usage(for arguments: [String]) -> String { usage }
+}
+
+/// The `SUBCOMMANDS:` lines of a usage: each name, padded to one column, then
+/// its abstract.
+///
+///     subcommandList([CheckCommand.self])
+///     // "  check    Check one generator on small, corpus and random cases; ...\n"
+func subcommandList(_ commands: [any Subcommand.Type]) -> String {
+  let width = (commands.map { $0.name.count }.max() ?? 0) + 4
+  return commands.map { command in
+    "  " + command.name + String(repeating: " ", count: width - command.name.count)
+      + command.abstract + "\n"
+  }.joined()
 }
 
 /// How a command prints its results.

@@ -6,5 +6,8 @@
 // - Case+Decoding.swift, Case+Encoding.swift: one line <-> one case.
 // - JSONParser.swift, JSONValue.swift: the position-tracking JSON reader.
 // - Case+Run.swift: running a case and comparing with its expectation.
+// - GeneratedCorpus.swift: the cases of a generated corpus (every small pair,
+//   then the engine's random cases for a seed), as `batchcheck corpus
+//   generate` writes them.
 // - ExternalGenerator.swift, ExternalGenerator+Process.swift: a generator
 //   that is another program, spoken to in JSON lines over pipes.

@@ -23,6 +23,7 @@ struct RootCommandTests {
           check       Check one generator on small, corpus and random cases; report the smallest failure.
           replay      Run one random case again from the case seed a report printed.
           validate    Run the cases of case files and compare each verdict with its expectation.
+          corpus      Generate case files of small and seeded random cases for CI.
           bench       Time the simulator on a large valid update.
 
         See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
