@@ -95,3 +95,26 @@ enum CommandError: Error, Equatable {
     }
   }
 }
+
+/// Reads the file at `path` and decodes it whole, turning its errors into
+/// the command line's: a file that cannot be read, or data that cannot be
+/// decoded (with its line and column).
+///
+///     let report = try readFile(path) { bytes throws(CaseDataError) in
+///       try CheckReport(jsonBytes: bytes, file: path)
+///     }
+func readFile<Value>(
+  _ path: String, decode: ([UInt8]) throws(CaseDataError) -> Value
+) throws(CommandError) -> Value {
+  let bytes: [UInt8]
+  do throws(CaseFileError) {
+    bytes = try CaseFile.bytes(atPath: path)
+  } catch {
+    throw .unreadableFile(error)
+  }
+  do throws(CaseDataError) {
+    return try decode(bytes)
+  } catch {
+    throw .malformedLine(error)
+  }
+}

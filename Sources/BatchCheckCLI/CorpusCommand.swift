@@ -9,17 +9,19 @@
 /// (64) that lists them.
 struct CorpusCommand: Subcommand {
   static let name = "corpus"
-  static let abstract = "Generate case files of small and seeded random cases for CI."
+  static let abstract = "Generate case files for CI, and check a generator on them."
 
   /// `corpus`'s own subcommands, in the order the usage lists them.
   static var subcommands: [any Subcommand.Type] {
-    [CorpusGenerateCommand.self]
+    [CorpusGenerateCommand.self, CorpusCheckCommand.self]
   }
 
   static var usage: String {
     """
     OVERVIEW: Case files made from a seed, for CI: a corpus holds every small pair
-    and seeded random cases exactly as 'batchcheck check' makes them.
+    and seeded random cases exactly as 'batchcheck check' makes them; 'check'
+    runs a generator on every case of corpus files and compares each outcome
+    with the recorded expectations.
 
     USAGE: batchcheck corpus <subcommand> [<options>]
 

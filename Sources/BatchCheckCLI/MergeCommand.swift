@@ -59,17 +59,10 @@ struct MergeCommand: Subcommand {
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     var reports: [CheckReport] = []
     for file in files {
-      let bytes: [UInt8]
-      do throws(CaseFileError) {
-        bytes = try CaseFile.bytes(atPath: file)
-      } catch {
-        throw .unreadableFile(error)
-      }
-      do throws(CaseDataError) {
-        reports.append(try CheckReport(jsonBytes: bytes, file: file))
-      } catch {
-        throw .malformedLine(error)
-      }
+      reports.append(
+        try readFile(file) { bytes throws(CaseDataError) in
+          try CheckReport(jsonBytes: bytes, file: file)
+        })
     }
     let merged: CheckReport
     do throws(MergeError) {

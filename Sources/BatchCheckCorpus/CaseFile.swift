@@ -37,7 +37,17 @@ public enum CaseFile {
   /// - Returns: one record per non-blank line, in file order.
   /// - Complexity: O(*n*), where *n* is the number of bytes.
   public static func read(_ bytes: [UInt8], file: String) -> [CaseLine] {
-    var records: [CaseLine] = []
+    lines(of: bytes).map { number, line in
+      CaseLine(file: file, line: number, result: readLine(line, file: file, line: number))
+    }
+  }
+
+  /// The non-blank lines of a JSON Lines file, each with its 1-based number,
+  /// without its line break; a byte order mark at the start is skipped.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  static func lines(of bytes: [UInt8]) -> [(number: Int, bytes: [UInt8])] {
+    var records: [(number: Int, bytes: [UInt8])] = []
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     var lineNumber = 0
@@ -49,7 +59,7 @@ public enum CaseFile {
       if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
         continue
       }
-      records.append(CaseLine(file: file, line: lineNumber, result: readLine(line, file: file, line: lineNumber)))
+      records.append((lineNumber, line))
     }
     return records
   }

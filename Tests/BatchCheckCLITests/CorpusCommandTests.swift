@@ -126,7 +126,7 @@ struct CorpusCommandTests {
       (["corpus"], "Missing expected argument '<subcommand>'", CorpusCommand.usage),
       (["corpus", "--seed", "1"], "Missing expected argument '<subcommand>'", CorpusCommand.usage),
       (
-        ["corpus", "check"], "Unknown corpus subcommand 'check'; expected generate",
+        ["corpus", "inspect"], "Unknown corpus subcommand 'inspect'; expected generate or check",
         CorpusCommand.usage
       ),
       (["corpus", "generate"], "Missing expected argument '--out'", CorpusGenerateCommand.usage),

@@ -22,8 +22,9 @@ struct RootCommandTests {
         SUBCOMMANDS:
           check       Check one generator on small, corpus and random cases; report the smallest failure.
           replay      Run one random case again from the case seed a report printed.
+          merge       Merge the JSON reports of a sharded check into the report of the whole run.
           validate    Run the cases of case files and compare each verdict with its expectation.
-          corpus      Generate case files of small and seeded random cases for CI.
+          corpus      Generate case files for CI, and check a generator on them.
           bench       Time the simulator on a large valid update.
 
         See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.

@@ -12,13 +12,15 @@ struct CorpusReplayTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Corpus")
 
-  /// Every `.jsonl` file under `Corpus/`, sorted, as paths.
+  /// Every `.jsonl` case file under `Corpus/`, sorted, as paths; the
+  /// expectations files of `Corpus/expectations/` are not case files.
   static func corpusFiles() -> [String] {
     guard
       let walker = FileManager.default.enumerator(
         at: corpusFolder, includingPropertiesForKeys: nil)
     else { return [] }
-    return walker.compactMap { ($0 as? URL)?.path }.filter { $0.hasSuffix(".jsonl") }.sorted()
+    return walker.compactMap { ($0 as? URL)?.path }
+      .filter { $0.hasSuffix(".jsonl") && !$0.contains("/Corpus/expectations/") }.sorted()
   }
 
   @Test("every case under Corpus/ reads and agrees with its expectation")

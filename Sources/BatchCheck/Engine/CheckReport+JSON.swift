@@ -64,7 +64,7 @@ extension CheckReport {
 
 extension CheckFailure {
   /// The failure as a JSON object; see `CheckReport.renderJSON()`.
-  var json: String {
+  package var json: String {
     func orNull(_ text: String?) -> String { text ?? "null" }
     let isCase = coverage == nil
     var fields: [String] = []

@@ -71,7 +71,7 @@ extension CheckReport {
 
 extension CheckFailure {
   /// The failure's lines in the text report.
-  func textLines(runSeed: UInt64?) -> [String] {
+  package func textLines(runSeed: UInt64?) -> [String] {
     if let coverage {
       return ["FAIL coverage \(coverage.rawValue)", "  message: \(message)"]
     }

@@ -1,0 +1,391 @@
+import BatchCheck
+import BatchCheckCorpus
+
+/// `batchcheck corpus check`: runs one generator on every case of corpus
+/// files, judges its changes, compares each outcome with the expected one,
+/// and shrinks what disagrees.
+///
+///     batchcheck corpus check Corpus/generated/*.jsonl --generator lcs-2013 \
+///       --expect Corpus/expectations/lcs-2013.jsonl
+///     // Corpus/generated/one-section.jsonl: 2416 cases, 2416 passed, 0 failed (... as expected)
+///     // 3416 passed, 0 failed
+///
+/// Exit status: 0 every case agrees; 1 one does not; 65 a line or file that
+/// cannot be read (the other cases still run); 64 a usage error; 74 a file
+/// that cannot be written.
+struct CorpusCheckCommand: Subcommand {
+  static let name = "check"
+  /// The words after `batchcheck` that name this command in errors.
+  static let path = "corpus check"
+  static let abstract = "Run a generator on every case of corpus files; compare with the expectations."
+  static let usage = """
+    OVERVIEW: Run one generator on every case of corpus files (each case's old and
+    new; an update, stages or steps in the file are ignored), judge its changes
+    with the simulated table, and compare each outcome with the expected one:
+    the --expect file's, else the case's own "expect", else valid. Each case that
+    disagrees is shrunk to a smallest pair that fails the same way.
+
+    USAGE: batchcheck corpus check <file>... (--generator <name> | --exec <command>) [<options>]
+
+    ARGUMENTS:
+      <file>              Case files (JSON Lines, Corpus/README.md).
+
+    OPTIONS:
+    \(GeneratorOptions.usage)
+      --expect <file>     The expected failures of this generator (an expectations
+                          file, Corpus/README.md); every case not listed is expected
+                          to be valid, and the cases' own "expect" are not used.
+      --write-expectations <file>
+                          Write this run's failures as an expectations file
+                          (atomically), instead of comparing.
+      --shard <i>/<n>     Run shard i of n: case k (counting over all files, from
+                          0) runs on shard k % n + 1.
+      --format <format>   human (default) or json: one object per case.
+      --junit <file>      Also write JUnit XML: one test case per corpus case.
+      -h, --help          Show this help.
+
+    Each case's own "semantics" and "duplicates" apply when it sets them, and its
+    "identityOnly": true adds identity-only mode.
+
+    EXIT STATUS:
+      0 every case agrees with its expectation; 1 one does not; 65 a line or file
+      could not be read; 64 a usage error; 74 a file could not be written.
+
+    """
+
+  /// How many disagreements the human format shows in full.
+  static let detailed = 10
+
+  var files: [String] = []
+  var shared = GeneratorOptions()
+  var expectPath: String?
+  var writeExpectationsPath: String?
+  var shard: Shard?
+  var format = OutputFormat.human
+  var junit: String?
+
+  init(arguments: [String]) throws(CommandError) {
+    var scanner = ArgumentScanner(arguments, command: Self.path)
+    while let option = try scanner.nextOption() {
+      if try shared.parse(option, &scanner) { continue }
+      switch option {
+      case "--expect": expectPath = try scanner.value(for: option)
+      case "--write-expectations": writeExpectationsPath = try scanner.value(for: option)
+      case "--shard":
+        shard = try scanner.value(
+          for: option, allowed: "i/n with 1 <= i <= n", parse: Shard.init(parsing:))
+      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
+      case "--junit": junit = try scanner.value(for: option)
+      default: throw scanner.unknown(option)
+      }
+    }
+    files = scanner.positional
+  }
+
+  func validate() throws(CommandError) {
+    if files.isEmpty { throw .missingArgument("<file>", command: Self.path) }
+    try shared.validate(command: Self.path)
+  }
+
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    guard let (generator, external) = shared.makeGenerator() else { return .usage }
+    defer { external?.close() }
+    var expectations: CorpusExpectations?
+    if let expectPath {
+      expectations = try readFile(expectPath) { bytes throws(CaseDataError) in
+        try CorpusExpectations(bytes, file: expectPath)
+      }
+    }
+    var run = CorpusRun(
+      generator: generator, contract: shared.judgedContract(for: generator),
+      simulation: shared.simulation, expectations: expectations,
+      comparing: writeExpectationsPath == nil)
+    var index = 0
+    for file in files {
+      let lines: [CaseLine]
+      do throws(CaseFileError) {
+        lines = try CaseFile.read(atPath: file)
+      } catch {
+        run.unreadable(file: file, error: error, output: &output, format: format)
+        continue
+      }
+      run.startFile(file)
+      for line in lines {
+        defer { index += 1 }
+        guard shard?.contains(index) ?? true else { continue }
+        run.check(line, output: &output, format: format)
+      }
+    }
+    if format == .human {
+      output.writeOutput(run.summary(generatorName: generator.name, shard: shard))
+    }
+    if let junit {
+      try writeAtomically(run.junit(generatorName: generator.name), to: junit)
+    }
+    if let writeExpectationsPath {
+      try writeAtomically(run.recorded.text, to: writeExpectationsPath)
+    }
+    if run.unreadableCount > 0 { return .dataError }
+    return run.disagreements.isEmpty ? .success : .failure
+  }
+}
+
+/// One `corpus check` run: the checkers, the totals per file, the
+/// disagreements.
+struct CorpusRun {
+  let generator: ContractGenerator
+  let contract: Contract
+  let simulation: SimulationOptions
+  let expectations: CorpusExpectations?
+  /// Whether outcomes are compared with expectations (not when writing them).
+  let comparing: Bool
+
+  /// One checker per simulation the cases ask for.
+  private var checkers: [SimulationOptions: CaseChecker] = [:]
+  /// Per file, in order: cases, agreements, expected failures, skipped.
+  private(set) var totals: [(file: String, cases: Int, passed: Int, expectedFailures: Int, skipped: Int)] = []
+  /// The cases that disagree, with their shrunk failure.
+  private(set) var disagreements: [Disagreement] = []
+  /// Every case run, for JUnit: file, line, name, and its disagreement if any.
+  private(set) var results: [(file: String, line: Int, name: String, disagreement: Int?)] = []
+  /// Lines and files that could not be read.
+  private(set) var unreadableCount = 0
+  /// Files that could not be read.
+  private(set) var unreadableFiles = 0
+  /// This run's failures, as an expectations file.
+  private(set) var recorded = CorpusExpectations()
+
+  /// A case whose outcome is not the expected one.
+  struct Disagreement {
+    var file: String
+    var line: Int
+    var name: String
+    var outcome: CaseOutcome
+    /// What was expected: `valid`, `wrongRows C1`, ...
+    var expected: String
+    var failure: CheckFailure?
+  }
+
+  init(
+    generator: ContractGenerator, contract: Contract, simulation: SimulationOptions,
+    expectations: CorpusExpectations?, comparing: Bool
+  ) {
+    self.generator = generator
+    self.contract = contract
+    self.simulation = simulation
+    self.expectations = expectations
+    self.comparing = comparing
+  }
+
+  mutating func startFile(_ file: String) {
+    totals.append((file, 0, 0, 0, 0))
+  }
+
+  mutating func unreadable(
+    file: String, error: CaseFileError, output: inout some OutputSink, format: OutputFormat
+  ) {
+    unreadableCount += 1
+    unreadableFiles += 1
+    output.writeError("Error: \(error.description)\n")
+    if format == .json {
+      output.writeOutput(
+        "{\"file\":\(jsonQuoted(file)),\"error\":\(jsonQuoted(error.description))}\n")
+    } else {
+      output.writeOutput("\(file): error: \(error.description)\n")
+    }
+  }
+
+  /// The simulation for a case: its own view semantics and duplicates
+  /// policy when it sets them, its identity-only mode added to the run's.
+  private func simulation(for testCase: Case) -> SimulationOptions {
+    var options = simulation
+    if testCase.semantics != .tableView { options.semantics = testCase.semantics }
+    if testCase.duplicates != .reject { options.duplicates = testCase.duplicates }
+    options.identityOnly = generator.identityOnly || testCase.identityOnly
+    return options
+  }
+
+  private mutating func checker(for options: SimulationOptions) -> CaseChecker {
+    if let checker = checkers[options] { return checker }
+    var judged = generator
+    judged.identityOnly = options.identityOnly
+    let checker = CaseChecker(
+      judged, under: contract, options: CheckOptions(simulation: options))
+    checkers[options] = checker
+    return checker
+  }
+
+  /// Runs one line of a corpus file.
+  mutating func check(_ line: CaseLine, output: inout some OutputSink, format: OutputFormat) {
+    let testCase: Case
+    switch line.result {
+    case .failure(let error):
+      unreadableCount += 1
+      totals[totals.count - 1].cases += 1
+      if format == .json {
+        output.writeOutput(
+          "{\"file\":\(jsonQuoted(error.file)),\"line\":\(error.line),\"column\":\(error.column),"
+            + "\"error\":\(jsonQuoted(error.message))}\n")
+      } else {
+        output.writeOutput("\(error.file):\(error.line):\(error.column): error: \(error.message)\n")
+      }
+      return
+    case .success(let read):
+      testCase = read
+    }
+    let checker = checker(for: simulation(for: testCase))
+    let outcome = checker.run(old: testCase.old, new: testCase.new)
+    let key = CorpusExpectations.Key(path: line.file, name: testCase.name, line: line.line)
+    let name = testCase.name ?? "#\(line.line)"
+    let failing = ExpectedOutcome(outcome)
+    if let failing { recorded.record(key, failing) }
+    totals[totals.count - 1].cases += 1
+    if outcome.skipped {
+      totals[totals.count - 1].skipped += 1
+      if format == .json { output.writeOutput(caseJSON(line, name, outcome, nil, nil, skipped: true)) }
+      return
+    }
+    var agrees = true
+    var expectedText = "valid"
+    if comparing {
+      if let expectations {
+        let expected = expectations[key]
+        expectedText = expected?.description ?? "valid"
+        agrees = expected == failing
+      } else if let expect = testCase.expect {
+        expectedText = [expect.verdict.rawValue, expect.rule?.rawValue].compactMap { $0 }
+          .joined(separator: " ")
+        agrees = outcome.verdict.map(expect.agrees(with:)) ?? false
+      } else {
+        agrees = failing == nil
+      }
+    }
+    var disagreement: Int?
+    if agrees {
+      totals[totals.count - 1].passed += 1
+      if failing != nil { totals[totals.count - 1].expectedFailures += 1 }
+    } else {
+      let failure = checker.failure(
+        old: testCase.old, new: testCase.new, name: testCase.name, index: line.line)
+      disagreements.append(
+        Disagreement(
+          file: line.file, line: line.line, name: name, outcome: outcome,
+          expected: expectedText, failure: failure))
+      disagreement = disagreements.count - 1
+    }
+    results.append((line.file, line.line, name, disagreement))
+    if format == .json {
+      output.writeOutput(
+        caseJSON(
+          line, name, outcome, comparing ? expectedText : nil,
+          disagreement.map { disagreements[$0].failure?.json ?? "null" }, skipped: false,
+          agrees: comparing ? agrees : nil))
+    }
+  }
+
+  /// One case as a JSON line: file, line, name, verdict, rule, error,
+  /// message, and when compared `expected` and `agrees`; `failure` (the
+  /// shrunk failure, as a check report's JSON has it) when it disagrees.
+  private func caseJSON(
+    _ line: CaseLine, _ name: String, _ outcome: CaseOutcome, _ expected: String?,
+    _ failure: String?, skipped: Bool, agrees: Bool? = nil
+  ) -> String {
+    var fields = [
+      "\"file\":" + jsonQuoted(line.file), "\"line\":\(line.line)", "\"name\":" + jsonQuoted(name),
+    ]
+    if skipped {
+      fields.append("\"skipped\":true")
+    } else if let error = outcome.error {
+      fields.append("\"verdict\":\"generatorError\",\"error\":" + jsonQuoted(error.kind.rawValue))
+      fields.append("\"message\":" + jsonQuoted(error.message))
+    } else if let verdict = outcome.verdict {
+      fields.append("\"verdict\":" + jsonQuoted(verdict.kind.rawValue))
+      if let rule = verdict.rule { fields.append("\"rule\":" + jsonQuoted(rule.rawValue)) }
+      if let message = verdict.message { fields.append("\"message\":" + jsonQuoted(message)) }
+    }
+    if let expected { fields.append("\"expected\":" + jsonQuoted(expected)) }
+    if let agrees { fields.append("\"agrees\":\(agrees)") }
+    if let failure { fields.append("\"failure\":" + failure) }
+    return "{" + fields.joined(separator: ",") + "}\n"
+  }
+
+  /// The human report: per-file totals, the first disagreements in full,
+  /// the closing `N passed, N failed`.
+  func summary(generatorName: String, shard: Shard?) -> String {
+    var lines: [String] = []
+    var head = "corpus check \(generatorName) (\(modeText))"
+    if let shard { head += ", shard \(shard)" }
+    lines.append(head)
+    var passed = 0
+    var failed = unreadableFiles
+    for total in totals {
+      let failedHere = total.cases - total.passed - total.skipped
+      passed += total.passed
+      failed += failedHere
+      var text = "\(total.file): \(total.cases) case\(total.cases == 1 ? "" : "s"),"
+        + " \(total.passed) passed, \(failedHere) failed"
+      var notes: [String] = []
+      if total.expectedFailures > 0 { notes.append("\(total.expectedFailures) fail as expected") }
+      if total.skipped > 0 { notes.append("\(total.skipped) skipped: several sections") }
+      if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
+      lines.append(text)
+    }
+    for (number, disagreement) in disagreements.enumerated() {
+      if number == CorpusCheckCommand.detailed {
+        lines.append("")
+        lines.append(
+          "... and \(disagreements.count - number) more disagreements"
+            + " (--format json or --junit has them all)")
+        break
+      }
+      lines.append("")
+      var head = "FAIL \(disagreement.file):\(disagreement.line) \(disagreement.name): "
+      head += ExpectedOutcome(disagreement.outcome)?.description ?? "valid"
+      head += ", expected \(disagreement.expected)"
+      lines.append(head)
+      if let failure = disagreement.failure {
+        lines += failure.textLines(runSeed: nil).dropFirst()
+      }
+    }
+    lines.append("")
+    lines.append("\(passed) passed, \(failed) failed")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `one batch`, `sequential steps, identity only`, `... judged as one batch`.
+  private var modeText: String {
+    var text =
+      contract == generator.contract ? "\(contract)" : "\(generator.contract) judged as \(contract)"
+    if generator.identityOnly { text += ", identity only" }
+    return text
+  }
+
+  /// JUnit XML: one test suite per file, one test case per corpus case.
+  func junit(generatorName: String) -> String {
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+    for total in totals {
+      let cases = results.filter { $0.file == total.file }
+      let failures = cases.filter { $0.disagreement != nil }.count
+      xml += "  <testsuite name=\"batchcheck.\(JUnitReport.escape(generatorName)).\(JUnitReport.escape(total.file))\""
+      xml += " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(total.skipped)\">\n"
+      for result in cases {
+        xml += "    <testcase classname=\"\(JUnitReport.escape(total.file))\""
+        xml += " name=\"\(JUnitReport.escape(result.name)) (line \(result.line))\""
+        guard let index = result.disagreement else {
+          xml += "/>\n"
+          continue
+        }
+        let disagreement = disagreements[index]
+        let actual = ExpectedOutcome(disagreement.outcome)?.description ?? "valid"
+        let message = "\(actual), expected \(disagreement.expected)"
+        let body = disagreement.failure?.textLines(runSeed: nil).joined(separator: "\n") ?? message
+        xml += ">\n      <failure type=\"\(JUnitReport.escape(actual))\""
+        xml += " message=\"\(JUnitReport.escape(message))\">"
+        xml += JUnitReport.escape(body) + "</failure>\n    </testcase>\n"
+      }
+      xml += "  </testsuite>\n"
+    }
+    xml += "</testsuites>\n"
+    return xml
+  }
+}

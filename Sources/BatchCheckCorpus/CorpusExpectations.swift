@@ -1,0 +1,181 @@
+import BatchCheck
+
+/// What a generator's changes for one corpus case are expected to get: a
+/// failing verdict (kind and rule) or a generator error (its kind). A case
+/// with no expected outcome is expected to be valid.
+///
+///     ExpectedOutcome(verdict: .wrongRows, rule: .c1).description  // "wrongRows C1"
+public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
+  /// The verdict kind; nil for a generator error.
+  public var verdict: VerdictKind?
+  /// The verdict's rule, when it has one.
+  public var rule: Rule?
+  /// The generator error's kind, for a generator that could not answer.
+  public var error: GeneratorError.Kind?
+
+  /// An expected failing verdict.
+  public init(verdict: VerdictKind, rule: Rule?) {
+    self.verdict = verdict
+    self.rule = rule
+  }
+
+  /// An expected generator error.
+  public init(error: GeneratorError.Kind) {
+    self.error = error
+  }
+
+  /// The outcome a case got, as an expectation; nil when it is valid (or skipped).
+  public init?(_ outcome: CaseOutcome) {
+    if let error = outcome.error {
+      self.init(error: error.kind)
+    } else if let verdict = outcome.verdict, !verdict.isValid {
+      self.init(verdict: verdict.kind, rule: verdict.rule)
+    } else {
+      return nil
+    }
+  }
+
+  /// `wrongRows C1`, `exception R2`, `generatorError crashed`.
+  public var description: String {
+    if let error { return "generatorError \(error.rawValue)" }
+    return [verdict?.rawValue, rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+  }
+}
+
+/// The recorded outcomes of one generator on corpus files: an expectations
+/// file, JSON Lines, one line per case expected to fail; every case not
+/// listed is expected to be valid. `batchcheck corpus check --expect FILE`
+/// compares against it, and `--write-expectations FILE` writes it.
+///
+///     {"file":"one-section.jsonl","name":"exhaustive-50","verdict":"wrongRows","rule":"C1"}
+///     {"file":"one-section.jsonl","name":"random-3-0x...","verdict":"generatorError","error":"crashed"}
+///
+/// A case is named by its file's name (the last path component, so the
+/// file can be checked from any folder) and its `name` (`#LINE`, the line
+/// number, for a case without one).
+public struct CorpusExpectations: Hashable, Sendable {
+  /// A case: its file's name and its own name.
+  public struct Key: Hashable, Sendable, Comparable {
+    /// The last path component of the case file.
+    public var file: String
+    /// The case's name, or `#LINE`.
+    public var name: String
+
+    /// The key of a case of `path` named `name` (nil: `#line`).
+    public init(path: String, name: String?, line: Int) {
+      file = path.split(separator: "/").last.map(String.init) ?? path
+      self.name = name ?? "#\(line)"
+    }
+
+    public static func < (a: Key, b: Key) -> Bool {
+      (a.file, a.name) < (b.file, b.name)
+    }
+  }
+
+  /// The expected failures, in file order.
+  public private(set) var entries: [(key: Key, outcome: ExpectedOutcome)] = []
+  private var index: [Key: ExpectedOutcome] = [:]
+
+  /// No expected failure.
+  public init() {}
+
+  public static func == (a: Self, b: Self) -> Bool { a.index == b.index }
+  public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+  /// The expected outcome of a case; nil when it is expected to be valid.
+  public subscript(key: Key) -> ExpectedOutcome? { index[key] }
+
+  /// Records that `key` is expected to fail with `outcome`; a later record
+  /// of the same key replaces the earlier one.
+  public mutating func record(_ key: Key, _ outcome: ExpectedOutcome) {
+    if index.updateValue(outcome, forKey: key) != nil {
+      entries.removeAll { $0.key == key }
+    }
+    entries.append((key, outcome))
+  }
+
+  /// The file's text: one line per expected failure, in the order recorded.
+  public var text: String {
+    entries.map { entry in
+      var fields = [
+        "\"file\":" + JSONText.quoted(entry.key.file), "\"name\":" + JSONText.quoted(entry.key.name),
+      ]
+      if let error = entry.outcome.error {
+        fields.append("\"verdict\":\"generatorError\",\"error\":" + JSONText.quoted(error.rawValue))
+      } else if let verdict = entry.outcome.verdict {
+        fields.append("\"verdict\":" + JSONText.quoted(verdict.rawValue))
+        if let rule = entry.outcome.rule { fields.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
+      }
+      return "{" + fields.joined(separator: ",") + "}\n"
+    }.joined()
+  }
+
+  /// Reads an expectations file's contents.
+  ///
+  /// - Parameters:
+  ///   - bytes: the whole file.
+  ///   - file: the name errors carry.
+  /// - Throws: `CaseDataError` at the first malformed line (its line and
+  ///   column): an expectations file is read whole or not at all.
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  public init(_ bytes: [UInt8], file: String) throws(CaseDataError) {
+    for (number, line) in CaseFile.lines(of: bytes) {
+      do throws(LineError) {
+        try CaseFile.checkUTF8(line)
+        var parser = JSONParser(line)
+        let (key, outcome) = try Self.entry(try parser.parseDocument())
+        record(key, outcome)
+      } catch {
+        throw CaseDataError(file: file, line: number, lineBytes: line, error: error)
+      }
+    }
+  }
+
+  private static func entry(_ root: JSONNode) throws(LineError) -> (Key, ExpectedOutcome) {
+    let members = try CaseDecoder.sharedUnique(
+      try CaseDecoder.sharedObject(root, "an expectation"),
+      allowed: ["file", "name", "verdict", "rule", "error"], in: "an expectation")
+    func value(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
+    func text(_ key: String) throws(LineError) -> String {
+      guard let node = value(key) else {
+        throw LineError(offset: root.offset, message: "an expectation has no \"\(key)\"")
+      }
+      guard case .string(let string) = node.value else {
+        throw LineError(
+          offset: node.offset,
+          message: "expected a string for \"\(key)\", found \(node.value.kindDescription)")
+      }
+      return string
+    }
+    let key = Key(path: try text("file"), name: try text("name"), line: 0)
+    guard let verdictNode = value("verdict") else {
+      throw LineError(offset: root.offset, message: "an expectation has no \"verdict\"")
+    }
+    if case .string("generatorError") = verdictNode.value {
+      guard let error = value("error") else {
+        throw LineError(offset: root.offset, message: "a generatorError expectation has no \"error\"")
+      }
+      if value("rule") != nil {
+        throw LineError(offset: root.offset, message: "a generatorError expectation has no \"rule\"")
+      }
+      return (
+        key,
+        ExpectedOutcome(
+          error: try CaseDecoder.sharedEnumeration(error, for: "\"error\"", GeneratorError.Kind.self))
+      )
+    }
+    if let error = value("error") {
+      throw LineError(offset: error.offset, message: "\"error\" goes with the verdict generatorError")
+    }
+    let verdict = try CaseDecoder.sharedEnumeration(verdictNode, for: "\"verdict\"", VerdictKind.self)
+    if verdict == .valid {
+      throw LineError(
+        offset: verdictNode.offset,
+        message: "an expectations file lists failures only; leave a valid case out")
+    }
+    let rule = try value("rule").map { (node) throws(LineError) in
+      try CaseDecoder.sharedEnumeration(node, for: "\"rule\"", Rule.self)
+    }
+    return (key, ExpectedOutcome(verdict: verdict, rule: rule))
+  }
+}

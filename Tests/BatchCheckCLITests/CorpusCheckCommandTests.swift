@@ -1,0 +1,135 @@
+import BatchCheckCorpus
+import Foundation
+import Testing
+
+@testable import BatchCheckCLI
+
+/// `batchcheck corpus check`.
+@Suite("corpus check")
+struct CorpusCheckCommandTests {
+  static let corpus = GeneratedCorpusFilesTests.packageRoot.appendingPathComponent("Corpus").path
+  static let regressions = corpus + "/regressions/ds.jsonl"
+
+  /// Three small cases: two that `ds` gets wrong ([] -> [a a], R2; a moved
+  /// row whose content changed, deleted and reloaded at once, R10) and one it
+  /// gets right.
+  static let lines = [
+    #"{"name":"two-inserted","old":[[]],"new":[["a","a"]]}"#,
+    #"{"name":"same","old":[["a","b"]],"new":[["a","b"]]}"#,
+    #"{"name":"changed","old":[["a",{"id":"b","content":1}]],"new":[[{"id":"b","content":2},"a"]]}"#,
+  ]
+
+  @Test("the committed corpora agree with the committed expectations, for every built-in generator")
+  func committedExpectations() async throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/generated")
+      .map { Self.corpus + "/generated/" + $0 }
+      + FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/regressions")
+      .map { Self.corpus + "/regressions/" + $0 }
+    for name in ["lcs-2013", "ds", "heckel-staged"] {
+      let run = await runCommand(
+        ["corpus", "check"] + files.sorted()
+          + ["--generator", name, "--expect", Self.corpus + "/expectations/\(name).jsonl"])
+      #expect(run.status == 0, "\(name): \(run.standardOutput.suffix(2000))")
+      #expect(run.standardOutput.hasSuffix(" passed, 0 failed\n"))
+    }
+  }
+
+  @Test("a bug that stops being caught is a failure: the case is valid now, expected to fail")
+  func bugNoLongerCaught() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let corpus = try files.write("small.jsonl", Self.lines)
+    let expectations = files.directory.path + "/ds.jsonl"
+    let record = await runCommand(
+      ["corpus", "check", corpus, "--generator", "ds", "--write-expectations", expectations])
+    #expect(record.status == 0)
+    let recorded = try String(contentsOfFile: expectations, encoding: .utf8)
+    #expect(
+      recorded
+        == #"{"file":"small.jsonl","name":"two-inserted","verdict":"exception","rule":"R2"}"# + "\n"
+        + #"{"file":"small.jsonl","name":"changed","verdict":"exception","rule":"R10"}"# + "\n")
+    let same = await runCommand(["corpus", "check", corpus, "--generator", "ds", "--expect", expectations])
+    #expect(same.status == 0)
+    #expect(same.standardOutput.contains("small.jsonl: 3 cases, 3 passed, 0 failed (2 fail as expected)\n"))
+    let fixed = await runCommand(
+      ["corpus", "check", corpus, "--generator", "heckel", "--expect", expectations])
+    #expect(fixed.status == 1)
+    #expect(fixed.standardOutput.contains("FAIL \(corpus):1 two-inserted: valid, expected exception R2\n"))
+    #expect(fixed.standardOutput.hasSuffix("\n1 passed, 2 failed\n"))
+  }
+
+  @Test("without --expect a case's own expect applies, else valid; failures are shrunk")
+  func ownExpectations() async throws {
+    let ds = await runCommand(["corpus", "check", Self.regressions, "--generator", "ds"])
+    #expect(ds.status == 0, "\(ds.standardOutput)")
+    let heckel = await runCommand(["corpus", "check", Self.regressions, "--generator", "heckel"])
+    #expect(heckel.status == 1)
+    #expect(heckel.standardOutput.contains("ds-exhaustive-3: valid, expected exception R2"))
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let big = try files.write(
+      "big.jsonl", [#"{"name":"big","old":[["x","y","z",{"id":"b","content":1},"q"]],"new":[[{"id":"b","content":2},"q","x"]]}"#])
+    let shrunk = await runCommand(["corpus", "check", big, "--generator", "ds"])
+    #expect(shrunk.status == 1)
+    #expect(shrunk.standardOutput.contains("FAIL \(big):1 big: "))
+    #expect(shrunk.standardOutput.contains("  shrunk:  from 8 rows to "))
+    #expect(shrunk.standardOutput.contains(#"  corpus:  {"name":"big","#))
+  }
+
+  @Test("a malformed line is reported at its place, the other cases run, exit 65; JSON and JUnit")
+  func malformedJSONAndJUnit() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let corpus = try files.write("mixed.jsonl", [Self.lines[0], #"{"old":[["a"]],"new":[[tru]]}"#, Self.lines[1]])
+    let junit = files.directory.path + "/report.xml"
+    let run = await runCommand(
+      ["corpus", "check", corpus, files.directory.path + "/missing.jsonl", "--generator", "ds",
+       "--junit", junit])
+    #expect(run.status == 65)
+    #expect(run.standardOutput.contains("\(corpus):2:24: error: "))
+    #expect(run.standardOutput.contains("missing.jsonl: error: cannot read"))
+    #expect(run.standardOutput.contains("mixed.jsonl: 3 cases, 1 passed, 2 failed\n"))
+    #expect(run.standardOutput.hasSuffix("\n1 passed, 3 failed\n"))
+    let xml = try String(contentsOfFile: junit, encoding: .utf8)
+    #expect(xml.contains(#"tests="2" failures="1""#))
+    #expect(xml.contains(#"<testcase classname="\#(corpus)" name="same (line 3)"/>"#))
+    #expect(xml.contains(#"<failure type="exception R2" message="exception R2, expected valid">"#))
+    #expect(xml.contains("  new:     [[&quot;a&quot;,&quot;a&quot;]]"))
+    let json = await runCommand(["corpus", "check", corpus, "--generator", "ds", "--format", "json"])
+    let objects = json.standardOutput.split(separator: "\n")
+    #expect(objects.count == 3)
+    #expect(objects[0].hasPrefix(#"{"file":"\#(corpus)","line":1,"name":"two-inserted","verdict":"exception","rule":"R2","#))
+    #expect(objects[0].contains(#""expected":"valid","agrees":false,"failure":{"phase":"corpus""#))
+    #expect(objects[1].hasPrefix(#"{"file":"\#(corpus)","line":2,"column":24,"error":"#))
+    #expect(objects[2].hasSuffix(#""expected":"valid","agrees":true}"#))
+  }
+
+  @Test("the shards' JSON lines together are the unsharded run's")
+  func shards() async throws {
+    let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/regressions")
+      .map { Self.corpus + "/regressions/" + $0 }.sorted()
+    let base = ["corpus", "check"] + files + ["--generator", "ds", "--format", "json"]
+    let whole = await runCommand(base).standardOutput.split(separator: "\n")
+    var union: [Substring] = []
+    for number in 1...3 {
+      union += await runCommand(base + ["--shard", "\(number)/3"]).standardOutput.split(separator: "\n")
+    }
+    #expect(whole.count == 7)
+    #expect(union.sorted() == whole.sorted())
+  }
+
+  @Test("usage errors: no file, no generator, a bad shard, a malformed expectations file")
+  func usageErrors() async throws {
+    #expect((await runCommand(["corpus", "check", "--generator", "ds"])).status == 64)
+    #expect((await runCommand(["corpus", "check", Self.regressions])).status == 64)
+    #expect(
+      (await runCommand(["corpus", "check", Self.regressions, "--generator", "ds", "--shard", "4/3"]))
+        .status == 64)
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let bad = try files.write("e.jsonl", [#"{"file":"a.jsonl","name":"x","verdict":"valid"}"#])
+    let run = await runCommand(["corpus", "check", Self.regressions, "--generator", "ds", "--expect", bad])
+    #expect(run.status == 65)
+    #expect(run.standardError.contains("e.jsonl:1:40: an expectations file lists failures only"))
+  }
+}

@@ -1,0 +1,45 @@
+import BatchCheck
+import BatchCheckCorpus
+import Testing
+
+@Suite("Expectations files")
+struct CorpusExpectationsTests {
+  @Test("written text reads back to the same expectations; keys are file names and case names")
+  func roundTrip() throws {
+    var expectations = CorpusExpectations()
+    let a = CorpusExpectations.Key(path: "Corpus/generated/one.jsonl", name: "random-3", line: 4)
+    let b = CorpusExpectations.Key(path: "two.jsonl", name: nil, line: 7)
+    expectations.record(a, ExpectedOutcome(verdict: .wrongRows, rule: .c1))
+    expectations.record(b, ExpectedOutcome(error: .crashed))
+    #expect(a.file == "one.jsonl" && b.name == "#7")
+    let text = expectations.text
+    #expect(
+      text == #"{"file":"one.jsonl","name":"random-3","verdict":"wrongRows","rule":"C1"}"# + "\n"
+        + ##"{"file":"two.jsonl","name":"#7","verdict":"generatorError","error":"crashed"}"## + "\n")
+    let read = try CorpusExpectations(Array(text.utf8), file: "e.jsonl")
+    #expect(read == expectations)
+    #expect(read[a]?.description == "wrongRows C1")
+    #expect(read[CorpusExpectations.Key(path: "x/one.jsonl", name: "other", line: 1)] == nil)
+  }
+
+  @Test("a malformed expectation is an error at its line and column")
+  func errors() {
+    let cases: [(String, Int, Int, String)] = [
+      (#"{"file":"a","name":"b","verdict":"valid"}"#, 1, 34, "an expectations file lists failures only"),
+      (#"{"file":"a","verdict":"exception"}"#, 1, 1, "an expectation has no \"name\""),
+      (#"{"file":"a","name":"b","verdict":"generatorError"}"#, 1, 1, "a generatorError expectation has no \"error\""),
+      (#"{"file":"a","name":"b","verdict":"exception","error":"crashed"}"#, 1, 54, "\"error\" goes with"),
+      ("\n" + #"{"file":"a","name":"b","verdict":"exception","rule":"R99"}"#, 2, 53, ""),
+      (#"{"file":"a","name":"b","verdict":"exception","extra":1}"#, 1, 46, "unknown key \"extra\""),
+    ]
+    for (text, line, column, message) in cases {
+      #expect(throws: CaseDataError.self) { try CorpusExpectations(Array(text.utf8), file: "e") }
+      do {
+        _ = try CorpusExpectations(Array(text.utf8), file: "e")
+      } catch {
+        #expect(error.line == line && error.column == column, "\(text): \(error)")
+        #expect(error.message.hasPrefix(message), "\(error)")
+      }
+    }
+  }
+}
