@@ -39,8 +39,9 @@ struct ChunkedRows: StepRows {
   /// The rows, in order, chunk by chunk; no chunk is empty.
   private var chunks: [[Row]] = []
   /// The Fenwick tree over the chunks' sizes, 1-based: `tree[i]` holds the
-  /// sum of the sizes of chunks `i - (i & -i) ..< i`.
-  private var tree: [Int] = [0]
+  /// sum of the sizes of chunks `i - (i & -i) ..< i`; empty for at most one
+  /// chunk.
+  private var tree: [Int] = []
   /// The number of rows.
   private(set) var count = 0
   /// Elementary steps so far: tree nodes visited, rows shifted inside a
@@ -48,35 +49,47 @@ struct ChunkedRows: StepRows {
   /// the cost of steps by counting.
   private(set) var work = 0
 
-  /// Holds `rows` in half-full chunks, which leave room to grow.
+  /// Holds `rows` as they are when they fit in one chunk (no copy, and no
+  /// allocation for an empty section), else in half-full chunks, which leave
+  /// room to grow.
   ///
   /// - Complexity: O(*n*), where *n* is the number of rows.
   init(_ rows: [Row]) {
     count = rows.count
+    work = rows.count
+    guard rows.count > Self.chunkLimit else {
+      if !rows.isEmpty { chunks = [rows] }
+      return
+    }
     var start = 0
     while start < rows.count {
       let end = min(start + Self.chunkLimit / 2, rows.count)
       chunks.append(Array(rows[start..<end]))
       start = end
     }
-    work = rows.count
     rebuildTree()
   }
 
   /// The rows, in order, as one array.
   ///
-  /// - Complexity: O(*n*), where *n* is the number of rows.
+  /// - Complexity: O(*n*), where *n* is the number of rows; O(1) for at
+  ///   most one chunk.
   var rows: [Row] {
+    guard chunks.count > 1 else { return chunks.first ?? [] }
     var result: [Row] = []
     result.reserveCapacity(count)
     for chunk in chunks { result += chunk }
     return result
   }
 
-  /// Builds the tree from the chunks' sizes.
+  /// Builds the tree from the chunks' sizes; at most one chunk needs none.
   ///
   /// - Complexity: O(*c*), where *c* is the number of chunks.
   private mutating func rebuildTree() {
+    guard chunks.count > 1 else {
+      tree = []
+      return
+    }
     tree = [0] + chunks.map(\.count)
     for node in tree.indices.dropFirst() {
       let parent = node + (node & -node)
@@ -99,6 +112,7 @@ struct ChunkedRows: StepRows {
   /// `index == count`, the end of the last chunk. `visited` is the number
   /// of tree nodes looked at.
   private func locate(_ index: Int) -> (chunk: Int, offset: Int, visited: Int) {
+    guard chunks.count > 1 else { return (0, index, 1) }
     var node = 0
     var offset = index
     var visited = 0

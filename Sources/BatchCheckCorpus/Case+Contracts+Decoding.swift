@@ -32,14 +32,18 @@ extension CaseDecoder {
       }
       form.identityOnly = flag
     case "stages":
+      let items = try sharedArray(value, "an array of stages for \"stages\"")
       var stages: [Stage] = []
-      for item in try sharedArray(value, "an array of stages for \"stages\"") {
+      stages.reserveCapacity(items.count)
+      for item in items {
         stages.append(try stage(item))
       }
       form.stages = stages
     default:
+      let items = try sharedArray(value, "an array of steps for \"steps\"")
       var steps: [Step] = []
-      for item in try sharedArray(value, "an array of steps for \"steps\"") {
+      steps.reserveCapacity(items.count)
+      for item in items {
         steps.append(try step(item))
       }
       form.steps = steps
@@ -161,8 +165,7 @@ extension ContractChanges {
   package init(json: String, contract: Contract, file: String = "-") throws(CaseDataError) {
     let bytes = Array(json.utf8)
     do throws(LineError) {
-      var parser = JSONParser(bytes)
-      let root = try parser.parseDocument()
+      let root = try JSONParser.parse(bytes)
       switch contract {
       case .batch:
         self = .batch(try CaseDecoder.sharedUpdate(root))

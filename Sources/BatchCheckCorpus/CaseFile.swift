@@ -37,6 +37,12 @@ public enum CaseFile {
   /// - Returns: one record per non-blank line, in file order.
   /// - Complexity: O(*n*), where *n* is the number of bytes.
   public static func read(_ bytes: [UInt8], file: String) -> [CaseLine] {
+    bytes.withUnsafeBufferPointer { read(buffer: $0, file: file) }
+  }
+
+  /// Reads every line of a case file's contents where they lie: each line is
+  /// parsed in place, without a copy.
+  static func read(buffer bytes: UnsafeBufferPointer<UInt8>, file: String) -> [CaseLine] {
     var records: [CaseLine] = []
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
@@ -44,7 +50,7 @@ public enum CaseFile {
     while start <= bytes.count {
       lineNumber += 1
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      let line = Array(bytes[start..<end])
+      let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
       start = end + 1
       if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
         continue
@@ -69,7 +75,8 @@ public enum CaseFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CaseFileError(file: path, reason: "permission denied or not readable")
     }
-    return read([UInt8](data), file: path)
+    // Read from the file's own buffer: no copy of the file, none of a line.
+    return data.withUnsafeBytes { read(buffer: $0.bindMemory(to: UInt8.self), file: path) }
   }
 
   /// The text of a case file holding `cases`: one line each, each ending in a
@@ -81,24 +88,27 @@ public enum CaseFile {
   }
 
   /// One line: checks UTF-8, then parses and decodes.
-  private static func readLine(_ line: [UInt8], file: String, line number: Int) -> Result<Case, CaseDataError> {
+  private static func readLine(
+    _ line: UnsafeBufferPointer<UInt8>, file: String, line number: Int
+  ) -> Result<Case, CaseDataError> {
     do throws(LineError) {
       try checkUTF8(line)
-      return .success(try Case.decode(lineBytes: line))
+      return .success(try Case.decode(lineBuffer: line))
     } catch {
       return .failure(CaseDataError(file: file, line: number, lineBytes: line, error: error))
     }
   }
 
   /// Throws at the first byte of `bytes` that is not part of valid UTF-8.
-  static func checkUTF8(_ bytes: [UInt8]) throws(LineError) {
+  static func checkUTF8(_ bytes: some Collection<UInt8>) throws(LineError) {
     if let bad = firstInvalidUTF8(bytes) {
-      throw LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(bytes[bad])))")
+      let byte = bytes.dropFirst(bad).first ?? 0
+      throw LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(byte)))")
     }
   }
 
   /// The offset of the first byte that is not part of valid UTF-8, if any.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+  static func firstInvalidUTF8(_ bytes: some Sequence<UInt8>) -> Int? {
     var iterator = bytes.makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
     var offset = 0
