@@ -178,11 +178,18 @@ enum FuzzOracle {
     tally.kinds.insert(verdict.kind)
     if let problem = problem(with: verdict) { return "run(): \(problem)" }
     _ = testCase.expect?.agrees(with: verdict)
+    // The full simulation (which `trace` always runs) agrees with the fast path.
+    if testCase.contract == .batch, testCase.old.count + testCase.new.count < 1_000 {
+      let traced = SimulatedTableView(testCase.old, options: testCase.options)
+        .trace(testCase.update ?? BatchUpdate(), dataSource: testCase.new)
+      if traced.verdict != verdict { return "trace() gives \(traced.verdict), run() \(verdict)" }
+    }
     let judged = testCase.judge()
     if judged.verdict != verdict { return "judge() gives \(judged.verdict), run() \(verdict)" }
     if judged.validUnder == testCase.contract { return "valid under its own contract: \(judged)" }
     for contract in Contract.allCases where contract != testCase.contract {
-      // Steps read as stages hold the data once per step: O(k × n) by nature.
+      // Steps read as stages hold the data once per step: O(k × n), at most
+      // `maxStagedRows`; kept small here, so that the run stays quick.
       if testCase.contract == .steps, contract == .staged,
         (testCase.steps?.count ?? 0) * (testCase.old.joined().count + 1) > 100_000
       {
@@ -355,6 +362,11 @@ struct EnormousLineTests {
           + "]}"))
     #expect(tooMany.judge().step == 100_001)
     #expect(tooMany.run().rule == .r3)
+    // Read as stages (`--contract staged`), each step's stage would hold a
+    // copy of the data: 10^10 rows. A reading error says so instead.
+    #expect(throws: ContractReadingError(from: .steps, to: .staged, stagedRows: 20_000_000_000)) {
+      try steps.judge(under: .staged)
+    }
     let stages = try #require(
       Self.testCase(
         #"{"old":[["a"]],"new":[["a"]],"stages":["#

@@ -439,3 +439,25 @@ extension EdgeIndexTests {
     }
   }
 }
+
+extension RobustnessTests {
+  @Test("steps read as stages stop at maxStagedRows instead of holding k copies of the data")
+  func stagedReadingIsBounded() {
+    let old = [(0..<1_000).map { Row(.int($0)) }]
+    let steps = Array(repeating: Step.delete(at: p(0, 0)), count: 1_000)
+    // 1,000 stages of at most 2,000 rows each: 2,000,000 rows, read.
+    #expect(ContractChanges.stagedRows(of: steps, old: old) == 2_000_000)
+    guard
+      case .staged(let stages)? = ContractChanges.steps(steps).read(
+        as: .staged, old: old, new: [[]])
+    else {
+      Issue.record("not read as stages")
+      return
+    }
+    #expect(stages.count == 1_000 && stages.last?.data == [[]])
+    // 10,000 steps on 1,000 rows: up to 110,000,000 rows, more than the bound.
+    let many = Array(repeating: Step.delete(at: p(0, 0)), count: 10_000)
+    #expect(ContractChanges.stagedRows(of: many, old: old) == 110_000_000)
+    #expect(ContractChanges.steps(many).read(as: .staged, old: old, new: [[]]) == nil)
+  }
+}
