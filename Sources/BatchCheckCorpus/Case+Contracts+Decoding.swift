@@ -32,14 +32,18 @@ extension CaseDecoder {
       }
       form.identityOnly = flag
     case "stages":
+      let items = try sharedArray(value, "an array of stages for \"stages\"")
       var stages: [Stage] = []
-      for item in try sharedArray(value, "an array of stages for \"stages\"") {
+      stages.reserveCapacity(items.count)
+      for item in items {
         stages.append(try stage(item))
       }
       form.stages = stages
     default:
+      let items = try sharedArray(value, "an array of steps for \"steps\"")
       var steps: [Step] = []
-      for item in try sharedArray(value, "an array of steps for \"steps\"") {
+      steps.reserveCapacity(items.count)
+      for item in items {
         steps.append(try step(item))
       }
       form.steps = steps
@@ -176,8 +180,7 @@ extension CaseDecoder {
   {
     if contract == .batch { return .batch(try decodeUpdate(lineBytes: lineBytes)) }
     try CaseFile.checkUTF8(lineBytes)
-    var parser = JSONParser(lineBytes)
-    let root = try parser.parseDocument()
+    let root = try JSONParser.parse(lineBytes)
     if contract == .staged {
       var stages: [Stage] = []
       for item in try sharedArray(root, "an array of stages") {

@@ -43,16 +43,26 @@ public struct ContractReadingError: Error, Hashable, Sendable, CustomStringConve
   public var from: Contract
   /// The contract asked for.
   public var to: Contract
+  /// When steps are read as stages and that is why: the bound on the rows
+  /// the stages would hold (`ContractChanges.stagedRows(of:old:)`), beyond
+  /// `ContractChanges.maxStagedRows`.
+  public var stagedRows: Int?
 
   /// Creates the error.
-  public init(from: Contract, to: Contract) {
+  public init(from: Contract, to: Contract, stagedRows: Int? = nil) {
     self.from = from
     self.to = to
+    self.stagedRows = stagedRows
   }
 
   /// One sentence.
   public var description: String {
-    "the case's \(from) cannot be read as \(to): it has a section operation, or an insert or reload whose path is not in the data it leads to"
+    if let stagedRows {
+      return
+        "the case's \(from) cannot be read as \(to): its stages would hold up to \(stagedRows) rows in all, more than \(ContractChanges.maxStagedRows)"
+    }
+    return
+      "the case's \(from) cannot be read as \(to): it has a section operation, or an insert or reload whose path is not in the data it leads to"
   }
 }
 
@@ -118,7 +128,7 @@ extension Case {
   ///     try c.judge(under: .steps, identityOnly: true).description
   ///
   /// - Throws: `ContractReadingError` when the changes cannot be read under
-  ///   `contract`.
+  ///   `contract`, or (steps as stages) would take too much memory so read.
   /// - Complexity: that of `ContractValidator.validate`.
   public func judge(under contract: Contract?, identityOnly: Bool? = nil)
     throws(ContractReadingError)
@@ -128,7 +138,12 @@ extension Case {
     if let identityOnly { options.identityOnly = identityOnly }
     let target = contract ?? self.contract
     guard let verdict = changes.validate(as: target, old: old, new: new, options: options) else {
-      throw ContractReadingError(from: self.contract, to: target)
+      var error = ContractReadingError(from: self.contract, to: target)
+      if case .steps(let steps) = changes, target == .staged {
+        let rows = ContractChanges.stagedRows(of: steps, old: old)
+        if rows > ContractChanges.maxStagedRows { error.stagedRows = rows }
+      }
+      throw error
     }
     return verdict
   }

@@ -23,8 +23,12 @@ extension Case {
 
   /// Parses and decodes one line of valid UTF-8.
   static func decode(lineBytes: [UInt8]) throws(LineError) -> Case {
-    var parser = JSONParser(lineBytes)
-    return try CaseDecoder.decodeCase(try parser.parseDocument())
+    try CaseDecoder.decodeCase(try JSONParser.parse(lineBytes))
+  }
+
+  /// Parses and decodes one line of valid UTF-8, where it lies.
+  static func decode(lineBuffer: UnsafeBufferPointer<UInt8>) throws(LineError) -> Case {
+    try CaseDecoder.decodeCase(try JSONParser.parse(lineBuffer))
   }
 }
 
@@ -41,13 +45,21 @@ enum CaseDecoder {
     "deleteRows", "insertRows", "reloadRows", "moveRows",
   ]
 
-  static func decodeCase(_ root: JSONNode) throws(LineError) -> Case {
-    let members = try object(root, "a case")
+  /// Decodes a parsed line. Each member's part of the tree is let go as soon
+  /// as it is decoded, so that a long line's rows are never held twice over,
+  /// as JSON and as rows, for more than one key at a time.
+  static func decodeCase(_ root: consuming JSONNode) throws(LineError) -> Case {
+    let rootOffset = root.offset
+    var members = try object(root, "a case")
+    _ = consume root
+    _ = try unique(members, allowed: caseKeys, in: "a case")
     var result = Case(old: [], new: [])
     var hasOld = false
     var hasNew = false
-    for member in try unique(members, allowed: caseKeys, in: "a case") {
+    for index in members.indices {
+      let member = members[index]
       let value = member.value
+      members[index].value = JSONNode(value: .null, offset: value.offset)
       switch member.key {
       case "name": result.name = try string(value, for: "\"name\"")
       case "semantics": result.semantics = try enumeration(value, for: "semantics", ViewSemantics.self)
@@ -63,8 +75,12 @@ enum CaseDecoder {
       default: result.expect = try expectation(value)
       }
     }
-    guard hasOld else { throw LineError(offset: root.offset, message: "missing key \"old\": a case needs its old rows") }
-    guard hasNew else { throw LineError(offset: root.offset, message: "missing key \"new\": a case needs its new rows") }
+    guard hasOld else {
+      throw LineError(offset: rootOffset, message: "missing key \"old\": a case needs its old rows")
+    }
+    guard hasNew else {
+      throw LineError(offset: rootOffset, message: "missing key \"new\": a case needs its new rows")
+    }
     try resolveContract(of: &result, members: members)
     return result
   }
@@ -140,10 +156,12 @@ enum CaseDecoder {
     guard let first = items.first else { return [] }
     guard case .array = first.value else {
       var rows: [Row] = []
+      rows.reserveCapacity(items.count)
       for item in items { rows.append(try row(item, flatIn: key)) }
       return [rows]
     }
     var result: [[Row]] = []
+    result.reserveCapacity(items.count)
     for item in items {
       guard case .array(let cells) = item.value else {
         throw LineError(
@@ -151,6 +169,7 @@ enum CaseDecoder {
           message: "expected a section (an array of rows) in \"\(key)\", found \(item.value.kindDescription); write sections or one flat array of rows, not both")
       }
       var rows: [Row] = []
+      rows.reserveCapacity(cells.count)
       for cell in cells { rows.append(try row(cell, flatIn: nil)) }
       result.append(rows)
     }
@@ -207,8 +226,7 @@ enum CaseDecoder {
   ///   JSON, or not an update.
   static func decodeUpdate(lineBytes: [UInt8]) throws(LineError) -> BatchUpdate {
     try CaseFile.checkUTF8(lineBytes)
-    var parser = JSONParser(lineBytes)
-    return try update(try parser.parseDocument(), what: "an update")
+    return try update(try JSONParser.parse(lineBytes), what: "an update")
   }
 
   /// An update object; `what` names it in the message for a value that is
@@ -223,7 +241,9 @@ enum CaseDecoder {
       case "insertSections": update.insertSections = try sectionIndices(value, key)
       case "reloadSections": update.reloadSections = try sectionIndices(value, key)
       case "moveSections":
-        for item in try array(value, "an array of section moves for \(key)") {
+        let items = try array(value, "an array of section moves for \(key)")
+        update.moveSections.reserveCapacity(items.count)
+        for item in items {
           let ends = try pair(item, "an array of two integers for a section move")
           update.moveSections.append(
             SectionMove(from: try integer(ends.0, "in a section move"), to: try integer(ends.1, "in a section move")))
@@ -232,7 +252,9 @@ enum CaseDecoder {
       case "insertRows": update.insertRows = try rowPaths(value, key)
       case "reloadRows": update.reloadRows = try rowPaths(value, key)
       default:
-        for item in try array(value, "an array of row moves for \(key)") {
+        let items = try array(value, "an array of row moves for \(key)")
+        update.moveRows.reserveCapacity(items.count)
+        for item in items {
           let ends = try pair(item, "an array of two row paths for a row move")
           update.moveRows.append(RowMove(from: try rowPath(ends.0), to: try rowPath(ends.1)))
         }
@@ -242,16 +264,20 @@ enum CaseDecoder {
   }
 
   private static func sectionIndices(_ node: JSONNode, _ key: String) throws(LineError) -> [Int] {
+    let items = try array(node, "an array of section indices for \(key)")
     var result: [Int] = []
-    for item in try array(node, "an array of section indices for \(key)") {
+    result.reserveCapacity(items.count)
+    for item in items {
       result.append(try integer(item, "for a section index"))
     }
     return result
   }
 
   private static func rowPaths(_ node: JSONNode, _ key: String) throws(LineError) -> [RowPath] {
+    let items = try array(node, "an array of row paths for \(key)")
     var result: [RowPath] = []
-    for item in try array(node, "an array of row paths for \(key)") {
+    result.reserveCapacity(items.count)
+    for item in items {
       result.append(try rowPath(item))
     }
     return result

@@ -37,29 +37,25 @@ public enum CaseFile {
   /// - Returns: one record per non-blank line, in file order.
   /// - Complexity: O(*n*), where *n* is the number of bytes.
   public static func read(_ bytes: [UInt8], file: String) -> [CaseLine] {
-    lines(of: bytes).map { number, line in
-      CaseLine(file: file, line: number, result: readLine(line, file: file, line: number))
-    }
+    bytes.withUnsafeBufferPointer { read(buffer: $0, file: file) }
   }
 
-  /// The non-blank lines of a JSON Lines file, each with its 1-based number,
-  /// without its line break; a byte order mark at the start is skipped.
-  ///
-  /// - Complexity: O(*n*), where *n* is the number of bytes.
-  static func lines(of bytes: [UInt8]) -> [(number: Int, bytes: [UInt8])] {
-    var records: [(number: Int, bytes: [UInt8])] = []
+  /// Reads every line of a case file's contents where they lie: each line is
+  /// parsed in place, without a copy.
+  static func read(buffer bytes: UnsafeBufferPointer<UInt8>, file: String) -> [CaseLine] {
+    var records: [CaseLine] = []
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     var lineNumber = 0
     while start <= bytes.count {
       lineNumber += 1
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      let line = Array(bytes[start..<end])
+      let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
       start = end + 1
       if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
         continue
       }
-      records.append((lineNumber, line))
+      records.append(CaseLine(file: file, line: lineNumber, result: readLine(line, file: file, line: lineNumber)))
     }
     return records
   }
@@ -71,7 +67,10 @@ public enum CaseFile {
   /// - Throws: `CaseFileError` when the file does not exist, is a directory
   ///   or cannot be read.
   public static func read(atPath path: String) throws(CaseFileError) -> [CaseLine] {
-    read(try bytes(atPath: path), file: path)
+    // Read from the file's own buffer: no copy of the file, none of a line.
+    try contents(atPath: path).withUnsafeBytes {
+      read(buffer: $0.bindMemory(to: UInt8.self), file: path)
+    }
   }
 
   /// The bytes of the file at `path`.
@@ -79,6 +78,32 @@ public enum CaseFile {
   /// - Throws: `CaseFileError` when the file does not exist, is a directory
   ///   or cannot be read.
   public static func bytes(atPath path: String) throws(CaseFileError) -> [UInt8] {
+    [UInt8](try contents(atPath: path))
+  }
+
+  /// The non-blank lines of a JSON Lines file (an expectations file), each
+  /// with its 1-based number, without its line break; a byte order mark at
+  /// the start is skipped.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of bytes.
+  static func lines(of bytes: [UInt8]) -> [(number: Int, bytes: [UInt8])] {
+    var records: [(number: Int, bytes: [UInt8])] = []
+    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    var number = 0
+    while start <= bytes.count {
+      number += 1
+      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+      let line = Array(bytes[start..<end])
+      start = end + 1
+      if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+        continue
+      }
+      records.append((number, line))
+    }
+    return records
+  }
+
+  private static func contents(atPath path: String) throws(CaseFileError) -> Data {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw CaseFileError(file: path, reason: "no such file")
@@ -87,7 +112,7 @@ public enum CaseFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CaseFileError(file: path, reason: "permission denied or not readable")
     }
-    return [UInt8](data)
+    return data
   }
 
   /// The text of a case file holding `cases`: one line each, each ending in a
@@ -99,24 +124,27 @@ public enum CaseFile {
   }
 
   /// One line: checks UTF-8, then parses and decodes.
-  private static func readLine(_ line: [UInt8], file: String, line number: Int) -> Result<Case, CaseDataError> {
+  private static func readLine(
+    _ line: UnsafeBufferPointer<UInt8>, file: String, line number: Int
+  ) -> Result<Case, CaseDataError> {
     do throws(LineError) {
       try checkUTF8(line)
-      return .success(try Case.decode(lineBytes: line))
+      return .success(try Case.decode(lineBuffer: line))
     } catch {
       return .failure(CaseDataError(file: file, line: number, lineBytes: line, error: error))
     }
   }
 
   /// Throws at the first byte of `bytes` that is not part of valid UTF-8.
-  static func checkUTF8(_ bytes: [UInt8]) throws(LineError) {
+  static func checkUTF8(_ bytes: some Collection<UInt8>) throws(LineError) {
     if let bad = firstInvalidUTF8(bytes) {
-      throw LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(bytes[bad])))")
+      let byte = bytes.dropFirst(bad).first ?? 0
+      throw LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(byte)))")
     }
   }
 
   /// The offset of the first byte that is not part of valid UTF-8, if any.
-  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+  static func firstInvalidUTF8(_ bytes: some Sequence<UInt8>) -> Int? {
     var iterator = bytes.makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
     var offset = 0

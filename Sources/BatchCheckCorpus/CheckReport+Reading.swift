@@ -29,8 +29,7 @@ extension CheckReport {
   public init(jsonBytes bytes: [UInt8], file: String = "-") throws(CaseDataError) {
     do throws(LineError) {
       try CaseFile.checkUTF8(bytes)
-      var parser = JSONParser(bytes)
-      self = try ReportDecoder.report(try parser.parseDocument())
+      self = try ReportDecoder.report(try JSONParser.parse(bytes))
     } catch {
       // Place the error on its line: a pretty-printed report spans several.
       var line = 1

@@ -122,8 +122,7 @@ public struct CorpusExpectations: Hashable, Sendable {
     for (number, line) in CaseFile.lines(of: bytes) {
       do throws(LineError) {
         try CaseFile.checkUTF8(line)
-        var parser = JSONParser(line)
-        let (key, outcome) = try Self.entry(try parser.parseDocument())
+        let (key, outcome) = try Self.entry(try JSONParser.parse(line))
         record(key, outcome)
       } catch {
         throw CaseDataError(file: file, line: number, lineBytes: line, error: error)

@@ -1,8 +1,8 @@
 /// A small JSON parser for one line of a case file, which knows where every
 /// value starts.
 ///
-///     var parser = JSONParser(Array(#"{"old":["a"]}"#.utf8))
-///     let root = try parser.parseDocument()  // an object node at offset 0
+///     let root = try JSONParser.parse(Array(#"{"old":["a"]}"#.utf8))
+///     // an object node at offset 0
 ///
 /// Why not `JSONSerialization` or `JSONDecoder`: they report no column, they
 /// round numbers beyond 64 bits, and they recurse without a depth limit. This
@@ -12,14 +12,16 @@
 ///
 /// It expects valid UTF-8 (`CaseFile` checks that first) and follows RFC 8259:
 /// no comments, no trailing commas, no leading zeros, strings with escaped
-/// control characters and paired surrogates.
+/// control characters and paired surrogates. It reads the line where it
+/// lies (a file's buffer), without a copy; the values it returns hold no
+/// pointer into it.
 ///
 /// - Complexity: O(*n*), where *n* is the number of bytes in the line.
 struct JSONParser {
   /// The deepest nesting of arrays and objects accepted; a case needs 5.
   static let maxDepth = 512
 
-  private let bytes: [UInt8]
+  private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
 
   /// An array or object still being read.
@@ -32,9 +34,25 @@ struct JSONParser {
     var pendingKeyOffset = 0
   }
 
-  /// Creates a parser over one line, without its line break.
-  init(_ bytes: [UInt8]) {
+  /// Creates a parser over one line, without its line break; `bytes` must
+  /// stay valid while the parser is used.
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
+  }
+
+  /// Parses `bytes`, one line without its line break, as one JSON value.
+  ///
+  /// - Throws: `LineError` at the first offending byte.
+  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineError) -> JSONNode {
+    var parser = JSONParser(bytes)
+    return try parser.parseDocument()
+  }
+
+  /// Parses `bytes`, one line without its line break, as one JSON value.
+  ///
+  /// - Throws: `LineError` at the first offending byte.
+  static func parse(_ bytes: [UInt8]) throws(LineError) -> JSONNode {
+    try bytes.withUnsafeBufferPointer { buffer throws(LineError) in try parse(buffer) }
   }
 
   /// Parses the whole line as one JSON value; only white space may follow it.

@@ -21,7 +21,9 @@ extension ContractChanges {
   ///   data source being `new`.
   /// - **steps as staged**: each step a stage of one operation, whose data is
   ///   the data as the step leaves it (a step out of range, and every step
-  ///   after it, keeps the data with the counts it asks for).
+  ///   after it, keeps the data with the counts it asks for). Nil when the
+  ///   stages could hold more than `maxStagedRows` rows in all
+  ///   (`stagedRows(of:old:)`): each stage holds a whole copy of the data.
   /// - **staged as one batch**: every stage's operations merged into one
   ///   update, array by array, stage by stage.
   /// - **staged as steps**: each stage's update read as steps as above, its
@@ -33,7 +35,8 @@ extension ContractChanges {
   ///   - new: the data after all of them.
   /// - Returns: the changes in `contract`'s shape, or nil.
   /// - Complexity: O(*k*), where *k* is the number of operations, except
-  ///   steps as staged: O(*k* × *n*), *n* the number of rows.
+  ///   steps as staged: O(*k* × *n*), *n* the number of rows, at most
+  ///   O(`maxStagedRows`).
   public func read(as contract: Contract, old: [[Row]], new: [[Row]]) -> ContractChanges? {
     switch (self, contract) {
     case (.batch, .batch), (.staged, .staged), (.steps, .steps):
@@ -45,6 +48,7 @@ extension ContractChanges {
     case (.steps(let steps), .batch):
       return .batch(Self.batch(of: steps))
     case (.steps(let steps), .staged):
+      guard Self.stagedRows(of: steps, old: old) <= Self.maxStagedRows else { return nil }
       var data = old
       var stages: [Stage] = []
       for step in steps {
@@ -75,6 +79,25 @@ extension ContractChanges {
       }
       return .steps(steps)
     }
+  }
+
+  /// The most rows that steps read as stages may hold in all, about 480 MB
+  /// of rows: beyond it, `read(as: .staged, ...)` gives nil instead of
+  /// running out of memory.
+  public static let maxStagedRows = 10_000_000
+
+  /// A bound on the rows `steps` read as stages would hold in all: each of
+  /// the *k* stages holds at most *n* + *k* rows, *n* the rows of `old`.
+  ///
+  ///     ContractChanges.stagedRows(of: Array(repeating: .delete(at: RowPath(0, 0)), count: 3),
+  ///                                old: [[Row("a"), Row("b"), Row("c")]])  // 3 × 6 = 18
+  ///
+  /// - Returns: the bound, `Int.max` when it does not fit.
+  /// - Complexity: O(*s*), where *s* is the number of sections of `old`.
+  public static func stagedRows(of steps: [Step], old: [[Row]]) -> Int {
+    let rows = old.reduce(0) { $0 &+ $1.count }
+    let (product, overflow) = steps.count.multipliedReportingOverflow(by: rows &+ steps.count)
+    return overflow ? Int.max : product
   }
 
   /// A batch update's row operations as steps, in the case format's key

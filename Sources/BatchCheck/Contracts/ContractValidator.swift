@@ -158,14 +158,29 @@ public enum ContractValidator {
   /// - Returns: the first out-of-range step's verdict (message `step N: ...`,
   ///   `step` = N), or the final comparison's (`after the last step (N): ...`,
   ///   with the first differing path).
-  /// - Complexity: O(*k* × *n*), where *k* is the number of steps and *n* the
-  ///   number of rows: each step inserts into or removes from an array.
+  /// - Complexity: O(*n* + *k* × (log *n* + 1,024)) amortized, where *k* is
+  ///   the number of steps and *n* the number of rows: sections are held as
+  ///   `ChunkedRows`, so a step shifts the rows of one chunk of at most
+  ///   1,024, not of its whole section.
   public static func validateSteps(
     old: [[Row]], steps: [Step], new: [[Row]], options: SimulationOptions = .default
   ) -> ContractVerdict {
-    var data = old
+    var counter = OperationCounter()
+    return validateSteps(old: old, steps: steps, new: new, options: options, counter: &counter)
+  }
+
+  /// `validateSteps`, counting the rows it looks at and shifts, so that
+  /// tests can prove its cost without timing it.
+  static func validateSteps(
+    old: [[Row]], steps: [Step], new: [[Row]], options: SimulationOptions,
+    counter: inout OperationCounter
+  ) -> ContractVerdict {
+    var sections = old.map(ChunkedRows.init)
+    defer { counter.add(sections.reduce(0) { $0 + $1.work }) }
     for (index, step) in steps.enumerated() {
-      if StepApplier.apply(step, to: &data) { continue }
+      counter.add()
+      if StepApplier.apply(step, to: &sections) { continue }
+      let data = sections.map(\.rows)
       var verdict = SimulatedTableView(data, options: options)
         .performBatchUpdates(
           step.batch, dataSource: StepApplier.dataSource(outOfRange: step, data: data))
@@ -183,7 +198,8 @@ public enum ContractValidator {
     }
     let place = steps.isEmpty ? "with no step" : "after the last step (\(steps.count))"
     let verdict = compare(
-      shown: data, expected: new, options: options, unrefreshed: "no step updated it")
+      shown: sections.map(\.rows), expected: new, options: options,
+      unrefreshed: "no step updated it")
     return ContractVerdict(
       contract: .steps, identityOnly: options.identityOnly,
       verdict: verdict.isValid ? verdict : verdict.at(place))
@@ -250,9 +266,11 @@ enum StepApplier {
   ///     StepApplier.apply(.insert(at: RowPath(0, 1), row: Row("b")), to: &data)  // true, [[a b]]
   ///     StepApplier.apply(.delete(at: RowPath(0, 5)), to: &data)                 // false
   ///
-  /// - Complexity: O(*n*), where *n* is the number of rows of the sections
-  ///   touched.
-  static func apply(_ step: Step, to data: inout [[Row]]) -> Bool {
+  /// - Parameter data: sections of rows: plain arrays, or `ChunkedRows`
+  ///   for long runs of steps.
+  /// - Complexity: that of one insert and one remove in `Rows`: O(*n*) for
+  ///   an array, where *n* is the number of rows of the sections touched.
+  static func apply<Rows: StepRows>(_ step: Step, to data: inout [Rows]) -> Bool {
     func hasSection(_ section: Int) -> Bool { section >= 0 && section < data.count }
     func holds(_ path: RowPath) -> Bool {
       hasSection(path.section) && path.row >= 0 && path.row < data[path.section].count
