@@ -23,9 +23,9 @@
 ///   operations; O(log *k*) per reload, plus O(*L* log *k*) for a reload next
 ///   to a run of sections deleted (below it) or inserted (at or above it) in
 ///   the same update, where *L* is the number of those sections that also
-///   hold row operations or duplicate section operations, plus a linear walk
-///   over one section's row operations when they hold exact duplicates (only
-///   under the `asUIKit` policy).
+///   hold row operations or duplicate section operations. Exact duplicate
+///   row deletes (only under the `asUIKit` policy) cost nothing more: their
+///   walk is composed once when the groups are built.
 struct SectionGroups {
   /// The distinct sections holding at least one operation, ascending.
   var sections: [Int] = []
@@ -37,6 +37,15 @@ struct SectionGroups {
   var rows: [Int] = []
   /// Whether a group's rows hold no exact duplicate.
   var rowsDistinct: [Bool] = []
+  /// For a group whose rows hold duplicates: where its entries start in
+  /// `walkShift` and `walkFloor` (one per row, in `rows` order); -1 otherwise.
+  var walkStart: [Int] = []
+  /// With `walkFloor`, the delete walk over a group's rows from each row
+  /// down, as the map `v -> max(v + shift, floor)` (`deleteWalk`); filled
+  /// only for groups whose rows hold duplicates.
+  var walkShift: [Int] = []
+  /// See `walkShift`.
+  var walkFloor: [Int] = []
   /// `sectionOpsBefore[g]`: section operations in groups before `g`.
   var sectionOpsBefore: [Int] = [0]
   /// `excessBefore[g]`: sum over groups before `g` of (section operations - 1), at least 0.
@@ -77,6 +86,10 @@ struct SectionGroups {
       }
       sections.append(section)
       sectionOps.append(ops)
+      walkStart.append(distinct ? -1 : walkShift.count)
+      if !distinct {
+        composeDeleteWalk(rows: rowStart[rowStart.count - 1]..<rows.count, counter: &counter)
+      }
       rowStart.append(rows.count)
       rowsDistinct.append(distinct)
       sectionOpsBefore.append(sectionOpsBefore[sectionOpsBefore.count - 1] &+ ops)
@@ -91,6 +104,38 @@ struct SectionGroups {
     for g in sections.indices.reversed().dropFirst() where isPlain(g) && isPlain(g + 1) {
       counter.add()
       if sections[g] &+ 1 == sections[g + 1] { plainRunEnd[g] = plainRunEnd[g + 1] }
+    }
+  }
+
+  /// Appends to `walkShift` and `walkFloor`, for each of the rows at `range`
+  /// of `rows` (one group's, ascending, with duplicates), the delete walk
+  /// from the end of its run of equal rows down to the group's first row.
+  ///
+  /// The walk meets a run of *c* rows equal to *x* with `v >= x` and leaves
+  /// `max(v - c, x - 1)` (it counts rows until `v` falls below *x*); it then
+  /// meets the next run down, whose row is at most `x - 1`, again with `v`
+  /// at least that row. Each run is so the map `v -> max(v + a, b)`, and
+  /// such maps compose: `(a1, b1)` then `(a2, b2)` is
+  /// `(a1 + a2, max(b1 + a2, b2))`. The walk down from a run is the run's
+  /// map, then the walk down from the run below it: one pass upwards
+  /// composes them all.
+  /// - Complexity: O(*m*), where *m* is the number of rows at `range`.
+  private mutating func composeDeleteWalk(rows range: Range<Int>, counter: inout OperationCounter) {
+    var shift = 0
+    var floor = Int.min
+    var index = range.lowerBound
+    while index < range.upperBound {
+      var end = index + 1
+      while end < range.upperBound, rows[end] == rows[index] { end += 1 }
+      counter.add(end - index)
+      // This run (-c, x - 1) first, then the walk below it (shift, floor).
+      floor = max((rows[index] &- 1) &+ shift, floor)
+      shift -= end - index
+      for _ in index..<end {
+        walkShift.append(shift)
+        walkFloor.append(floor)
+      }
+      index = end
     }
   }
 
@@ -120,14 +165,10 @@ struct SectionGroups {
       // Distinct rows: every row <= start is met while r' is still >= it.
       return start &- below
     }
-    var value = start
-    var i = rowStart[g] + below - 1
-    while i >= rowStart[g] {
-      counter.add()
-      if rows[i] <= value { value -= 1 }
-      i -= 1
-    }
-    return value
+    // Duplicates: the walk composed from the last row <= start (`composeDeleteWalk`).
+    guard below > 0 else { return start }
+    let entry = walkStart[g] + below - 1
+    return max(start &+ walkShift[entry], walkFloor[entry])
   }
 
   /// The insert walk over one group's rows: ascending, `r' += 1` for each row `<= r'`.

@@ -125,7 +125,8 @@ struct LineMutator {
       let place = strings.isEmpty ? at : pick(strings).range.lowerBound + 1
       bytes.insert(contentsOf: pick(Self.invalidUTF8), at: place)
     case .deepNesting:
-      let depth = pick([2, 511, 512, 513, 1_000, 5_000, 20_000])
+      // Mostly around the limit of 512; rarely far beyond (see "Enormous lines").
+      let depth = random.below(20) == 0 ? pick([5_000, 20_000]) : pick([2, 511, 512, 513, 1_000])
       let open: UInt8 = random.below(4) == 0 ? UInt8(ascii: "{") : UInt8(ascii: "[")
       if open == UInt8(ascii: "["), random.below(2) == 0, let span = pickSpan(in: bytes) {
         bytes.insert(
@@ -141,7 +142,7 @@ struct LineMutator {
       let span = pick(arrays)
       let inner = Array(bytes[(span.range.lowerBound + 1)..<(span.range.upperBound - 1)])
       // Now and then a thousandfold, more often a little: big lines are slow to read in debug.
-      let times = random.below(40) == 0 ? pick([1_000, 5_000]) : pick([2, 3, 10, 100])
+      let times = random.below(100) == 0 ? pick([1_000, 5_000]) : pick([2, 3, 10, 30])
       guard bytes.count + inner.count * times < Self.maxBytes else { break }
       var repeated: [UInt8] = [UInt8(ascii: "[")]
       repeated.reserveCapacity((inner.count + 1) * times + 2)

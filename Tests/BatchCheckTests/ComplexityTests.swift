@@ -57,6 +57,24 @@ struct ComplexityTests {
   }
 }
 
+extension ComplexityTests {
+  @Test("reloads above 10^4 duplicate row deletes (asUIKit) cost O(log k) each, not O(k)")
+  func reloadsAboveDuplicateDeletes() {
+    // Row 0 deleted twice, rows 1..<k once; k reloads above them.
+    let k = 10_000
+    let old = [(0..<2 * k).map { Row(.int($0)) }]
+    let update = BatchUpdate(
+      deleteRows: [RowPath(section: 0, row: 0)] + (0..<k).map { RowPath(section: 0, row: $0) },
+      reloadRows: (k..<2 * k).map { RowPath(section: 0, row: $0) })
+    let (verdict, steps) = SimulatedTableView(old, semantics: .tableView, duplicates: .asUIKit)
+      .countSteps(update, dataSource: old)
+    // UIKit counts the duplicate twice: the first reload's insert lands at -1.
+    #expect(verdict.rule == .r6, "\(verdict)")
+    // A walk over every delete for every reload would take 10^8 steps.
+    #expect(steps < 1_000_000, "\(steps) steps")
+  }
+}
+
 private func log2(_ x: Double) -> Double {
   var value = x
   var result = 0.0

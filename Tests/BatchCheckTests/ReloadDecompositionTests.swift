@@ -124,3 +124,22 @@ struct ReloadDecompositionTests {
     #expect(verdict.message?.contains("(1 inserted, 0 deleted)") == true)
   }
 }
+
+extension ReloadDecompositionTests {
+  @Test("long runs of duplicate row deletes (asUIKit): the composed walk equals UIKit's loop")
+  func duplicateRunsEqualLiteral() {
+    var random = SplitMix64(seed: 0xD0_0B1E)
+    for trial in 0..<20_000 {
+      // Up to 40 deletes on 6 rows of one or two sections: runs of up to 40 equal rows.
+      let deletes = (0..<random.below(41)).map { _ in p(random.below(2), random.below(6)) }
+      let inserts = (0..<random.below(4)).map { _ in p(random.below(2), random.below(8)) }
+      let reload = p(random.below(2), random.below(50))
+      if deletes.contains(reload) { continue }
+      let literal = Self.literalTarget(reload: reload, deletes: deletes, inserts: inserts)
+      let fast = Self.fastTarget(reload: reload, deletes: deletes, inserts: inserts)
+      #expect(
+        fast == literal, "trial \(trial): reload \(reload) deletes \(deletes) inserts \(inserts)")
+      if fast != literal { return }
+    }
+  }
+}
