@@ -117,10 +117,10 @@ struct CorpusCheckCommand: Subcommand {
       }
     }
     if format == .human {
-      output.writeOutput(run.summary(generatorName: generator.name, shard: shard))
+      output.writeOutput(run.summary(shard: shard))
     }
     if let junit {
-      try writeAtomically(run.junit(generatorName: generator.name), to: junit)
+      try writeAtomically(run.junit(), to: junit)
     }
     if let writeExpectationsPath {
       try writeAtomically(run.recorded.text, to: writeExpectationsPath)
@@ -186,10 +186,9 @@ struct CorpusRun {
   ) {
     unreadableCount += 1
     unreadableFiles += 1
-    output.writeError("Error: \(error.description)\n")
+    _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)
     if format == .json {
-      output.writeOutput(
-        "{\"file\":\(jsonQuoted(file)),\"error\":\(jsonQuoted(error.description))}\n")
+      output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n")
     } else {
       output.writeOutput("\(file): error: \(error.description)\n")
     }
@@ -222,13 +221,8 @@ struct CorpusRun {
     case .failure(let error):
       unreadableCount += 1
       totals[totals.count - 1].cases += 1
-      if format == .json {
-        output.writeOutput(
-          "{\"file\":\(jsonQuoted(error.file)),\"line\":\(error.line),\"column\":\(error.column),"
-            + "\"error\":\(jsonQuoted(error.message))}\n")
-      } else {
-        output.writeOutput("\(error.file):\(error.line):\(error.column): error: \(error.message)\n")
-      }
+      output.writeOutput(
+        (format == .json ? ValidateReport.jsonLine(error) : ValidateReport.humanLine(error)) + "\n")
       return
     case .success(let read):
       testCase = read
@@ -311,9 +305,11 @@ struct CorpusRun {
 
   /// The human report: per-file totals, the first disagreements in full,
   /// the closing `N passed, N failed`.
-  func summary(generatorName: String, shard: Shard?) -> String {
+  func summary(shard: Shard?) -> String {
     var lines: [String] = []
-    var head = "corpus check \(generatorName) (\(modeText))"
+    let mode = CheckReport.mode(
+      contract: contract, ownContract: generator.contract, identityOnly: generator.identityOnly)
+    var head = "corpus check \(generator.name) (\(mode))"
     if let shard { head += ", shard \(shard)" }
     lines.append(head)
     var passed = 0
@@ -339,7 +335,8 @@ struct CorpusRun {
         break
       }
       lines.append("")
-      var head = "FAIL \(disagreement.file):\(disagreement.line) \(disagreement.name): "
+      var head =
+        "FAIL \(disagreement.file):\(disagreement.line) \(ValidateReport.printable(disagreement.name)): "
       head += ExpectedOutcome(disagreement.outcome)?.description ?? "valid"
       head += ", expected \(disagreement.expected)"
       lines.append(head)
@@ -352,21 +349,13 @@ struct CorpusRun {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `one batch`, `sequential steps, identity only`, `... judged as one batch`.
-  private var modeText: String {
-    var text =
-      contract == generator.contract ? "\(contract)" : "\(generator.contract) judged as \(contract)"
-    if generator.identityOnly { text += ", identity only" }
-    return text
-  }
-
   /// JUnit XML: one test suite per file, one test case per corpus case.
-  func junit(generatorName: String) -> String {
+  func junit() -> String {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
     for total in totals {
       let cases = results.filter { $0.file == total.file }
       let failures = cases.filter { $0.disagreement != nil }.count
-      xml += "  <testsuite name=\"batchcheck.\(JUnitReport.escape(generatorName)).\(JUnitReport.escape(total.file))\""
+      xml += "  <testsuite name=\"batchcheck.\(JUnitReport.escape(generator.name)).\(JUnitReport.escape(total.file))\""
       xml += " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(total.skipped)\">\n"
       for result in cases {
         xml += "    <testcase classname=\"\(JUnitReport.escape(total.file))\""

@@ -106,7 +106,7 @@ struct CorpusGenerateCommand: Subcommand {
         + (corpus.exhaustiveTotal == 1 ? " row" : " rows") + " in all)"
     output.writeOutput(
       "wrote \(written) cases to \(out): \(exhaustive), then \(corpus.count) random cases"
-        + " (seed \(GeneratedCorpus.hex(seed)), max size \(corpus.maxSize),"
+        + " (seed \(hexSeed(seed)), max size \(corpus.maxSize),"
         + (sections ? " sectioned" : " one section a side") + ")\n")
     return .success
   }

@@ -18,7 +18,7 @@ enum JUnitReport {
     xml += "  <testsuite name=\"batchcheck.\(escape(report.generator))\" tests=\"\(ran.count)\""
     xml += " failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
     xml += "    <properties>\n"
-    xml += "      <property name=\"seed\" value=\"\(hex(report.seed))\"/>\n"
+    xml += "      <property name=\"seed\" value=\"\(hexSeed(report.seed))\"/>\n"
     xml += "      <property name=\"cases\" value=\"\(report.casesRun)\"/>\n"
     xml += "    </properties>\n"
     for (phase, cases) in ran {
@@ -43,11 +43,6 @@ enum JUnitReport {
 
   private static func failures(_ report: CheckReport, in phase: CheckPhase) -> [CheckFailure] {
     report.failures.filter { $0.coverage == nil ? $0.phase == phase : phase == .random }
-  }
-
-  private static func hex(_ seed: UInt64) -> String {
-    let digits = String(seed, radix: 16)
-    return "0x" + String(repeating: "0", count: max(0, 16 - digits.count)) + digits
   }
 
   /// `text` with XML's special characters escaped, and control characters

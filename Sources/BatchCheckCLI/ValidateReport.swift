@@ -36,8 +36,7 @@ enum ValidateReport {
     switch line.result {
     case .failure(let error):
       tally.dataErrors += 1
-      return (format == .json ? jsonLine(error) : "\(error.file):\(error.line):\(error.column): error: \(error.message)")
-        + "\n"
+      return (format == .json ? jsonLine(error) : humanLine(error)) + "\n"
     case .success(let testCase):
       let judged: ContractVerdict
       do throws(ContractReadingError) {
@@ -75,6 +74,11 @@ enum ValidateReport {
   /// `{"file":...,"line":3,"column":17,"error":"..."}` for a malformed line.
   static func jsonLine(_ error: CaseDataError) -> String {
     "{\"file\":\(JSONText.quoted(error.file)),\"line\":\(error.line),\"column\":\(error.column),\"error\":\(JSONText.quoted(error.message))}"
+  }
+
+  /// `FILE:LINE:COLUMN: error: MESSAGE` for a malformed line.
+  static func humanLine(_ error: CaseDataError) -> String {
+    "\(error.file):\(error.line):\(error.column): error: \(error.message)"
   }
 
   /// `{"file":...,"error":"cannot read ...: no such file"}` for a file that could not be read.

@@ -32,22 +32,35 @@ extension CaseDecoder {
       }
       form.identityOnly = flag
     case "stages":
-      let items = try sharedArray(value, "an array of stages for \"stages\"")
-      var stages: [Stage] = []
-      stages.reserveCapacity(items.count)
-      for item in items {
-        stages.append(try stage(item))
-      }
-      form.stages = stages
+      form.stages = try stages(value, "an array of stages for \"stages\"")
     default:
-      let items = try sharedArray(value, "an array of steps for \"steps\"")
-      var steps: [Step] = []
-      steps.reserveCapacity(items.count)
-      for item in items {
-        steps.append(try step(item))
-      }
-      form.steps = steps
+      form.steps = try steps(value, "an array of steps for \"steps\"")
     }
+  }
+
+  /// An array of stages; `what` names it in the message for a value that
+  /// is not an array.
+  static func stages(_ node: JSONNode, _ what: String) throws(LineError) -> [Stage] {
+    try list(node, what, stage)
+  }
+
+  /// An array of steps; `what` names it in the message for a value that is
+  /// not an array.
+  static func steps(_ node: JSONNode, _ what: String) throws(LineError) -> [Step] {
+    try list(node, what, step)
+  }
+
+  /// An array, each item read by `element`.
+  private static func list<Element>(
+    _ node: JSONNode, _ what: String, _ element: (JSONNode) throws(LineError) -> Element
+  ) throws(LineError) -> [Element] {
+    let items = try sharedArray(node, what)
+    var elements: [Element] = []
+    elements.reserveCapacity(items.count)
+    for item in items {
+      elements.append(try element(item))
+    }
+    return elements
   }
 
   /// After the whole case is read: `stages` implies the staged contract and
@@ -181,17 +194,7 @@ extension CaseDecoder {
     if contract == .batch { return .batch(try decodeUpdate(lineBytes: lineBytes)) }
     try CaseFile.checkUTF8(lineBytes)
     let root = try JSONParser.parse(lineBytes)
-    if contract == .staged {
-      var stages: [Stage] = []
-      for item in try sharedArray(root, "an array of stages") {
-        stages.append(try stage(item))
-      }
-      return .staged(stages)
-    }
-    var steps: [Step] = []
-    for item in try sharedArray(root, "an array of steps") {
-      steps.append(try step(item))
-    }
-    return .steps(steps)
+    if contract == .staged { return .staged(try stages(root, "an array of stages")) }
+    return .steps(try steps(root, "an array of steps"))
   }
 }

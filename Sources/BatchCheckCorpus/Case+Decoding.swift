@@ -333,6 +333,14 @@ extension CaseDecoder {
     try unique(members, allowed: allowed, in: what)
   }
 
+  static func sharedString(_ node: JSONNode, for what: String) throws(LineError) -> String {
+    try string(node, for: what)
+  }
+
+  static func sharedInteger(_ node: JSONNode, _ what: String) throws(LineError) -> Int {
+    try integer(node, what)
+  }
+
   static func sharedArray(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONNode] {
     try array(node, what)
   }

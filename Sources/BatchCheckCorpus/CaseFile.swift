@@ -44,6 +44,22 @@ public enum CaseFile {
   /// parsed in place, without a copy.
   static func read(buffer bytes: UnsafeBufferPointer<UInt8>, file: String) -> [CaseLine] {
     var records: [CaseLine] = []
+    forEachLine(in: bytes) { number, line in
+      records.append(CaseLine(file: file, line: number, result: readLine(line, file: file, line: number)))
+    }
+    return records
+  }
+
+  /// Calls `body` with each non-blank line of a JSON Lines file's contents,
+  /// where it lies, and its 1-based number, without its line break; a byte
+  /// order mark at the start is skipped. Case files and expectations files
+  /// are split so.
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of bytes, plus `body`.
+  static func forEachLine<Failure: Error>(
+    in bytes: UnsafeBufferPointer<UInt8>,
+    _ body: (_ number: Int, _ line: UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+  ) throws(Failure) {
     var start = 0
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
     var lineNumber = 0
@@ -55,9 +71,8 @@ public enum CaseFile {
       if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
         continue
       }
-      records.append(CaseLine(file: file, line: lineNumber, result: readLine(line, file: file, line: lineNumber)))
+      try body(lineNumber, line)
     }
-    return records
   }
 
   /// Reads the case file at `path`.
@@ -79,28 +94,6 @@ public enum CaseFile {
   ///   or cannot be read.
   public static func bytes(atPath path: String) throws(CaseFileError) -> [UInt8] {
     [UInt8](try contents(atPath: path))
-  }
-
-  /// The non-blank lines of a JSON Lines file (an expectations file), each
-  /// with its 1-based number, without its line break; a byte order mark at
-  /// the start is skipped.
-  ///
-  /// - Complexity: O(*n*), where *n* is the number of bytes.
-  static func lines(of bytes: [UInt8]) -> [(number: Int, bytes: [UInt8])] {
-    var records: [(number: Int, bytes: [UInt8])] = []
-    var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-    var number = 0
-    while start <= bytes.count {
-      number += 1
-      let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-      let line = Array(bytes[start..<end])
-      start = end + 1
-      if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
-        continue
-      }
-      records.append((number, line))
-    }
-    return records
   }
 
   private static func contents(atPath path: String) throws(CaseFileError) -> Data {

@@ -82,6 +82,17 @@ enum ReportDecoder {
       try ReportDecoder.integer(try required(key), "\"\(key)\"")
     }
 
+    /// A count: an integer of at least 0.
+    func count(_ key: String) throws(LineError) -> Int {
+      let value = try integer(key)
+      guard value >= 0 else {
+        throw LineError(
+          offset: members[key]?.offset ?? node.offset,
+          message: "expected a count of at least 0 for \"\(key)\", found \(value)")
+      }
+      return value
+    }
+
     func string(_ key: String) throws(LineError) -> String {
       try ReportDecoder.string(try required(key), "\"\(key)\"")
     }
@@ -113,21 +124,11 @@ enum ReportDecoder {
   }
 
   static func integer(_ node: JSONNode, _ what: String) throws(LineError) -> Int {
-    guard case .number(.integer(let value)) = node.value else {
-      throw LineError(
-        offset: node.offset,
-        message: "expected an integer for \(what), found \(node.value.kindDescription)")
-    }
-    return value
+    try CaseDecoder.sharedInteger(node, "for \(what)")
   }
 
   static func string(_ node: JSONNode, _ what: String) throws(LineError) -> String {
-    guard case .string(let value) = node.value else {
-      throw LineError(
-        offset: node.offset,
-        message: "expected a string for \(what), found \(node.value.kindDescription)")
-    }
-    return value
+    try CaseDecoder.sharedString(node, for: what)
   }
 
   /// `"0x00ba7c4ec4ec0001"`: a seed as reports write it.
@@ -143,8 +144,8 @@ enum ReportDecoder {
   static func report(_ root: JSONNode) throws(LineError) -> CheckReport {
     let fields = try Fields(root, "the report")
     var options = CheckOptions(
-      seed: try fields.seed("seed"), maxSize: try fields.integer("maxSize"),
-      exhaustiveTotal: try fields.integer("exhaustiveTotal"),
+      seed: try fields.seed("seed"), maxSize: try fields.count("maxSize"),
+      exhaustiveTotal: try fields.count("exhaustiveTotal"),
       identityOnly: try fields.bool("identityOnly"))
     if let text = try fields.optionalString("shard") {
       guard let shard = Shard(parsing: text) else {
@@ -161,15 +162,21 @@ enum ReportDecoder {
       ? report.contract : try fields.choice("generatorContract", Contract.self)
     report.sectioned = try fields.bool("sectioned")
     let cases = try Fields(try fields.required("cases"), "\"cases\"")
-    report.corpusCases = try cases.integer("corpus")
-    report.exhaustiveCases = try cases.integer("exhaustive")
-    report.randomCases = try cases.integer("random")
-    report.skippedCases = try cases.integer("skipped")
+    report.corpusCases = try cases.count("corpus")
+    report.exhaustiveCases = try cases.count("exhaustive")
+    report.randomCases = try cases.count("random")
+    report.skippedCases = try cases.count("skipped")
     for item in try CaseDecoder.sharedArray(try fields.required("failures"), "\"failures\"") {
       report.failures.append(try failure(item))
     }
     let coverage = report.failures.filter { $0.coverage != nil }.count
-    report.failedCases = try cases.integer("failed") - coverage
+    let failed = try cases.count("failed")
+    guard failed >= coverage else {
+      throw LineError(
+        offset: cases.members["failed"]?.offset ?? root.offset,
+        message: "\"failed\" is \(failed), fewer than the \(coverage) coverage failures listed")
+    }
+    report.failedCases = failed - coverage
     report.statistics = try statistics(try fields.required("statistics"))
     return report
   }
@@ -177,12 +184,12 @@ enum ReportDecoder {
   static func statistics(_ node: JSONNode) throws(LineError) -> CaseStatistics {
     let fields = try Fields(node, "\"statistics\"")
     return CaseStatistics(
-      cases: try fields.integer("cases"), withDuplicates: try fields.integer("duplicates"),
-      withMoves: try fields.integer("moves"), withEmptySide: try fields.integer("emptySide"),
-      withContentChanges: try fields.integer("contentChanges"),
-      withSeveralSections: try fields.integer("severalSections"),
-      size0: try fields.integer("size0"), size1to8: try fields.integer("size1to8"),
-      size9to32: try fields.integer("size9to32"), size33plus: try fields.integer("size33plus"))
+      cases: try fields.count("cases"), withDuplicates: try fields.count("duplicates"),
+      withMoves: try fields.count("moves"), withEmptySide: try fields.count("emptySide"),
+      withContentChanges: try fields.count("contentChanges"),
+      withSeveralSections: try fields.count("severalSections"),
+      size0: try fields.count("size0"), size1to8: try fields.count("size1to8"),
+      size9to32: try fields.count("size9to32"), size33plus: try fields.count("size33plus"))
   }
 
   static func failure(_ node: JSONNode) throws(LineError) -> CheckFailure {
@@ -209,17 +216,9 @@ enum ReportDecoder {
     let isCase = coverage == nil
     var changes: ContractChanges?
     if let stages = fields.optional("stages") {
-      var list: [Stage] = []
-      for item in try CaseDecoder.sharedArray(stages, "\"stages\"") {
-        list.append(try CaseDecoder.stage(item))
-      }
-      changes = .staged(list)
+      changes = .staged(try CaseDecoder.stages(stages, "an array of stages for \"stages\""))
     } else if let steps = fields.optional("steps") {
-      var list: [Step] = []
-      for item in try CaseDecoder.sharedArray(steps, "\"steps\"") {
-        list.append(try CaseDecoder.step(item))
-      }
-      changes = .steps(list)
+      changes = .steps(try CaseDecoder.steps(steps, "an array of steps for \"steps\""))
     }
     let update = try fields.optional("update").map { (node) throws(LineError) in
       try CaseDecoder.sharedUpdate(node)
@@ -244,10 +243,10 @@ enum ReportDecoder {
       validUnder: fields.optional("validUnder") == nil
         ? nil : try fields.choice("validUnder", Contract.self),
       advice: try fields.optionalString("advice"),
-      originalSize: try fields.integer("originalSize"),
-      shrinkCalls: try shrink.integer("calls"),
-      shrinkImprovements: try shrink.integer("improvements"),
-      occurrences: try fields.integer("occurrences"), trace: trace,
+      originalSize: try fields.count("originalSize"),
+      shrinkCalls: try shrink.count("calls"),
+      shrinkImprovements: try shrink.count("improvements"),
+      occurrences: try fields.count("occurrences"), trace: trace,
       replayCommand: try fields.optionalString("replay"),
       corpusLine: try fields.optionalString("corpus"), message: message)
   }

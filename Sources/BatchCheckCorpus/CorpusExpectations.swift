@@ -119,15 +119,19 @@ public struct CorpusExpectations: Hashable, Sendable {
   ///   column): an expectations file is read whole or not at all.
   /// - Complexity: O(*n*), where *n* is the number of bytes.
   public init(_ bytes: [UInt8], file: String) throws(CaseDataError) {
-    for (number, line) in CaseFile.lines(of: bytes) {
-      do throws(LineError) {
-        try CaseFile.checkUTF8(line)
-        let (key, outcome) = try Self.entry(try JSONParser.parse(line))
-        record(key, outcome)
-      } catch {
-        throw CaseDataError(file: file, line: number, lineBytes: line, error: error)
+    var read = Self()
+    try bytes.withUnsafeBufferPointer { (buffer) throws(CaseDataError) in
+      try CaseFile.forEachLine(in: buffer) { (number, line) throws(CaseDataError) in
+        do throws(LineError) {
+          try CaseFile.checkUTF8(line)
+          let (key, outcome) = try Self.entry(try JSONParser.parse(line))
+          read.record(key, outcome)
+        } catch {
+          throw CaseDataError(file: file, line: number, lineBytes: line, error: error)
+        }
       }
     }
+    self = read
   }
 
   private static func entry(_ root: JSONNode) throws(LineError) -> (Key, ExpectedOutcome) {
@@ -139,12 +143,7 @@ public struct CorpusExpectations: Hashable, Sendable {
       guard let node = value(key) else {
         throw LineError(offset: root.offset, message: "an expectation has no \"\(key)\"")
       }
-      guard case .string(let string) = node.value else {
-        throw LineError(
-          offset: node.offset,
-          message: "expected a string for \"\(key)\", found \(node.value.kindDescription)")
-      }
-      return string
+      return try CaseDecoder.sharedString(node, for: "\"\(key)\"")
     }
     let key = Key(path: try text("file"), name: try text("name"), line: 0)
     guard let verdictNode = value("verdict") else {

@@ -113,7 +113,7 @@ public struct GeneratedCorpus: Sequence, Sendable {
     let caseSeed = SplitMix64.caseSeed(run: seed, index: index)
     let generated = GeneratedCase.make(seed: caseSeed, maxSize: maxSize, sections: sections)
     return Case(
-      name: "random-\(index)-\(Self.hex(caseSeed))", old: generated.old, new: generated.new)
+      name: "random-\(index)-\(hexSeed(caseSeed))", old: generated.old, new: generated.new)
   }
 
   /// The case file holding every case: one `Case.jsonLine` per case, each
@@ -158,12 +158,5 @@ public struct GeneratedCorpus: Sequence, Sendable {
       defer { randomIndex += 1 }
       return corpus.randomCase(randomIndex)
     }
-  }
-
-  /// `0x` and 16 lower-case hexadecimal digits, as reports print seeds:
-  /// `0x00ba7c4ec4ec0001`.
-  package static func hex(_ seed: UInt64) -> String {
-    let digits = String(seed, radix: 16)
-    return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
   }
 }

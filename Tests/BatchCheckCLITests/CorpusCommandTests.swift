@@ -69,7 +69,7 @@ struct CorpusCommandTests {
       let generated = GeneratedCase.make(seed: seed, maxSize: 30)
       let testCase = try line.result.get()
       #expect(testCase.old == generated.old && testCase.new == generated.new, "case \(index)")
-      #expect(testCase.name == "random-\(index)-\(GeneratedCorpus.hex(seed))")
+      #expect(testCase.name == "random-\(index)-\(hexSeed(seed))")
     }
   }
 

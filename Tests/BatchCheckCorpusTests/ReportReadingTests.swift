@@ -1,6 +1,7 @@
-import BatchCheck
 import BatchCheckCorpus
 import Testing
+
+@testable import BatchCheck
 
 @Suite("Reports read back from their JSON")
 struct ReportReadingTests {
@@ -71,5 +72,29 @@ struct ReportReadingTests {
       }
     }
     #expect(throws: CaseDataError.self) { try CheckReport(jsonBytes: [0x7B, 0xFF, 0x7D]) }
+    // Counts from a file are never trusted into arithmetic: Int.min, or
+    // fewer failures than the coverage failures listed, are data errors.
+    var crippled = CheckOptions(seed: 5, count: 1_000, exhaustiveTotal: 0)
+    crippled.profile.alphabets = [1]  // no moves: the moves floor fails
+    let replaceAll = ClosureGenerator(name: "replace-all") { old, new in
+      BatchUpdate(
+        deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+    }
+    let report = check(replaceAll, options: crippled)
+    let coverage = report.failures.filter { $0.coverage != nil }.count
+    let failed = "\"failed\":\(coverage)}"
+    let json = report.renderJSON()
+    #expect(coverage > 0 && json.contains(failed))
+    for (replacement, message) in [
+      ("\"failed\":-9223372036854775808}", "expected a count of at least 0 for \"failed\""),
+      ("\"failed\":\(coverage - 1)}", "\"failed\" is \(coverage - 1), fewer than the "),
+    ] {
+      do throws(CaseDataError) {
+        _ = try CheckReport(json: json.replacing(failed, with: replacement))
+        Issue.record("read a report with \(replacement)")
+      } catch {
+        #expect(error.message.hasPrefix(message), "\(error)")
+      }
+    }
   }
 }

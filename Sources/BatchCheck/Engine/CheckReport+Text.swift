@@ -63,6 +63,11 @@ extension CheckReport {
   /// The contract and mode of the run: `one batch`, `sequential steps,
   /// identity only`, `sequential steps judged as one batch` (a mix-up run).
   public var mode: String {
+    Self.mode(contract: contract, ownContract: ownContract, identityOnly: identityOnly)
+  }
+
+  /// The mode of a run judging a generator of `ownContract` under `contract`.
+  package static func mode(contract: Contract, ownContract: Contract, identityOnly: Bool) -> String {
     var text = contract == ownContract ? "\(contract)" : "\(ownContract) judged as \(contract)"
     if identityOnly { text += ", identity only" }
     return text

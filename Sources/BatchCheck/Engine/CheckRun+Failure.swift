@@ -26,23 +26,24 @@ extension CheckRun {
     let originalSize = GeneratedCase(old: old, new: new).rowCount
     let name = report.generator
     let label = caseSeed.map(hexSeed) ?? String(index ?? 0)
-    var failure = CheckFailure(
-      phase: phase, index: index, caseSeed: caseSeed, verdict: error == nil ? verdict : nil,
-      error: error, coverage: nil, old: minimal.old, new: minimal.new, update: result?.update,
-      originalSize: originalSize, shrinkCalls: shrunk.calls,
-      shrinkImprovements: shrunk.improvements, occurrences: occurrences,
-      trace: trace(minimal.old, minimal.new, result),
-      replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
-      corpusLine: nil,
-      message: error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? "")
-    // The corpus line holds the changes as judged: read under the run's
-    // contract, so that replaying the line gives the same verdict.
+    // The changes as judged: read under the run's contract. The corpus line
+    // holds them, so that replaying it gives the same verdict, and the trace
+    // follows them.
     let judged: ContractChanges?
     if let contract {
       judged = contract.changes.read(as: runner.contract, old: minimal.old, new: minimal.new)
     } else {
       judged = result?.update.map(ContractChanges.batch)
     }
+    var failure = CheckFailure(
+      phase: phase, index: index, caseSeed: caseSeed, verdict: error == nil ? verdict : nil,
+      error: error, coverage: nil, old: minimal.old, new: minimal.new, update: result?.update,
+      originalSize: originalSize, shrinkCalls: shrunk.calls,
+      shrinkImprovements: shrunk.improvements, occurrences: occurrences,
+      trace: trace(minimal.old, minimal.new, result, judged: judged),
+      replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
+      corpusLine: nil,
+      message: error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? "")
     failure.corpusLine = CaseJSON.caseLine(
       name: caseName ?? "\(name)-\(phase.rawValue)-\(label)", simulation: options.simulation,
       old: minimal.old, new: minimal.new, changes: judged, contract: runner.contract,
@@ -59,14 +60,19 @@ extension CheckRun {
   /// simulation of a batch update (`SimulatedTableView.trace`), each stage's
   /// simulation, or the rows after each step, up to the one that failed.
   /// Empty when the generator threw.
-  func trace(_ old: [[Row]], _ new: [[Row]], _ result: CaseResult?) -> [String] {
-    guard let result else { return [] }
+  ///
+  /// - Parameter judged: the changes read under the run's contract (the
+  ///   update of a batch run); nil when they cannot be read so.
+  func trace(_ old: [[Row]], _ new: [[Row]], _ result: CaseResult?, judged: ContractChanges?)
+    -> [String]
+  {
+    guard let result, result.error == nil else { return [] }
     guard let contract = result.contract else {
-      guard let update = result.update else { return [] }
+      guard case .batch(let update)? = judged else { return [] }
       return SimulatedTableView(old, options: options.simulation)
         .trace(update, dataSource: new).lines
     }
-    guard let read = contract.changes.read(as: runner.contract, old: old, new: new) else {
+    guard let read = judged else {
       return ["the \(contract.changes.contract) cannot be read as \(runner.contract)"]
     }
     var lines: [String] = []

@@ -37,7 +37,7 @@ extension SplitMix64 {
 }
 
 /// `0x` and 16 lower-case hexadecimal digits: `0x00ba7c4ec4ec0001`.
-func hexSeed(_ seed: UInt64) -> String {
+package func hexSeed(_ seed: UInt64) -> String {
   let digits = String(seed, radix: 16)
   return "0x" + String(repeating: "0", count: 16 - digits.count) + digits
 }
