@@ -1,3 +1,4 @@
+import BatchCheck
 /// The root command, `batchcheck`: dispatches to a subcommand and turns its
 /// errors into text and an exit status.
 ///
@@ -60,6 +61,20 @@ public enum BatchCheckCommand {
       output.writeOutput(command.usage(for: Array(arguments.dropFirst(2))))
       return .success
     }
+    if first == "--uikit" {
+      // The main job under another profile: `batchcheck --uikit ios12`.
+      guard arguments.count == 2, let uikit = UIKitProfile(rawValue: arguments[1]) else {
+        let error: CommandError =
+          arguments.count < 2
+          ? .missingValue(option: "--uikit", command: nil)
+          : arguments.count > 2
+            ? .unknownOption(arguments[2], command: nil)
+            : .invalidValue(
+              arguments[1], option: "--uikit", allowed: UIKitProfile.allCases.map(\.rawValue), command: nil)
+        return report(error, output: &output)
+      }
+      return await DefaultRun.run(uikit: uikit, output: &output)
+    }
     guard let command = subcommand(named: first) else {
       let error: CommandError =
         first.hasPrefix("-") ? .unknownOption(first, command: nil) : .unknownSubcommand(first)
@@ -118,7 +133,9 @@ public enum BatchCheckCommand {
       OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
 
       USAGE: batchcheck <subcommand> [<options>]
-             batchcheck    (no arguments: check every built-in generator)
+             batchcheck [--uikit <profile>]
+                           (no subcommand: check every built-in generator,
+                           judged by iOS 18's UIKit or, with --uikit ios12, iOS 12's)
 
       SUBCOMMANDS:
       \(list)

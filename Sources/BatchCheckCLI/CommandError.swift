@@ -13,10 +13,10 @@ enum CommandError: Error, Equatable {
   case unknownNestedSubcommand(String, command: String, known: [String])
   /// An argument starting with `-` that the command (nil: the root) does not know.
   case unknownOption(String, command: String?)
-  /// An option that needs a value came last.
-  case missingValue(option: String, command: String)
-  /// An option's value is not one of the allowed ones.
-  case invalidValue(String, option: String, allowed: [String], command: String)
+  /// An option that needs a value came last (command nil: the root's).
+  case missingValue(option: String, command: String?)
+  /// An option's value is not one of the allowed ones (command nil: the root's).
+  case invalidValue(String, option: String, allowed: [String], command: String?)
   /// A required positional argument is missing.
   case missingArgument(String, command: String)
   /// A positional argument the command does not take.
@@ -84,9 +84,9 @@ enum CommandError: Error, Equatable {
   /// (`"corpus generate"`); nil for the root command's.
   var command: String? {
     switch self {
-    case .unknownOption(_, let command):
+    case .unknownOption(_, let command), .missingValue(_, let command), .invalidValue(_, _, _, let command):
       return command
-    case .missingValue(_, let command), .invalidValue(_, _, _, let command), .missingArgument(_, let command),
+    case .missingArgument(_, let command),
       .unexpectedArgument(_, let command), .conflictingOptions(_, let command),
       .unknownNestedSubcommand(_, let command, _):
       return command

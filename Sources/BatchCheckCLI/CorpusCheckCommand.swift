@@ -194,12 +194,15 @@ struct CorpusRun {
     }
   }
 
-  /// The simulation for a case: its own view semantics and duplicates
-  /// policy when it sets them, its identity-only mode added to the run's.
+  /// The simulation for a case: its own view semantics, duplicates policy
+  /// and UIKit profile when it sets them, its rows on screen, its
+  /// identity-only mode added to the run's.
   private func simulation(for testCase: Case) -> SimulationOptions {
     var options = simulation
     if testCase.semantics != .tableView { options.semantics = testCase.semantics }
     if testCase.duplicates != .reject { options.duplicates = testCase.duplicates }
+    if let uikit = testCase.uikit { options.uikit = uikit }
+    options.visibleRows = testCase.visibleRows
     options.identityOnly = generator.identityOnly || testCase.identityOnly
     return options
   }
@@ -308,7 +311,8 @@ struct CorpusRun {
   func summary(shard: Shard?) -> String {
     var lines: [String] = []
     let mode = CheckReport.mode(
-      contract: contract, ownContract: generator.contract, identityOnly: generator.identityOnly)
+      contract: contract, ownContract: generator.contract, identityOnly: generator.identityOnly,
+      uikit: simulation.uikit)
     var head = "corpus check \(generator.name) (\(mode))"
     if let shard { head += ", shard \(shard)" }
     lines.append(head)

@@ -19,16 +19,18 @@ enum DefaultRun {
   ///
   /// - Returns: `.success`: the built-in generators' failures are known
   ///   findings, shown rather than judged.
-  static func run(output: inout some OutputSink) async -> ExitCode {
+  static func run(uikit: UIKitProfile = .ios18, output: inout some OutputSink) async -> ExitCode {
     var text =
-      "Every built-in generator, default seed: every pair with at most"
+      "Every built-in generator, default seed, judged by \(uikit)'s UIKit: every pair with at most"
       + " \(CheckOptions.defaultExhaustiveTotal) rows in all, then \(CheckOptions.defaultCount) random cases.\n\n"
     text += row("generator", "cases", "verdict", "smallest counterexample") + "\n"
     var details = ""
     var failing = 0
     let workers = ProcessInfo.processInfo.activeProcessorCount
     for generator in ReferenceGenerators.allContracts {
-      let options = GeneratorOptions().checkOptions(for: generator)
+      var shared = GeneratorOptions()
+      shared.simulation.uikit = uikit
+      let options = shared.checkOptions(for: generator)
       let report = await check(generator, options: options, workers: workers)
       var modes: [String] = []
       if generator.contract != .batch { modes.append("as \(generator.contract)") }

@@ -19,7 +19,8 @@ struct GeneratorOptions {
   /// The contract to judge under (`--contract`); for `--exec`, the shape the
   /// process answers in. nil: the generator's own (`batch` for `--exec`).
   var contract: Contract?
-  /// The simulated view and duplicates policy (`--semantics`, `--duplicates`).
+  /// The simulated view, duplicates policy and UIKit profile (`--semantics`,
+  /// `--duplicates`, `--uikit`).
   var simulation = SimulationOptions.default
 
   static let usage = """
@@ -40,6 +41,13 @@ struct GeneratorOptions {
                           (lcs, lcs-2013, map-moves, collection-difference).
       --semantics <s>     tableView (default) or collectionView.
       --duplicates <p>    reject (default) or asUIKit.
+    \(uikitUsage)
+    """
+
+  /// The `--uikit` option's help, shared by every command that takes it.
+  static let uikitUsage = """
+      --uikit <profile>   The UIKit whose rules judge: ios18 (default: what apps
+                          run today) or ios12 (the iOS 12 rules).
     """
 
   /// Takes `option` if it is one of these; returns false otherwise.
@@ -56,6 +64,7 @@ struct GeneratorOptions {
     case "--contract": contract = try scanner.choice(for: option, Contract.self)
     case "--semantics": simulation.semantics = try scanner.choice(for: option, ViewSemantics.self)
     case "--duplicates": simulation.duplicates = try scanner.choice(for: option, DuplicatesPolicy.self)
+    case "--uikit": simulation.uikit = try scanner.choice(for: option, UIKitProfile.self)
     default: return false
     }
     return true

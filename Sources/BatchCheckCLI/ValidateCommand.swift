@@ -20,6 +20,7 @@ struct ValidateCommand: Subcommand {
     verdict with the case's expectation.
 
     USAGE: batchcheck validate <file>... [--format <format>] [--contract <contract>] [--identity-only]
+                               [--uikit <profile>]
 
     ARGUMENTS:
       <file>              A case file: JSON Lines, one case per line.
@@ -32,6 +33,8 @@ struct ValidateCommand: Subcommand {
                           (default: each case's own contract). A case that cannot
                           be read so is a data error.
       --identity-only     Judge identities only: a content change owes no reload.
+      --uikit <profile>   The UIKit whose rules judge the cases that do not say
+                          ("uikit" in the case): ios18 (default) or ios12.
       -h, --help          Show this help.
 
     EXIT STATUS:
@@ -48,6 +51,8 @@ struct ValidateCommand: Subcommand {
   var contract: Contract?
   /// Whether to judge identities only; nil: each case's own mode.
   var identityOnly: Bool?
+  /// The profile for cases that do not name one; nil: iOS 18.
+  var uikit: UIKitProfile?
 
   init(arguments: [String]) throws(CommandError) {
     let (options, positional) = splitAtDoubleDash(arguments)
@@ -71,6 +76,14 @@ struct ValidateCommand: Subcommand {
         format = parsed
       } else if argument == "--identity-only" {
         identityOnly = true
+      } else if argument == "--uikit" {
+        guard index < options.count else { throw .missingValue(option: "--uikit", command: Self.name) }
+        guard let parsed = UIKitProfile(rawValue: options[index]) else {
+          throw .invalidValue(
+            options[index], option: "--uikit", allowed: UIKitProfile.allCases.map(\.rawValue), command: Self.name)
+        }
+        uikit = parsed
+        index += 1
       } else if argument == "--contract" {
         guard index < options.count else { throw .missingValue(option: "--contract", command: Self.name) }
         guard let parsed = Contract(rawValue: options[index]) else {
@@ -110,7 +123,8 @@ struct ValidateCommand: Subcommand {
       for line in lines {
         output.writeOutput(
           ValidateReport.lines(
-            for: line, format: format, contract: contract, identityOnly: identityOnly, tally: &tally))
+            for: line, format: format, contract: contract, identityOnly: identityOnly, uikit: uikit,
+            tally: &tally))
       }
     }
     if format == .human { output.writeOutput(tally.summary + "\n") }

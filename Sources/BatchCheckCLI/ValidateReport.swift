@@ -31,13 +31,14 @@ enum ValidateReport {
   /// reader when the case disagrees.
   static func lines(
     for line: CaseLine, format: OutputFormat, contract: Contract? = nil, identityOnly: Bool? = nil,
-    tally: inout ValidateTally
+    uikit: UIKitProfile? = nil, tally: inout ValidateTally
   ) -> String {
     switch line.result {
     case .failure(let error):
       tally.dataErrors += 1
       return (format == .json ? jsonLine(error) : humanLine(error)) + "\n"
-    case .success(let testCase):
+    case .success(var testCase):
+      if testCase.uikit == nil { testCase.uikit = uikit }
       let judged: ContractVerdict
       do throws(ContractReadingError) {
         judged = try testCase.judge(under: contract, identityOnly: identityOnly)

@@ -14,7 +14,7 @@ extension CaseDecoder {
   /// The keys of a stage.
   static let stageKeys = ["update", "data"]
   /// The keys of a step: one operation, and `row` for an insert or an update.
-  static let stepKeys = ["insert", "delete", "move", "update", "row"]
+  static let stepKeys = ["insert", "delete", "move", "update", "reconfigure", "row"]
 
   /// Reads one member whose key is in `contractCaseKeys`.
   static func contractMember(_ member: JSONMember, into form: inout CaseContractForm)
@@ -118,7 +118,7 @@ extension CaseDecoder {
   }
 
   /// `{"insert":[s,r],"row":R}`, `{"delete":[s,r]}`, `{"move":[[s,r],[s,r]]}`,
-  /// `{"update":[s,r],"row":R}`.
+  /// `{"update":[s,r],"row":R}`, `{"reconfigure":[s,r],"row":R}`.
   static func step(_ node: JSONNode) throws(LineError) -> Step {
     let members = try sharedUnique(
       try sharedObject(node, "a step"), allowed: stepKeys, in: "a step")
@@ -127,24 +127,27 @@ extension CaseDecoder {
     guard let operation = operations.first else {
       throw LineError(
         offset: node.offset,
-        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\"")
+        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\", \"reconfigure\"")
     }
     guard operations.count == 1 else {
       throw LineError(
         offset: operations[1].keyOffset, message: "a step holds one operation, found a second")
     }
     switch operation.key {
-    case "insert", "update":
+    case "insert", "update", "reconfigure":
       guard let row else {
         throw LineError(
           offset: node.offset,
           message:
-            "missing key \"row\" in \(operation.key == "insert" ? "an insert" : "an update") step")
+            "missing key \"row\" in \(operation.key == "reconfigure" ? "a" : "an") \(operation.key) step")
       }
       let path = try sharedRowPath(operation.value)
       let carried = try sharedRow(row.value)
-      return operation.key == "insert"
-        ? .insert(at: path, row: carried) : .update(at: path, row: carried)
+      switch operation.key {
+      case "insert": return .insert(at: path, row: carried)
+      case "update": return .update(at: path, row: carried)
+      default: return .reconfigure(at: path, row: carried)
+      }
     case "delete":
       if let row {
         throw LineError(offset: row.keyOffset, message: "a delete step carries no \"row\"")

@@ -32,6 +32,12 @@ public struct CaseContractForm: Hashable, Sendable {
     self.steps = steps
     self.identityOnly = identityOnly
   }
+
+  /// Whether a stage or a step reconfigures rows (iOS 15 and later).
+  public var reconfiguresRows: Bool {
+    (stages.map { ContractChanges.staged($0).reconfiguresRows } ?? false)
+      || (steps.map { ContractChanges.steps($0).reconfiguresRows } ?? false)
+  }
 }
 
 /// Why a case's changes cannot be judged under the contract asked for.

@@ -38,11 +38,13 @@ extension Case {
 /// `"expcet"` would otherwise silently drop an expectation), `null` is never a
 /// value, and integers are written without fraction or exponent.
 enum CaseDecoder {
-  static let caseKeys = ["name", "semantics", "duplicates", "old", "new", "update", "expect"]
+  static let caseKeys = [
+    "name", "semantics", "duplicates", "uikit", "visibleRows", "old", "new", "update", "expect",
+  ]
     + contractCaseKeys  // BatchCheck's contract extension, Case+Contracts+Decoding.swift
   static let updateKeys = [
     "deleteSections", "insertSections", "reloadSections", "moveSections",
-    "deleteRows", "insertRows", "reloadRows", "moveRows",
+    "deleteRows", "insertRows", "reloadRows", "moveRows", "reconfigureRows",
   ]
 
   /// Decodes a parsed line. Each member's part of the tree is let go as soon
@@ -64,6 +66,8 @@ enum CaseDecoder {
       case "name": result.name = try string(value, for: "\"name\"")
       case "semantics": result.semantics = try enumeration(value, for: "semantics", ViewSemantics.self)
       case "duplicates": result.duplicates = try enumeration(value, for: "duplicates", DuplicatesPolicy.self)
+      case "uikit": result.uikit = try enumeration(value, for: "uikit", UIKitProfile.self)
+      case "visibleRows": result.visibleRows = try visibleRows(value)
       case "old":
         result.old = try sections(value, key: "old")
         hasOld = true
@@ -82,7 +86,30 @@ enum CaseDecoder {
       throw LineError(offset: rootOffset, message: "missing key \"new\": a case needs its new rows")
     }
     try resolveContract(of: &result, members: members)
+    try checkProfile(of: result, members: members)
     return result
+  }
+
+  /// `reconfigureRows` exists from iOS 15 on: under `"uikit":"ios12"` it is
+  /// a data error, at the key that holds it.
+  private static func checkProfile(of result: Case, members: [JSONMember]) throws(LineError) {
+    guard let profile = result.uikit, !profile.rules(for: result.semantics).hasReconfigure,
+      result.update?.reconfigureRows.isEmpty == false || result.contractForm.reconfiguresRows
+    else { return }
+    let key = ["update", "stages", "steps"].first { key in members.contains { $0.key == key } } ?? "uikit"
+    let offset = members.first { $0.key == key }?.keyOffset ?? 0
+    throw LineError(
+      offset: offset,
+      message:
+        "\(JSONText.quoted(key)) reconfigures rows, which UIKit has from iOS 15 on; this case says \"uikit\":\"\(profile.rawValue)\" (remove it to judge under ios18)")
+  }
+
+  /// `[[s, r], [s, r]]`, the first and the last row on screen, or `[]` for none.
+  private static func visibleRows(_ node: JSONNode) throws(LineError) -> VisibleRows {
+    let items = try array(node, "an array of two row paths (the first and the last row on screen) or [] for \"visibleRows\"")
+    if items.isEmpty { return .none }
+    let ends = try pair(node, "an array of two row paths (the first and the last row on screen) or [] for \"visibleRows\"")
+    return .range(first: try rowPath(ends.0), last: try rowPath(ends.1))
   }
 
   // MARK: Shapes
@@ -251,6 +278,7 @@ enum CaseDecoder {
       case "deleteRows": update.deleteRows = try rowPaths(value, key)
       case "insertRows": update.insertRows = try rowPaths(value, key)
       case "reloadRows": update.reloadRows = try rowPaths(value, key)
+      case "reconfigureRows": update.reconfigureRows = try rowPaths(value, key)
       default:
         let items = try array(value, "an array of row moves for \(key)")
         update.moveRows.reserveCapacity(items.count)

@@ -6,10 +6,11 @@ extension Case {
   ///     Case(old: [[Row("a")]], new: [[Row("a"), Row(id: "b", content: 2)]]).jsonLine
   ///     // {"old":[["a"]],"new":[["a",{"id":"b","content":2}]]}
   ///
-  /// Keys come in CASE-FORMAT.md's order: `name`, `semantics`, `duplicates`,
-  /// `old`, `new`, `update`, `expect`. `name`, `update` and `expect` are
-  /// written when present; `semantics` and `duplicates` only when they are
-  /// not the defaults. Rows are sections always (`[["a"]]`, never the flat
+  /// Keys come in the case format's order: `name`, `semantics`, `duplicates`,
+  /// `uikit`, `visibleRows`, `old`, `new`, `update`, `expect`. `name`,
+  /// `update` and `expect` are written when present; `semantics`,
+  /// `duplicates`, `uikit` and `visibleRows` only when they are not the
+  /// defaults. Rows are sections always (`[["a"]]`, never the flat
   /// `["a"]`), each row a plain value when its id equals its content. Inside
   /// `update`, only non-empty keys are written, in the order of the format's
   /// table; an update with no operation is `{}`. `Case(jsonLine:)` reads the
@@ -17,8 +18,7 @@ extension Case {
   public var jsonLine: String {
     var fields: [String] = []
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
-    if semantics != .tableView { fields.append("\"semantics\":" + JSONText.quoted(semantics.rawValue)) }
-    if duplicates != .reject { fields.append("\"duplicates\":" + JSONText.quoted(duplicates.rawValue)) }
+    fields += CaseJSON.optionFields(options, uikit: uikit)
     fields += contractHeaderFields  // BatchCheck's contract extension, Case+Contracts+Encoding.swift
     fields.append("\"old\":" + Self.json(old))
     fields.append("\"new\":" + Self.json(new))

@@ -24,6 +24,11 @@ public struct Case: Hashable, Sendable {
   public var semantics: ViewSemantics
   /// What the simulator does with duplicate inserts and deletes; `reject` by default.
   public var duplicates: DuplicatesPolicy
+  /// The UIKit whose rules judge the case, when the case says (`"uikit"`);
+  /// nil: the run's profile, iOS 18 unless a command's `--uikit` says otherwise.
+  public var uikit: UIKitProfile?
+  /// Which old rows have a cell; every existing row unless the file says otherwise.
+  public var visibleRows: VisibleRows = .all
   /// The rows before the update, as UIKit last cached them: sections of rows.
   public var old: [[Row]]
   /// What the data source returns after the update: sections of rows.
@@ -51,8 +56,10 @@ public struct Case: Hashable, Sendable {
   }
 
   /// The simulator options the case asks for: its semantics, duplicates
-  /// policy and identity-only mode.
+  /// policy, identity-only mode, UIKit profile and rows on screen.
   public var options: SimulationOptions {
-    SimulationOptions(semantics: semantics, duplicates: duplicates, identityOnly: contractForm.identityOnly)
+    SimulationOptions(
+      semantics: semantics, duplicates: duplicates, identityOnly: contractForm.identityOnly,
+      uikit: uikit ?? .ios18, visibleRows: visibleRows)
   }
 }

@@ -161,6 +161,7 @@ enum ReportDecoder {
       fields.optional("generatorContract") == nil
       ? report.contract : try fields.choice("generatorContract", Contract.self)
     report.sectioned = try fields.bool("sectioned")
+    report.uikit = try fields.choice("uikit", UIKitProfile.self)
     let cases = try Fields(try fields.required("cases"), "\"cases\"")
     report.corpusCases = try cases.count("corpus")
     report.exhaustiveCases = try cases.count("exhaustive")

@@ -14,6 +14,7 @@ import XCTest
 ///   - seed: the run seed; the same seed gives the same report.
 ///   - count: how many random cases.
 ///   - identityOnly: judge identities only (a diff with no notion of content).
+///   - uikit: the UIKit whose rules judge: iOS 18 (the default) or iOS 12.
 ///   - sourceLocation: where the issue is recorded; the caller's line by default.
 ///   - diff: the diff under test: old and new rows of section 0 to a batch update.
 /// - Returns: the report, for further checks.
@@ -21,10 +22,11 @@ import XCTest
 public func expectValidBatchUpdates(
   named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
   count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
-  sourceLocation: SourceLocation = #_sourceLocation,
+  uikit: UIKitProfile = .ios18, sourceLocation: SourceLocation = #_sourceLocation,
   _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
 ) -> CheckReport {
-  let report = checkDiff(named: name, seed: seed, count: count, identityOnly: identityOnly, diff)
+  let report = checkDiff(
+    named: name, seed: seed, count: count, identityOnly: identityOnly, uikit: uikit, diff)
   if let text = report.failureText {
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
   }
@@ -45,10 +47,11 @@ public func expectValidBatchUpdates(
 public func XCTAssertValidBatchUpdates(
   named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
   count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
-  file: StaticString = #filePath, line: UInt = #line,
+  uikit: UIKitProfile = .ios18, file: StaticString = #filePath, line: UInt = #line,
   _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
 ) -> CheckReport {
-  let report = checkDiff(named: name, seed: seed, count: count, identityOnly: identityOnly, diff)
+  let report = checkDiff(
+    named: name, seed: seed, count: count, identityOnly: identityOnly, uikit: uikit, diff)
   if let text = report.failureText {
     XCTFail(text, file: file, line: line)
   }
@@ -68,15 +71,16 @@ public func XCTAssertValidBatchUpdates(
 ///   - contract: the contract to judge under; nil for the generator's own.
 ///   - seed: the run seed.
 ///   - count: how many random cases.
+///   - uikit: the UIKit whose rules judge: iOS 18 (the default) or iOS 12.
 ///   - sourceLocation: where the issue is recorded.
 /// - Returns: the report.
 @discardableResult
 public func expectValidBatchUpdates(
   _ generator: ContractGenerator, under contract: Contract? = nil,
   seed: UInt64 = CheckOptions.defaultSeed, count: Int = CheckOptions.defaultCount,
-  sourceLocation: SourceLocation = #_sourceLocation
+  uikit: UIKitProfile = .ios18, sourceLocation: SourceLocation = #_sourceLocation
 ) -> CheckReport {
-  let report = checkDiff(generator, under: contract, seed: seed, count: count)
+  let report = checkDiff(generator, under: contract, seed: seed, count: count, uikit: uikit)
   if let text = report.failureText {
     Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
   }
@@ -97,9 +101,9 @@ public func expectValidBatchUpdates(
 public func XCTAssertValidBatchUpdates(
   _ generator: ContractGenerator, under contract: Contract? = nil,
   seed: UInt64 = CheckOptions.defaultSeed, count: Int = CheckOptions.defaultCount,
-  file: StaticString = #filePath, line: UInt = #line
+  uikit: UIKitProfile = .ios18, file: StaticString = #filePath, line: UInt = #line
 ) -> CheckReport {
-  let report = checkDiff(generator, under: contract, seed: seed, count: count)
+  let report = checkDiff(generator, under: contract, seed: seed, count: count, uikit: uikit)
   if let text = report.failureText {
     XCTFail(text, file: file, line: line)
   }

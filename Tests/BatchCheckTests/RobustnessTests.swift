@@ -123,7 +123,7 @@ enum IndexPlacement: String, CaseIterable, CustomStringConvertible {
   /// index beyond every table (not NSNotFound in a row), on a table whose
   /// old and new states are both `counts` (rows per section).
   func expected(_ value: Int, counts: [Int], semantics: ViewSemantics) -> (Rule, String) {
-    let m = UIKitMessages(semantics)
+    let m = UIKitMessages(semantics, uikit: .ios18)
     let sections = counts.count
     let rows = counts.first ?? 0
     let path = RowPath(0, value)
@@ -228,7 +228,7 @@ struct EdgeIndexTests {
 
   @Test("Int.max as a row is NSNotFound: a section operation, as UIKit reads it")
   func intMaxRow() {
-    let m = UIKitMessages(.tableView)
+    let m = UIKitMessages(.tableView, uikit: .ios18)
     let notFound = Int.max
     for counts in Self.tables {
       let data = table(counts: counts)
@@ -412,7 +412,7 @@ extension EdgeIndexTests {
 extension EdgeIndexTests {
   @Test("duplicate edge indexes: R20 under reject; merged or counted, then out of range, as UIKit")
   func duplicateEdges() {
-    let m = UIKitMessages(.tableView)
+    let m = UIKitMessages(.tableView, uikit: .ios18)
     for value in [Int.max, Int.max - 1] {
       for counts in Self.tables {
         let data = table(counts: counts)

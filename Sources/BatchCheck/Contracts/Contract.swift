@@ -89,6 +89,10 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
   /// Replaces the row at `at` (the same path before and after this step) by
   /// `row`, and reloads its cell (`reloadRows`).
   case update(at: RowPath, row: Row)
+  /// Replaces the row at `at` (the same path before and after this step) by
+  /// `row`, and reconfigures its cell (`reconfigureRows`, iOS 15 and later:
+  /// the `ios18` profile only).
+  case reconfigure(at: RowPath, row: Row)
 
   /// `insert (0, 1) "x"`, `delete (0, 0)`, `move (0, 1) -> (0, 2)`,
   /// `update (0, 0) {"id":"a","content":2}`.
@@ -99,6 +103,7 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
     case .delete(let at): return "delete \(text(at))"
     case .move(let from, let to): return "move \(text(from)) -> \(text(to))"
     case .update(let at, let row): return "update \(text(at)) \(row)"
+    case .reconfigure(let at, let row): return "reconfigure \(text(at)) \(row)"
     }
   }
 
@@ -111,6 +116,7 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
     case .delete(let at): return BatchUpdate(deleteRows: [at])
     case .move(let from, let to): return BatchUpdate(moveRows: [RowMove(from: from, to: to)])
     case .update(let at, _): return BatchUpdate(reloadRows: [at])
+    case .reconfigure(let at, _): return BatchUpdate(reconfigureRows: [at])
     }
   }
 }
@@ -125,6 +131,19 @@ public enum ContractChanges: Hashable, Sendable {
   case staged([Stage])
   /// Sequential steps, first to last.
   case steps([Step])
+
+  /// Whether any stage or step reconfigures rows (iOS 15 and later).
+  public var reconfiguresRows: Bool {
+    switch self {
+    case .batch(let update): return !update.reconfigureRows.isEmpty
+    case .staged(let stages): return stages.contains { !$0.update.reconfigureRows.isEmpty }
+    case .steps(let steps):
+      return steps.contains {
+        if case .reconfigure = $0 { return true }
+        return false
+      }
+    }
+  }
 
   /// The contract these changes are in.
   public var contract: Contract {

@@ -69,6 +69,7 @@ extension ContractChanges {
         merged.insertRows += stage.update.insertRows
         merged.reloadRows += stage.update.reloadRows
         merged.moveRows += stage.update.moveRows
+        merged.reconfigureRows += stage.update.reconfigureRows
       }
       return .batch(merged)
     case (.staged(let stages), .steps):
@@ -123,6 +124,10 @@ extension ContractChanges {
       steps.append(.update(at: path, row: row))
     }
     steps += update.moveRows.map { .move(from: $0.from, to: $0.to) }
+    for path in update.reconfigureRows {
+      guard let row = row(at: path) else { return nil }
+      steps.append(.reconfigure(at: path, row: row))
+    }
     return steps
   }
 
@@ -134,6 +139,7 @@ extension ContractChanges {
       case .insert(let at, _): update.insertRows.append(at)
       case .delete(let at): update.deleteRows.append(at)
       case .update(let at, _): update.reloadRows.append(at)
+      case .reconfigure(let at, _): update.reconfigureRows.append(at)
       case .move(let from, let to): update.moveRows.append(RowMove(from: from, to: to))
       }
     }

@@ -169,6 +169,21 @@ public enum ContractValidator {
     return validateSteps(old: old, steps: steps, new: new, options: options, counter: &counter)
   }
 
+  /// Why UIKit raises nothing for a step out of range: its path's row is
+  /// NSNotFound, which UIKit reads as a section operation, or it reloads or
+  /// reconfigures a row that has no cell, which iOS 18 ignores.
+  static func whyUIKitAccepts(_ step: Step) -> String {
+    switch step {
+    case .update, .reconfigure:
+      if case .update(let at, _) = step, at.row == UIKitMessages.notFound {
+        return "UIKit reads it as a section operation"
+      }
+      return "UIKit ignores a reload or reconfigure of a row that has no cell"
+    default:
+      return "UIKit reads it as a section operation"
+    }
+  }
+
   /// `validateSteps`, counting the rows it looks at and shifts, so that
   /// tests can prove its cost without timing it.
   static func validateSteps(
@@ -188,8 +203,7 @@ public enum ContractValidator {
         let item = options.semantics == .tableView ? "row" : "item"
         verdict = Verdict(
           kind: .wrongRows, rule: .c1,
-          message:
-            "\(step) is out of range: the data has no \(item) there (UIKit reads it as a section operation)"
+          message: "\(step) is out of range: the data has no \(item) there (\(Self.whyUIKitAccepts(step)))"
         )
       }
       return ContractVerdict(
@@ -284,7 +298,7 @@ enum StepApplier {
     case .delete(let at):
       guard holds(at) else { return false }
       data[at.section].remove(at: at.row)
-    case .update(let at, let row):
+    case .update(let at, let row), .reconfigure(let at, let row):
       guard holds(at) else { return false }
       data[at.section][at.row] = row
     case .move(let from, let to):
@@ -317,7 +331,7 @@ enum StepApplier {
         let row = result[from.section].remove(at: from.row)
         result[to.section].append(row)
       }
-    case .delete, .update:
+    case .delete, .update, .reconfigure:
       break
     }
     return result

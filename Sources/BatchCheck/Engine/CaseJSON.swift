@@ -29,6 +29,7 @@ package enum CaseJSON {
     add("insertRows", update.insertRows.map(path))
     add("reloadRows", update.reloadRows.map(path))
     add("moveRows", update.moveRows.map { "[\(path($0.from)),\(path($0.to))]" })
+    add("reconfigureRows", update.reconfigureRows.map(path))
     return "{" + fields.joined(separator: ",") + "}"
   }
 
@@ -46,6 +47,7 @@ package enum CaseJSON {
     case .delete(let at): return "{\"delete\":\(path(at))}"
     case .move(let from, let to): return "{\"move\":[\(path(from)),\(path(to))]}"
     case .update(let at, let row): return "{\"update\":\(path(at)),\"row\":\(row)}"
+    case .reconfigure(let at, let row): return "{\"reconfigure\":\(path(at)),\"row\":\(row)}"
     }
   }
 
@@ -64,7 +66,31 @@ package enum CaseJSON {
     }
   }
 
-  /// One case-file line: `name`, `semantics` and `duplicates` when not the
+  /// The case-file keys of the simulation options that differ from the
+  /// defaults, in the format's order: `semantics`, `duplicates`, `uikit`,
+  /// `visibleRows` (`identityOnly` belongs to the contract extension).
+  /// `uikit` is written when given, or else when the options' is not iOS 18.
+  package static func optionFields(_ options: SimulationOptions, uikit: UIKitProfile? = nil) -> [String] {
+    var fields: [String] = []
+    if options.semantics != .tableView {
+      fields.append("\"semantics\":" + jsonQuoted(options.semantics.rawValue))
+    }
+    if options.duplicates != .reject {
+      fields.append("\"duplicates\":" + jsonQuoted(options.duplicates.rawValue))
+    }
+    if let profile = uikit ?? (options.uikit == .ios18 ? nil : options.uikit) {
+      fields.append("\"uikit\":" + jsonQuoted(profile.rawValue))
+    }
+    switch options.visibleRows {
+    case .all: break
+    case .none: fields.append("\"visibleRows\":[]")
+    case .range(let first, let last):
+      fields.append("\"visibleRows\":[" + path(first) + "," + path(last) + "]")
+    }
+    return fields
+  }
+
+  /// One case-file line: `name`, the simulation options that are not the
   /// defaults, `contract` when not `batch` and `identityOnly` when true
   /// (BatchCheck's contract extension), `old`, `new`, then the changes
   /// (`update`, `stages` or `steps`) and `expect` when given.
@@ -72,13 +98,7 @@ package enum CaseJSON {
     name: String, simulation: SimulationOptions, old: [[Row]], new: [[Row]],
     changes: ContractChanges?, contract: Contract = .batch, verdict: Verdict?
   ) -> String {
-    var fields = ["\"name\":" + jsonQuoted(name)]
-    if simulation.semantics != .tableView {
-      fields.append("\"semantics\":" + jsonQuoted(simulation.semantics.rawValue))
-    }
-    if simulation.duplicates != .reject {
-      fields.append("\"duplicates\":" + jsonQuoted(simulation.duplicates.rawValue))
-    }
+    var fields = ["\"name\":" + jsonQuoted(name)] + optionFields(simulation)
     if contract != .batch { fields.append("\"contract\":" + jsonQuoted(contract.rawValue)) }
     if simulation.identityOnly { fields.append("\"identityOnly\":true") }
     fields.append("\"old\":" + sections(old))

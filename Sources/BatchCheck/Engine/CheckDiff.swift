@@ -16,17 +16,20 @@
 ///   - count: how many random cases.
 ///   - identityOnly: judge identities only, for a diff with no notion of
 ///     content (it then owes no reloads).
+///   - uikit: the UIKit whose rules judge: iOS 18 (the default) or iOS 12.
 ///   - diff: the diff under test.
 /// - Returns: the report.
 /// - Complexity: as `check(_:options:)`.
 public func checkDiff(
   named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
   count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
+  uikit: UIKitProfile = .ios18,
   _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
 ) -> CheckReport {
   check(
     ClosureGenerator(name: name, diff),
-    options: CheckOptions(seed: seed, count: count, identityOnly: identityOnly))
+    options: CheckOptions(
+      seed: seed, count: count, simulation: SimulationOptions(uikit: uikit), identityOnly: identityOnly))
 }
 
 /// Checks a diff that hands over staged batches (DifferenceKit's
@@ -40,10 +43,12 @@ public func checkDiff(
 public func checkDiff(
   named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
   count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
+  uikit: UIKitProfile = .ios18,
   _ diff: @escaping @Sendable ([Row], [Row]) -> [Stage]
 ) -> CheckReport {
   checkDiff(
-    ContractGenerator(name: name, identityOnly: identityOnly, diff), seed: seed, count: count)
+    ContractGenerator(name: name, identityOnly: identityOnly, diff), seed: seed, count: count,
+    uikit: uikit)
 }
 
 /// Checks a diff that hands over sequential steps (Differ's patches, Dwifft's
@@ -57,10 +62,12 @@ public func checkDiff(
 public func checkDiff(
   named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed,
   count: Int = CheckOptions.defaultCount, identityOnly: Bool = false,
+  uikit: UIKitProfile = .ios18,
   _ diff: @escaping @Sendable ([Row], [Row]) -> [Step]
 ) -> CheckReport {
   checkDiff(
-    ContractGenerator(name: name, identityOnly: identityOnly, diff), seed: seed, count: count)
+    ContractGenerator(name: name, identityOnly: identityOnly, diff), seed: seed, count: count,
+    uikit: uikit)
 }
 
 /// Checks a generator of any of the three shapes under the contract it
@@ -75,10 +82,14 @@ public func checkDiff(
 ///   - contract: the contract to judge under; nil for the generator's own.
 ///   - seed: the run seed.
 ///   - count: how many random cases.
+///   - uikit: the UIKit whose rules judge: iOS 18 (the default) or iOS 12.
 /// - Returns: the report (`check(_:under:options:)`).
 public func checkDiff(
   _ generator: ContractGenerator, under contract: Contract? = nil,
-  seed: UInt64 = CheckOptions.defaultSeed, count: Int = CheckOptions.defaultCount
+  seed: UInt64 = CheckOptions.defaultSeed, count: Int = CheckOptions.defaultCount,
+  uikit: UIKitProfile = .ios18
 ) -> CheckReport {
-  check(generator, under: contract, options: CheckOptions(seed: seed, count: count))
+  check(
+    generator, under: contract,
+    options: CheckOptions(seed: seed, count: count, simulation: SimulationOptions(uikit: uikit)))
 }

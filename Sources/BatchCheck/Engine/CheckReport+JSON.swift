@@ -12,7 +12,7 @@ extension CheckReport {
   ///
   /// Keys, in this order: `generator`; `contract` (judged under);
   /// `generatorContract` (the generator's own, only when it differs);
-  /// `identityOnly`; `seed`; `shard` (`"2/4"`, or null for a whole run);
+  /// `identityOnly`; `uikit` (the profile, `ios18` or `ios12`); `seed`; `shard` (`"2/4"`, or null for a whole run);
   /// `maxSize`; `exhaustiveTotal`; `sectioned`; `passed`; `cases` (`corpus`,
   /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
   /// counting coverage failures as in the text); `failures`; `statistics`
@@ -43,6 +43,7 @@ extension CheckReport {
       fields.append("\"generatorContract\":" + jsonQuoted(ownContract.rawValue))
     }
     fields.append("\"identityOnly\":\(identityOnly)")
+    fields.append("\"uikit\":" + jsonQuoted(uikit.rawValue))
     fields.append("\"seed\":" + jsonQuoted(hexSeed(replayedCaseSeed == nil ? seed : 0)))
     fields.append("\"shard\":" + (shard.map { jsonQuoted($0.description) } ?? "null"))
     fields.append("\"maxSize\":\(maxSize),\"exhaustiveTotal\":\(exhaustiveTotal)")

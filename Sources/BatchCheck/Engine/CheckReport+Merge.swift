@@ -107,6 +107,7 @@ extension CheckReport {
     if generator != other.generator { return "generator" }
     if contract != other.contract || ownContract != other.ownContract { return "contract" }
     if identityOnly != other.identityOnly { return "identityOnly" }
+    if uikit != other.uikit { return "uikit" }
     if seed != other.seed { return "seed" }
     if maxSize != other.maxSize { return "maxSize" }
     if exhaustiveTotal != other.exhaustiveTotal { return "exhaustiveTotal" }

@@ -60,17 +60,20 @@ extension CheckReport {
 }
 
 extension CheckReport {
-  /// The contract and mode of the run: `one batch`, `sequential steps,
-  /// identity only`, `sequential steps judged as one batch` (a mix-up run).
+  /// The contract, mode and profile of the run: `one batch, iOS 18`,
+  /// `sequential steps, identity only, iOS 18`, `sequential steps judged as
+  /// one batch, iOS 12` (a mix-up run).
   public var mode: String {
-    Self.mode(contract: contract, ownContract: ownContract, identityOnly: identityOnly)
+    Self.mode(contract: contract, ownContract: ownContract, identityOnly: identityOnly, uikit: uikit)
   }
 
   /// The mode of a run judging a generator of `ownContract` under `contract`.
-  package static func mode(contract: Contract, ownContract: Contract, identityOnly: Bool) -> String {
+  package static func mode(
+    contract: Contract, ownContract: Contract, identityOnly: Bool, uikit: UIKitProfile
+  ) -> String {
     var text = contract == ownContract ? "\(contract)" : "\(ownContract) judged as \(contract)"
     if identityOnly { text += ", identity only" }
-    return text
+    return text + ", \(uikit)"
   }
 }
 

@@ -17,6 +17,8 @@ public struct CheckReport: Hashable, Sendable {
   public var ownContract: Contract = .batch
   /// Whether identity-only mode was used (a content change owed no reload).
   public var identityOnly: Bool
+  /// The UIKit whose rules judged the run.
+  public var uikit: UIKitProfile = .ios18
   /// The run seed.
   public var seed: UInt64
   /// The share of the run this report covers; nil for a whole run.
@@ -63,6 +65,7 @@ public struct CheckReport: Hashable, Sendable {
   package init(generator: String, options: CheckOptions) {
     self.generator = generator
     self.identityOnly = options.identityOnly
+    self.uikit = options.simulation.uikit
     self.seed = options.seed
     self.shard = options.shard
     self.maxSize = options.maxSize

@@ -122,6 +122,7 @@ extension CheckRun {
     if options.simulation.duplicates != .reject {
       command += " --duplicates \(options.simulation.duplicates.rawValue)"
     }
+    if options.simulation.uikit != .ios18 { command += " --uikit \(options.simulation.uikit.rawValue)" }
     return command
   }
 }

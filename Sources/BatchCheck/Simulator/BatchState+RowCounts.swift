@@ -66,11 +66,42 @@ struct SectionMap {
   }
 }
 
-extension BatchState {
-  /// Step 9: every new section that maps to an old one must hold
-  /// `old + inserted - deleted + movedIn - movedOut` rows (R2). The section
-  /// printed is the new one.
-  func checkRowCounts(_ accepted: AcceptedUpdate, counter: inout OperationCounter) -> UIKitException? {
+/// What each new section that maps to an old one holds after the update,
+/// by UIKit's count (spec §2 step 9): the tallies both R2 and R2b read.
+struct SectionTally {
+  /// One kept or moved section.
+  struct Entry {
+    /// The section's index, new space.
+    var new: Int
+    /// The section's index, old space.
+    var old: Int
+    var before: Int
+    var inserted: Int
+    var deleted: Int
+    var movedIn: Int
+    var movedOut: Int
+    /// Distinct row inserts and deletes: what UIKit's update maps hold,
+    /// one slot per index path, when each duplicate counts (D11).
+    var distinctInserted: Int
+    var distinctDeleted: Int
+    /// `before + inserted - deleted + movedIn - movedOut`.
+    var expected: Int { before &+ inserted &- deleted &+ movedIn &- movedOut }
+    /// The rows the update maps put in the section: as `expected`, each
+    /// index path once.
+    var mapped: Int { before &+ distinctInserted &- distinctDeleted &+ movedIn &- movedOut }
+  }
+
+  private let map: SectionMap
+  private let counts: Counts
+  private let movedIn: [Int: Int]
+  private let movedOut: [Int: Int]
+  private let deleted: [Int: Int]
+  private let inserted: [Int: Int]
+  /// Per section, distinct deletes and inserts; nil when the lists hold no duplicate.
+  private let distinctDeleted: [Int: Int]?
+  private let distinctInserted: [Int: Int]?
+
+  init(_ accepted: AcceptedUpdate, counts: Counts, counter: inout OperationCounter) {
     let map = SectionMap(accepted, counts: counts)
     let moveSources = Set(accepted.rowMoves.map(\.from.section))
     let positions = map.newPositions(of: moveSources, counter: &counter)
@@ -91,33 +122,118 @@ extension BatchState {
       counter.add()
       inserted[path.section, default: 0] += 1
     }
-    var failure: UIKitException?
-    var lines: [String]? = trace == nil ? nil : []
+    // Duplicates survive the checks only where each counts (collection views).
+    func distinct(_ paths: [RowPath]) -> [Int: Int]? {
+      let unique = Set(paths)
+      counter.add(paths.count)
+      guard unique.count < paths.count else { return nil }
+      var result: [Int: Int] = [:]
+      for path in unique { result[path.section, default: 0] += 1 }
+      return result
+    }
+    distinctDeleted = distinct(accepted.deletedRows)
+    distinctInserted = distinct(accepted.insertedRows)
+    self.map = map
+    self.counts = counts
+    self.movedIn = movedIn
+    self.movedOut = movedOut
+    self.deleted = deleted
+    self.inserted = inserted
+  }
+
+  /// Calls `body` for every new section that maps to an old one, ascending,
+  /// until it returns an exception; returns that exception.
+  /// - Complexity: O(*S*), where *S* is the number of old and new sections.
+  func first(
+    counter: inout OperationCounter, where body: (Entry) -> UIKitException?
+  ) -> UIKitException? {
+    var found: UIKitException?
     map.forEachSection(counter: &counter) { new, old, _ in
       guard let old else { return true }
-      let before = counts.oldRows(old)
-      let ins = inserted[new] ?? 0
-      let del = deleted[old] ?? 0
-      let movedInCount = movedIn[new] ?? 0
-      let movedOutCount = movedOut[old] ?? 0
-      let expected = before &+ ins &- del &+ movedInCount &- movedOutCount
-      let after = counts.newRowsAsReturned(new)
-      lines?.append(
-        "rows in section \(new) (old section \(old)): \(before) + \(ins) inserted − \(del) deleted"
-          + " + \(movedInCount) moved in − \(movedOutCount) moved out = \(expected);"
-          + " the data source has \(after)")
+      let entry = Entry(
+        new: new, old: old, before: counts.oldRows(old), inserted: inserted[new] ?? 0,
+        deleted: deleted[old] ?? 0, movedIn: movedIn[new] ?? 0, movedOut: movedOut[old] ?? 0,
+        distinctInserted: (distinctInserted ?? inserted)[new] ?? 0,
+        distinctDeleted: (distinctDeleted ?? deleted)[old] ?? 0)
+      found = body(entry)
+      return found == nil
+    }
+    return found
+  }
+}
+
+extension BatchState {
+  /// Step 9: every new section that maps to an old one must hold
+  /// `old + inserted - deleted + movedIn - movedOut` rows (R2). The section
+  /// printed is the new one (the old one for a negative count).
+  func checkRowCounts(_ tally: SectionTally, counter: inout OperationCounter) -> UIKitException? {
+    tally.first(counter: &counter) { entry in
+      let after = counts.newRowsAsReturned(entry.new)
+      note(
+        "rows in section \(entry.new) (old section \(entry.old)): \(entry.before) + \(entry.inserted) inserted"
+          + " − \(entry.deleted) deleted + \(entry.movedIn) moved in − \(entry.movedOut) moved out"
+          + " = \(entry.expected); the data source has \(after)")
       if after < 0 {
-        failure = UIKitException(rule: .r2, message: messages.negativeRowCount(section: new))
-      } else if after != expected {
-        failure = UIKitException(
+        return UIKitException(rule: .r2, message: messages.negativeRowCount(section: entry.old))
+      }
+      if after != entry.expected {
+        return UIKitException(
           rule: .r2,
           message: messages.invalidRowCount(
-            section: new, after: after, before: before, inserted: ins, deleted: del,
-            movedIn: movedInCount, movedOut: movedOutCount))
+            section: entry.new, after: after, before: entry.before, inserted: entry.inserted,
+            deleted: entry.deleted, movedIn: entry.movedIn, movedOut: entry.movedOut))
       }
-      return failure == nil
+      return nil
     }
-    if let lines { trace?.lines.append(contentsOf: lines) }
-    return failure
+  }
+
+  /// iOS 18's check of the update maps (R2b): no section may end up holding
+  /// more rows than the data source returns for it. Which condition makes
+  /// UIKit's maps invalid is inferred (the code that builds them is not
+  /// known): every public report fits "a kept or moved section would hold
+  /// more rows than the data source returns". The maps hold each index path
+  /// once, so a collection view's duplicate insert, which the row count
+  /// counts twice (D11), does not overflow them. A section left with too
+  /// few rows gets the classic R2 afterwards, and so does a negative count.
+  func checkOverflow(
+    _ accepted: AcceptedUpdate, _ tally: SectionTally, counter: inout OperationCounter
+  ) -> UIKitException? {
+    let overflowing = tally.first(counter: &counter) { entry in
+      let after = counts.newRowsAsReturned(entry.new)
+      guard after >= 0, entry.mapped > after else { return nil }
+      note(
+        "section \(entry.new) (old section \(entry.old)) would hold \(entry.mapped) rows;"
+          + " the data source has \(after) (R2b)")
+      return UIKitException(rule: .r2b, message: "")
+    }
+    guard overflowing != nil else { return nil }
+    return UIKitException(rule: .r2b, message: invalidBatchUpdatesMessage(accepted, counter: &counter))
+  }
+
+  /// R2b's text for this update: the counts before and after, and the
+  /// update items UIKit kept (deletes descending, moves, inserts ascending).
+  private func invalidBatchUpdatesMessage(
+    _ accepted: AcceptedUpdate, counter: inout OperationCounter
+  ) -> String {
+    let notFound = UIKitMessages.notFound
+    let limit = UIKitMessages.listLimit
+    var deletes = accepted.deletedRows + accepted.deletedSections.map { RowPath(section: $0, row: notFound) }
+    var inserts =
+      accepted.insertedRows + accepted.insertedSections.map { RowPath(section: $0, row: notFound) }
+    deletes.sort(by: >)
+    inserts.sort()
+    counter.add(deletes.count + inserts.count)
+    var items = deletes.map { messages.updateItem("Delete", $0) }
+    items += accepted.sectionMoves.map {
+      messages.moveItem(RowPath($0.from, notFound), RowPath($0.to, notFound), isSection: true)
+    }
+    items += accepted.rowMoves.map { messages.moveItem($0.from, $0.to, isSection: false) }
+    items += inserts.map { messages.updateItem("Insert", $0) }
+    // The counts beyond the limit are not printed; only their number is.
+    let before = (0..<min(counts.oldSections, limit)).map { counts.oldRows($0) }
+    let after = (0..<min(counts.newSections, limit)).map { counts.newRowsAsReturned($0) }
+    return messages.invalidBatchUpdates(
+      before: before, beforeSections: counts.oldSections, after: after,
+      afterSections: counts.newSections, updates: items)
   }
 }

@@ -52,7 +52,9 @@ struct BatchState {
     return .failure(exception)
   }
 
-  private var mergesDuplicates: Bool { options.semantics == .tableView }
+  /// What the profile does: everything the iOS 12 and iOS 18 checks differ in.
+  private var rules: UIKitProfile.Rules { options.rules }
+  private var mergesDuplicates: Bool { rules.mergesDuplicates }
   private static var notFound: Int { UIKitMessages.notFound }
 
   /// Runs steps 1 to 9. The first failing check decides.
@@ -69,6 +71,9 @@ struct BatchState {
     explicitInserts.sort()
     reloads.sort()
     counter.add(explicitDeletes.count + explicitInserts.count + reloads.count)
+    if rules.removesDuplicateReloads || rules.dropsReloadsWithoutCell {
+      reloads = reloadsWalked(reloads, counter: &counter)
+    }
     let moves = sortedMoves(counter: &counter)
 
     // Step 2: decompose reloads (spec §1.3), R10 first.
@@ -80,8 +85,11 @@ struct BatchState {
           UIKitException(
             rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row)))
       }
-      let deleteGroups = SectionGroups(sortedItems: explicitDeletes, counter: &counter)
-      let insertGroups = SectionGroups(sortedItems: explicitInserts, counter: &counter)
+      let ignoring = rules.walkIgnoresRowsInSectionOps
+      let deleteGroups = SectionGroups(
+        sortedItems: explicitDeletes, ignoringRowsInSectionOps: ignoring, counter: &counter)
+      let insertGroups = SectionGroups(
+        sortedItems: explicitInserts, ignoringRowsInSectionOps: ignoring, counter: &counter)
       for reload in reloads {
         let (s1, r1) = deleteGroups.reloadAfterDeletes(
           section: reload.section, row: reload.row, counter: &counter)
@@ -141,7 +149,9 @@ struct BatchState {
         return fail(UIKitException(rule: .r11, message: message))
       }
       if isSection, fallback == nil, let position = rowMoveFromSection[d.section] {
-        fallback = messages.moveOutOfDeletedSection(moves[position].rowMove)
+        let message = messages.moveOutOfDeletedSection(moves[position].rowMove)
+        if rules.fallback == .immediate { return fallBack(message) }
+        fallback = message
       }
       if isSection {
         if isOutside(d.section, counts.oldSections) {
@@ -193,7 +203,9 @@ struct BatchState {
         return fail(UIKitException(rule: .r12, message: message))
       }
       if isSection, fallback == nil, let position = rowMoveToSection[i.section] {
-        fallback = messages.moveIntoInsertedSection(moves[position].rowMove)
+        let message = messages.moveIntoInsertedSection(moves[position].rowMove)
+        if rules.fallback == .immediate { return fallBack(message) }
+        fallback = message
       }
       if isSection {
         if isOutside(i.section, counts.newSections) {
@@ -237,31 +249,74 @@ struct BatchState {
       return fail(exception)
     }
 
-    // Step 7: the section count (R1).
-    let expectedSections = counts.oldSections &+ insertedSectionCount &- deletedSectionCount
-    note(
-      "sections: \(counts.oldSections) + \(insertedSectionCount) inserted − \(deletedSectionCount) deleted"
-        + " = \(expectedSections); the data source has \(counts.newSections)")
-    if expectedSections != counts.newSections {
-      return fail(
-        UIKitException(
-          rule: .r1,
-          message: messages.invalidSectionCount(
-            after: counts.newSections, before: counts.oldSections, inserted: insertedSectionCount,
-            deleted: deletedSectionCount)))
-    }
-
-    // Step 8: the fallback to reloadData skips the row counts (R17).
-    if let fallback {
-      note("↺ R17: \(fallback)")
-      return .success(.fallback(fallback))
-    }
-
-    // Step 9: the row counts per section (R2).
-    if let exception = checkRowCounts(accepted, counter: &counter) {
-      return fail(exception)
+    // Steps 7 to 9: the count checks in the profile's order. R17's fallback
+    // skips the row counts (iOS 12) or every count check (iOS 18).
+    if let fallback, rules.fallback != .skipsRowCounts { return fallBack(fallback) }
+    var tally: SectionTally?
+    for countCheck in rules.countCheckOrder {
+      switch countCheck {
+      case .sectionCount:
+        // Step 7: the section count (R1).
+        let expectedSections = counts.oldSections &+ insertedSectionCount &- deletedSectionCount
+        note(
+          "sections: \(counts.oldSections) + \(insertedSectionCount) inserted − \(deletedSectionCount) deleted"
+            + " = \(expectedSections); the data source has \(counts.newSections)")
+        if expectedSections != counts.newSections {
+          return fail(
+            UIKitException(
+              rule: .r1,
+              message: messages.invalidSectionCount(
+                after: counts.newSections, before: counts.oldSections, inserted: insertedSectionCount,
+                deleted: deletedSectionCount)))
+        }
+      case .overflow:
+        // iOS 18: no section may end up holding more rows than the data source returns (R2b).
+        let sections = tally ?? SectionTally(accepted, counts: counts, counter: &counter)
+        tally = sections
+        if let exception = checkOverflow(accepted, sections, counter: &counter) { return fail(exception) }
+      case .rowCounts:
+        // Step 8: the fallback to reloadData skips the row counts (R17).
+        if let fallback { return fallBack(fallback) }
+        // Step 9: the row counts per section (R2).
+        let sections = tally ?? SectionTally(accepted, counts: counts, counter: &counter)
+        tally = sections
+        if let exception = checkRowCounts(sections, counter: &counter) { return fail(exception) }
+      }
     }
     return .success(.accepted(accepted))
+  }
+
+  /// Notes and returns R17's fallback to reloadData.
+  private func fallBack(_ message: String) -> Result<CheckOutcome, UIKitException> {
+    note("↺ R17: \(message)")
+    return .success(.fallback(message))
+  }
+
+  /// The reloads iOS 18 walks (spec D7, D9), from `reloads` sorted
+  /// ascending: exact duplicates removed, and row reloads of rows that have
+  /// no cell (beyond their section's count, or off screen) dropped.
+  private func reloadsWalked(_ reloads: [RowPath], counter: inout OperationCounter) -> [RowPath] {
+    var kept: [RowPath] = []
+    kept.reserveCapacity(reloads.count)
+    for reload in reloads {
+      counter.add()
+      if rules.removesDuplicateReloads, reload == kept.last {
+        note("reload \(Self.describe(reload)) removed: a duplicate (D9)")
+        continue
+      }
+      if rules.dropsReloadsWithoutCell, reload.row != Self.notFound, !hasCell(reload) {
+        note("reload \(Self.describe(reload)) dropped: the row has no cell (D7)")
+        continue
+      }
+      kept.append(reload)
+    }
+    return kept
+  }
+
+  /// Whether the old row at `path` has a cell: it exists and is on screen.
+  func hasCell(_ path: RowPath) -> Bool {
+    !isOutside(path.section, counts.oldSections) && !isOutside(path.row, counts.oldRows(path.section))
+      && options.visibleRows.contains(path)
   }
 
   /// `(0, 1)` for a row, `section 2` for a section operation.
@@ -276,7 +331,8 @@ struct BatchState {
   }
 
   /// The moves sorted ascending by source, stably (ties keep the update's
-  /// order), section moves as `(section, NSNotFound)`: iOS 12's order.
+  /// order), section moves as `(section, NSNotFound)`: iOS 12's order. Under
+  /// iOS 18 every section move comes before every row move.
   private func sortedMoves(counter: inout OperationCounter) -> [MoveItem] {
     let notFound = Self.notFound
     var moves: [MoveItem] = []
@@ -295,8 +351,10 @@ struct BatchState {
     }
     guard moves.count > 1 else { return moves }
     counter.add(moves.count)
+    let sectionsFirst = rules.sectionMovesFirst
     return moves.enumerated().sorted { a, b in
-      a.element.from != b.element.from ? a.element.from < b.element.from : a.offset < b.offset
+      if sectionsFirst, a.element.isSection != b.element.isSection { return a.element.isSection }
+      return a.element.from != b.element.from ? a.element.from < b.element.from : a.offset < b.offset
     }.map(\.element)
   }
 }

@@ -55,12 +55,18 @@ public struct BatchUpdate: Hashable, Sendable {
   public var reloadRows: [RowPath]
   /// Row moves, from old space to new space.
   public var moveRows: [RowMove]
+  /// Rows to reconfigure (iOS 15 and later, so the `ios18` profile only),
+  /// old space: the cell on screen at each path before the update is
+  /// configured again, at once, with the data source's row at that path.
+  /// UIKit checks nothing of them: no bounds, no conflict, no count.
+  public var reconfigureRows: [RowPath]
 
   public init(
     deleteSections: [Int] = [], insertSections: [Int] = [], reloadSections: [Int] = [],
     moveSections: [SectionMove] = [], deleteRows: [RowPath] = [], insertRows: [RowPath] = [],
-    reloadRows: [RowPath] = [], moveRows: [RowMove] = []
+    reloadRows: [RowPath] = [], moveRows: [RowMove] = [], reconfigureRows: [RowPath] = []
   ) {
+    self.reconfigureRows = reconfigureRows
     self.deleteSections = deleteSections
     self.insertSections = insertSections
     self.reloadSections = reloadSections
@@ -75,6 +81,7 @@ public struct BatchUpdate: Hashable, Sendable {
   public var operationCount: Int {
     deleteSections.count + insertSections.count + reloadSections.count + moveSections.count
       + deleteRows.count + insertRows.count + reloadRows.count + moveRows.count
+      + reconfigureRows.count
   }
 
   /// Whether the update holds no operation at all (spec R26).

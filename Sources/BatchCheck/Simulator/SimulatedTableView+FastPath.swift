@@ -1,6 +1,7 @@
 extension SimulatedTableView {
-  /// The common case, fast: one section on both sides, only row operations,
-  /// and an update that passes every check. Returns `.valid` when the full
+  /// The common case, fast: one section on both sides, only row operations
+  /// (no reconfigure), every row on screen, and an update that passes every
+  /// check. Both UIKit profiles agree on such updates. Returns `.valid` when the full
   /// simulation would, and nil whenever anything is unusual (a section
   /// operation, a duplicate, an index out of range, a conflict, a count or
   /// row that does not add up); the full simulation then gives the verdict
@@ -18,6 +19,7 @@ extension SimulatedTableView {
   ) -> Verdict? {
     guard update.deleteSections.isEmpty, update.insertSections.isEmpty,
       update.reloadSections.isEmpty, update.moveSections.isEmpty,
+      update.reconfigureRows.isEmpty, options.visibleRows == .all,
       oldData.numberOfSections == 1, dataSource.numberOfSections == 1
     else { return nil }
     let oldCount = oldData.numberOfRows(inSection: 0)

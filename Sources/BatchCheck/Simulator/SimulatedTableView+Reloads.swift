@@ -60,7 +60,16 @@ struct SectionGroups {
   var plainRunEnd: [Int] = []
 
   /// Groups `items`, which must be sorted ascending; section ops have row NSNotFound.
-  init(sortedItems items: [RowPath], counter: inout OperationCounter) {
+  ///
+  /// With `ignoringRowsInSectionOps` (iOS 18, D8), the row operations of a
+  /// section that also has a section operation are left out: the walk
+  /// ignores them.
+  init(
+    sortedItems: [RowPath], ignoringRowsInSectionOps: Bool = false, counter: inout OperationCounter
+  ) {
+    let items =
+      ignoringRowsInSectionOps
+      ? Self.withoutRowsInSectionOps(sortedItems, counter: &counter) : sortedItems
     var index = 0
     while index < items.count {
       let section = items[index].section
@@ -105,6 +114,29 @@ struct SectionGroups {
       counter.add()
       if sections[g] &+ 1 == sections[g + 1] { plainRunEnd[g] = plainRunEnd[g + 1] }
     }
+  }
+
+  /// `items` (sorted ascending) without the row operations of sections that
+  /// also hold a section operation. A section's section operations sort
+  /// after its rows (their row is NSNotFound), so its last item tells.
+  private static func withoutRowsInSectionOps(
+    _ items: [RowPath], counter: inout OperationCounter
+  ) -> [RowPath] {
+    var kept: [RowPath] = []
+    kept.reserveCapacity(items.count)
+    var start = 0
+    while start < items.count {
+      var end = start + 1
+      while end < items.count, items[end].section == items[start].section { end += 1 }
+      counter.add(end - start)
+      if items[end - 1].row == UIKitMessages.notFound {
+        kept += items[start..<end].filter { $0.row == UIKitMessages.notFound }
+      } else {
+        kept += items[start..<end]
+      }
+      start = end
+    }
+    return kept
   }
 
   /// Appends to `walkShift` and `walkFloor`, for each of the rows at `range`

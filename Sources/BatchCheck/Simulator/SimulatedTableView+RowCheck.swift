@@ -5,7 +5,10 @@ extension SimulatedTableView {
   /// Old cells keep their old row: rows that were not touched slide into the
   /// places left free, moved rows go to their destination. Inserted and
   /// reloaded cells (reload-made inserts included, wherever §1.3 put them)
-  /// ask the data source, so they are right by construction. A cell whose
+  /// ask the data source, so they are right by construction. Only cells are
+  /// judged: an old row that was off screen (`visibleRows`) gets a fresh cell
+  /// when it scrolls in. A reconfigured cell (iOS 18, D12) shows the data
+  /// source's row at its **old** path, and is judged at its final place. A cell whose
   /// identity differs from the data source's row there is `wrongRows` (C1);
   /// one with the right identity but old content is `staleContent` (C2). The
   /// first offending cell in new-space order is reported, a wrong row before
@@ -13,7 +16,7 @@ extension SimulatedTableView {
   /// - Complexity: O(*n* + *k* log *k*), where *n* is the number of rows in the
   ///   new state and *k* the number of operations; rows are read one at a time.
   func checkRows<NewData: TableDataSource>(
-    _ accepted: AcceptedUpdate, counts: Counts, dataSource: NewData,
+    _ accepted: AcceptedUpdate, update: BatchUpdate, counts: Counts, dataSource: NewData,
     counter: inout OperationCounter, trace: TraceLog? = nil
   ) -> Verdict {
     // Cells placed at fixed new-space rows: inserts (fresh) and moves (old rows).
@@ -29,6 +32,16 @@ extension SimulatedTableView {
 
     let map = SectionMap(accepted, counts: counts)
     let item = options.semantics == .tableView ? "row" : "item"
+    let visible = options.visibleRows
+    // Reconfigured cells (D12): old rows on screen, asked again for the data
+    // source's row at their old path.
+    var reconfigured = Set<RowPath>()
+    for path in update.reconfigureRows where !isOutside(path.section, counts.oldSections) {
+      counter.add()
+      if !isOutside(path.row, counts.oldRows(path.section)), visible.contains(path) {
+        reconfigured.insert(path)
+      }
+    }
     var stale: Verdict?
     var wrong: Verdict?
     map.forEachSection(counter: &counter) { new, old, counter in
@@ -65,8 +78,33 @@ extension SimulatedTableView {
         }
         guard let shownPath else { continue }
         let path = RowPath(section: new, row: position)
-        let shown = oldData.row(at: shownPath)
         let expected = dataSource.row(at: path)
+        guard visible.contains(shownPath) else {
+          // No cell before the update: a fresh one asks the data source when it scrolls in.
+          shownRows?.append(expected)
+          continue
+        }
+        var shown = oldData.row(at: shownPath)
+        var origin = "old \(shownPath)"
+        if reconfigured.contains(shownPath) {
+          origin += ", reconfigured with the data source's \(item) there"
+          if !isOutside(shownPath.section, counts.newSections),
+            !isOutside(shownPath.row, counts.newRows(shownPath.section))
+          {
+            shown = dataSource.row(at: shownPath)
+          } else if wrong == nil {
+            // The data source has no row at the old path: the cell shows nothing valid.
+            sectionFailed = true
+            wrong = Verdict(
+              kind: .wrongRows, rule: .c1,
+              message:
+                "\(item) \(path) shows nothing valid (\(origin), where it has no \(item)) but the data source has \(expected) there",
+              mismatch: RowMismatch(path: path, expected: expected, shown: shown))
+            shownRows?.append(shown)
+            if shownRows == nil { return false }
+            continue
+          }
+        }
         shownRows?.append(shown)
         let mismatch = RowMismatch(path: path, expected: expected, shown: shown)
         if wrong != nil { continue }  // tracing: finish the section's cells
@@ -75,7 +113,7 @@ extension SimulatedTableView {
           wrong = Verdict(
             kind: .wrongRows, rule: .c1,
             message:
-              "\(item) \(path) shows \(shown) (old \(shownPath)) but the data source has \(expected) there",
+              "\(item) \(path) shows \(shown) (\(origin)) but the data source has \(expected) there",
             mismatch: mismatch)
           if shownRows == nil { return false }
           continue

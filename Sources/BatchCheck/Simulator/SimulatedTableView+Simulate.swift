@@ -21,7 +21,18 @@ extension SimulatedTableView {
     _ update: BatchUpdate, dataSource: NewData, counter: inout OperationCounter,
     trace: TraceLog? = nil
   ) -> Verdict {
-    let messages = UIKitMessages(options.semantics)
+    let messages = UIKitMessages(options.semantics, uikit: options.uikit)
+    if !update.reconfigureRows.isEmpty, !options.rules.hasReconfigure {
+      let message = messages.reconfigureUnavailable(options.uikit)
+      trace?.lines.append("✗ \(message)")
+      return Verdict(kind: .exception, message: message)
+    }
+    if let trace {
+      for path in update.reconfigureRows {
+        trace.lines.append(
+          "reconfigure \(BatchState.describe(path)): no update item, nothing checked or counted (D12)")
+      }
+    }
     // Step 0: negative paths are raised when the call is made (R22).
     if let exception = checkNegativePaths(update, counter: &counter) {
       trace?.lines.append("✗ R22: \(exception.message)")
@@ -46,7 +57,8 @@ extension SimulatedTableView {
     case .success(.accepted(let result)):
       accepted = result
     }
-    return checkRows(accepted, counts: counts, dataSource: dataSource, counter: &counter, trace: trace)
+    return checkRows(
+      accepted, update: update, counts: counts, dataSource: dataSource, counter: &counter, trace: trace)
   }
 
   /// Applies `update` like `performBatchUpdates` and also returns a trace: the

@@ -30,16 +30,25 @@ public struct SimulationOptions: Hashable, Sendable {
   /// (no C2). For generators with no notion of content updates (Myers-style
   /// diffs, `CollectionDifference`). UIKit's checks are the same either way.
   public var identityOnly: Bool
+  /// The UIKit whose rules apply: iOS 18 (the default) or iOS 12.
+  public var uikit: UIKitProfile
+  /// Which old rows have a cell before the update; every existing row by default.
+  public var visibleRows: VisibleRows
 
   public init(
     semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject,
-    identityOnly: Bool = false
+    identityOnly: Bool = false, uikit: UIKitProfile = .ios18, visibleRows: VisibleRows = .all
   ) {
     self.semantics = semantics
     self.duplicates = duplicates
     self.identityOnly = identityOnly
+    self.uikit = uikit
+    self.visibleRows = visibleRows
   }
 
-  /// UITableView semantics with duplicates rejected.
+  /// UITableView semantics on iOS 18, duplicates rejected, every row on screen.
   public static let `default` = SimulationOptions()
+
+  /// The profile's rules for this view: everything the profiles differ in.
+  package var rules: UIKitProfile.Rules { uikit.rules(for: semantics) }
 }

@@ -7,12 +7,16 @@
 /// one space after their first sentence, as UIKit prints them from iOS 13 on
 /// (up to iOS 12 there were two); `expect.message` compares white space loosely.
 /// UICollectionView texts say "item" for "row" and "collection view" for
-/// "table view".
+/// "table view". Under the iOS 18 profile the count texts end by naming the
+/// view (` Table view: <UITableView>`), and R2b has a text of its own.
 struct UIKitMessages {
   let semantics: ViewSemantics
+  /// What the count texts end with (the profile's D1); empty for none.
+  let countTextEnding: String
 
-  init(_ semantics: ViewSemantics) {
+  init(_ semantics: ViewSemantics, uikit: UIKitProfile) {
     self.semantics = semantics
+    self.countTextEnding = uikit.rules(for: semantics).countTextEnding ?? ""
   }
 
   private var row: String { semantics == .tableView ? "row" : "item" }
@@ -30,19 +34,86 @@ struct UIKitMessages {
 
   /// R1, spec §2 step 7.
   func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int) -> String {
-    "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(after)) must be equal to the number of sections contained in the \(view) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted)."
+    "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(after)) must be equal to the number of sections contained in the \(view) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted).\(countTextEnding)"
   }
 
   /// R2, spec §2 step 9. `section` is the new-space section.
   func invalidRowCount(
     section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int
   ) -> String {
-    "Invalid update: invalid number of \(rows) in section \(section). The number of \(rows) contained in an existing section after the update (\(after)) must be equal to the number of \(rows) contained in that section before the update (\(before)), plus or minus the number of \(rows) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(rows) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)."
+    "Invalid update: invalid number of \(rows) in section \(section). The number of \(rows) contained in an existing section after the update (\(after)) must be equal to the number of \(rows) contained in that section before the update (\(before)), plus or minus the number of \(rows) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(rows) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).\(countTextEnding)"
   }
 
   /// R2 when the data source returns a negative row count, spec §2 step 9.
+  /// `section` is the old-space section: UIKit prints the old index here.
   func negativeRowCount(section: Int) -> String {
-    "Invalid update: invalid number of \(rows) in section \(section). Attempt to delete more \(rows) than exist in section."
+    "Invalid update: invalid number of \(rows) in section \(section). Attempt to delete more \(rows) than exist in section.\(countTextEnding)"
+  }
+
+  /// R2b, iOS 18's "Invalid batch updates detected": the counts before and
+  /// after, the update items UIKit kept, and the view.
+  ///
+  ///     Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+  ///     Data source before updates = { 1 section with row counts: [30] }
+  ///     Data source after updates = { 1 section with row counts: [29] }
+  ///     Updates = [
+  ///     \tDelete row (0 - 0),
+  ///     \tInsert row (0 - 0)
+  ///     ]
+  ///     Table view: <UITableView>
+  ///
+  /// The first line, the single-section count lines, the row entries and
+  /// the last line are UIKit's as observed. Inferred, and kept here alone:
+  /// the plural (`{ 2 sections with row counts: [3, 4] }`), the section and
+  /// move entries (`Delete section 1`, `Insert section 0`,
+  /// `Move section 0 -> 2`, `Move row (0 - 1) -> (0 - 0)`), the empty list
+  /// (`Updates = [ ]`, seen for collection views), and the order of the
+  /// entries (deletes descending, then moves, then inserts ascending, as UIKit
+  /// builds its update items). Lists longer than `listLimit` are cut, with
+  /// the number left out: BatchCheck's, to keep a report readable.
+  /// - Parameters:
+  ///   - before: the old sections' row counts, the first `listLimit` at most.
+  ///   - beforeSections: the number of old sections.
+  ///   - after: the row counts the data source returns, the first `listLimit` at most.
+  ///   - afterSections: the number of sections the data source returns.
+  ///   - updates: the update items, in UIKit's order.
+  func invalidBatchUpdates(
+    before: [Int], beforeSections: Int, after: [Int], afterSections: Int, updates: [String]
+  ) -> String {
+    let noun = semantics == .tableView ? "row" : "item"
+    func counts(_ list: [Int], sections: Int) -> String {
+      let shown = list.prefix(Self.listLimit).map(String.init).joined(separator: ", ")
+      let more = sections > list.count ? ", … \(sections - list.count) more" : ""
+      return "{ \(sections) section\(sections == 1 ? "" : "s") with \(noun) counts: [\(shown)\(more)] }"
+    }
+    var entries = updates.prefix(Self.listLimit).map { "\t" + $0 }
+    if updates.count > Self.listLimit { entries.append("\t… \(updates.count - Self.listLimit) more") }
+    let list = entries.isEmpty ? "Updates = [ ]" : "Updates = [\n" + entries.joined(separator: ",\n") + "\n]"
+    let viewLine = countTextEnding.drop(while: { $0 == " " })
+    return """
+      Invalid batch updates detected: the number of sections and/or \(rows) returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+      Data source before updates = \(counts(before, sections: beforeSections))
+      Data source after updates = \(counts(after, sections: afterSections))
+      \(list)
+      \(viewLine)
+      """
+  }
+
+  /// How many counts or update items an R2b text lists before it cuts.
+  static let listLimit = 1_000
+
+  /// One update item of an R2b text: `Delete row (0 - 1)`, `Insert section 2`.
+  func updateItem(_ kind: String, _ path: RowPath) -> String {
+    path.row == Self.notFound
+      ? "\(kind) section \(UInt(bitPattern: path.section))"
+      : "\(kind) \(row) (\(UInt(bitPattern: path.section)) - \(UInt(bitPattern: path.row)))"
+  }
+
+  /// One move of an R2b text: `Move row (0 - 1) -> (0 - 0)`, `Move section 0 -> 2`.
+  func moveItem(_ from: RowPath, _ to: RowPath, isSection: Bool) -> String {
+    isSection
+      ? "Move section \(from.section) -> \(to.section)"
+      : "Move \(row) (\(from.section) - \(from.row)) -> (\(to.section) - \(to.row))"
   }
 
   // MARK: R3 - R8
@@ -156,7 +227,16 @@ struct UIKitMessages {
     "attempt to move both \(row) at index path \(from1) and \(from2) to \(to)"
   }
 
-  // MARK: R17, R20, R22, R23
+  // MARK: reconfigure, R17, R20, R22, R23
+
+  /// `reconfigureRows` under a profile that lacks it: before iOS 15 the
+  /// method does not exist, and calling it raises NSInvalidArgumentException,
+  /// which has no rule number. BatchCheck's text.
+  func reconfigureUnavailable(_ uikit: UIKitProfile) -> String {
+    let view = semantics == .tableView ? "UITableView" : "UICollectionView"
+    let method = semantics == .tableView ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:"
+    return "-[\(view) \(method)]: unrecognized selector sent to instance: reconfigure exists from iOS 15 on, and this update is judged under the \(uikit.rawValue) profile"
+  }
 
   /// R17: BatchCheck's text for UIKit's silent fallback to reloadData.
   func moveOutOfDeletedSection(_ move: RowMove) -> String {

@@ -1,9 +1,10 @@
-/// A numbered rule: UIKit's (`R1`...`R23` of the spec) or BatchCheck's own row
+/// A numbered rule: UIKit's (`R1`...`R23`, and `R2b`, iOS 18's "Invalid batch
+/// updates detected") or BatchCheck's own row
 /// checks (`C1` wrong rows, `C2` stale content).
 public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
   CustomStringConvertible
 {
-  case r1 = "R1", r2 = "R2", r3 = "R3", r4 = "R4", r5 = "R5", r6 = "R6", r7 = "R7"
+  case r1 = "R1", r2 = "R2", r2b = "R2b", r3 = "R3", r4 = "R4", r5 = "R5", r6 = "R6", r7 = "R7"
   case r8 = "R8", r9 = "R9", r10 = "R10", r11 = "R11", r12 = "R12", r13 = "R13"
   case r14 = "R14", r15 = "R15", r16 = "R16", r17 = "R17", r18 = "R18", r19 = "R19"
   case r20 = "R20", r21 = "R21", r22 = "R22", r23 = "R23"
@@ -11,7 +12,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
 
   public var description: String { rawValue }
 
-  /// Orders by declaration: R1 < R2 < ... < R23 < C1 < C2.
+  /// Orders by declaration: R1 < R2 < R2b < R3 < ... < R23 < C1 < C2.
   public static func < (lhs: Rule, rhs: Rule) -> Bool {
     let all = Rule.allCases
     return (all.firstIndex(of: lhs) ?? 0) < (all.firstIndex(of: rhs) ?? 0)
