@@ -20,7 +20,7 @@ struct CheckCommandTests {
   func passing() async {
     let run = await runCommand(["check", "--generator", "heckel", "--count", "300", "--seed", "0x2a", "--workers", "2"])
     #expect(run.status == 0)
-    #expect(run.standardOutput.hasPrefix("check heckel (one batch), run seed 0x000000000000002a\n"))
+    #expect(run.standardOutput.hasPrefix("check heckel (one batch, iOS 18), run seed 0x000000000000002a\n"))
     #expect(run.standardOutput.contains("  random:     300 cases, max size 300"))
     #expect(run.standardOutput.hasSuffix("\n46413 passed, 0 failed\n"))
   }
@@ -31,7 +31,7 @@ struct CheckCommandTests {
     #expect(run.status == 1)
     #expect(
       run.standardOutput.hasPrefix(
-        #"{"generator":"map-moves","contract":"batch","identityOnly":true,"seed":"0x00ba7c4ec4ec0001","#))
+        #"{"generator":"map-moves","contract":"batch","identityOnly":true,"uikit":"ios18","seed":"0x00ba7c4ec4ec0001","#))
     #expect(run.standardOutput.contains("\"failures\":[{\"phase\":\"exhaustive\""))
     #expect(run.standardOutput.contains("\"new\":[[\"a\",\"a\"]]"))
   }
@@ -64,7 +64,7 @@ struct CheckCommandTests {
     let hex = "0x" + String(seed, radix: 16)
     let run = await runCommand(["replay", "--generator", "heckel", "--case-seed", hex])
     #expect(run.status == 0)
-    #expect(run.standardOutput.hasPrefix("replay heckel (one batch), case seed "))
+    #expect(run.standardOutput.hasPrefix("replay heckel (one batch, iOS 18), case seed "))
     #expect(run.standardOutput.hasSuffix("1 passed, 0 failed\n"))
   }
 
@@ -86,14 +86,14 @@ struct CheckCommandTests {
     let run = await runCommand(
       ["check", "--generator", "edit-script", "--contract", "batch", "--count", "2000"])
     #expect(run.status == 1)
-    #expect(run.standardOutput.hasPrefix("check edit-script (sequential steps judged as one batch), "))
+    #expect(run.standardOutput.hasPrefix("check edit-script (sequential steps judged as one batch, iOS 18), "))
     #expect(run.standardOutput.contains("  steps:   [{"))
     #expect(
       run.standardOutput.contains(
         "  advice:  valid as sequential steps, not as one batch: apply it step by step"))
     let own = await runCommand(["check", "--generator", "edit-script", "--count", "300"])
     #expect(own.status == 0)
-    #expect(own.standardOutput.hasPrefix("check edit-script (sequential steps), "))
+    #expect(own.standardOutput.hasPrefix("check edit-script (sequential steps, iOS 18), "))
   }
 
   @Test("--exec with --contract steps reads each answer as steps; the replay command has --exec")

@@ -17,7 +17,9 @@ struct RootCommandTests {
         OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
 
         USAGE: batchcheck <subcommand> [<options>]
-               batchcheck    (no arguments: check every built-in generator)
+               batchcheck [--uikit <profile>]
+                             (no subcommand: check every built-in generator,
+                             judged by iOS 18's UIKit or, with --uikit ios12, iOS 12's)
 
         SUBCOMMANDS:
           check       Check one generator on small, corpus and random cases; report the smallest failure.

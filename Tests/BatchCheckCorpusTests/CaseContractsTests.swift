@@ -95,7 +95,7 @@ struct CaseContractsTests {
       ),
       (
         #"{"old":[],"new":[],"steps":[{}]}"#, 29,
-        #"a step needs one of "insert", "delete", "move", "update""#
+        #"a step needs one of "insert", "delete", "move", "update", "reconfigure""#
       ),
       (
         #"{"old":[],"new":[],"steps":[{"delete":[0,0],"move":[[0,0],[0,1]]}]}"#, 45,
@@ -184,7 +184,7 @@ struct CaseContractsTests {
     #expect(
       throws: CaseDataError(
         file: "gen", line: 1, column: 3,
-        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\"")
+        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\", \"reconfigure\"")
     ) {
       try ContractChanges(json: "[ {}]", contract: .steps, file: "gen")
     }

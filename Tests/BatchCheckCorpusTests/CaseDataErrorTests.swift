@@ -72,7 +72,7 @@ struct CaseDataErrorTests {
     expectError(#"{"old":[],"new":[],"expect":{"verdict":"exeption"}}"#, column: 40, #"unknown verdict "exeption"; expected one of valid, exception, duplicate, fallback, wrongRows, staleContent"#)
     expectError(#"{"semantics":"table","old":[],"new":[]}"#, column: 14, #"unknown semantics "table"; expected one of tableView, collectionView"#)
     expectError(#"{"duplicates":"merge","old":[],"new":[]}"#, column: 15, #"unknown duplicates "merge"; expected one of reject, asUIKit"#)
-    expectError(#"{"old":[],"new":[],"expect":{"verdict":"exception","rule":"R99"}}"#, column: 59, #"unknown rule "R99"; expected one of R1, R2, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17, R18, R19, R20, R21, R22, R23, C1, C2"#)
+    expectError(#"{"old":[],"new":[],"expect":{"verdict":"exception","rule":"R99"}}"#, column: 59, #"unknown rule "R99"; expected one of R1, R2, R2b, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17, R18, R19, R20, R21, R22, R23, C1, C2"#)
     expectError(#"{"old":[],"new":[],"expect":{"rule":"R1"}}"#, column: 29, #"missing key "verdict" in "expect""#)
   }
 
@@ -114,8 +114,8 @@ struct CaseDataErrorTests {
 
   @Test("an unknown or repeated key")
   func unknownKeys() {
-    expectError(#"{"old":[],"new":[],"expcet":{"verdict":"valid"}}"#, column: 20, #"unknown key "expcet" in a case; expected one of name, semantics, duplicates, old, new, update, expect, contract, identityOnly, stages, steps"#)
-    expectError(#"{"old":[],"new":[],"update":{"deleteRow":[]}}"#, column: 30, #"unknown key "deleteRow" in an update; expected one of deleteSections, insertSections, reloadSections, moveSections, deleteRows, insertRows, reloadRows, moveRows"#)
+    expectError(#"{"old":[],"new":[],"expcet":{"verdict":"valid"}}"#, column: 20, #"unknown key "expcet" in a case; expected one of name, semantics, duplicates, uikit, visibleRows, old, new, update, expect, contract, identityOnly, stages, steps"#)
+    expectError(#"{"old":[],"new":[],"update":{"deleteRow":[]}}"#, column: 30, #"unknown key "deleteRow" in an update; expected one of deleteSections, insertSections, reloadSections, moveSections, deleteRows, insertRows, reloadRows, moveRows, reconfigureRows"#)
     expectError(#"{"old":[],"new":[],"expect":{"verdict":"valid","why":"x"}}"#, column: 48, #"unknown key "why" in "expect"; expected one of verdict, rule, message"#)
     expectError(#"{"old":[[{"id":1,"content":2,"x":3}]],"new":[]}"#, column: 30, #"unknown key "x" in a row; expected one of id, content"#)
     expectError(#"{"old":[[{"id":1}]],"new":[]}"#, column: 10, #"missing key "content" in a row"#)

@@ -117,7 +117,7 @@ enum FuzzCases {
       switch step {
       case .insert(let at, let row): data[at.section].insert(row, at: at.row)
       case .delete(let at): data[at.section].remove(at: at.row)
-      case .update(let at, let row): data[at.section][at.row] = row
+      case .update(let at, let row), .reconfigure(let at, let row): data[at.section][at.row] = row
       case .move(let from, let to):
         data[to.section].insert(data[from.section].remove(at: from.row), at: to.row)
       }

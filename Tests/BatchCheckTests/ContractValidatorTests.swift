@@ -171,7 +171,8 @@ private func crow(_ id: String, _ content: Int) -> Row {
   }
 
   /// Each kind of step out of range, with UIKit's rule and text for the
-  /// one-operation batch it is.
+  /// one-operation batch it is, under iOS 12 (iOS 18 differs for the
+  /// update step alone: `anUpdateOutOfRangeIsDroppedByIOS18`).
   @Test(
     arguments: [
       (
@@ -207,10 +208,22 @@ private func crow(_ id: String, _ content: Int) -> Row {
   func aStepOutOfRangeGetsUIKitsRule(step: Step, rule: Rule, message: String) {
     let steps: [Step] = [.update(at: p(0, 0), row: Row("a")), step]
     let result = ContractValidator.validateSteps(
-      old: table("a b c"), steps: steps, new: table("a b c"))
+      old: table("a b c"), steps: steps, new: table("a b c"), options: SimulationOptions(uikit: .ios12))
     #expect(result.verdict.kind == .exception && result.verdict.rule == rule, "\(result)")
     #expect(result.step == 2)
     #expect(result.verdict.message?.hasPrefix("step 2: " + message) == true, "\(result)")
+  }
+
+  @Test func anUpdateOutOfRangeIsDroppedByIOS18() {
+    // iOS 18 drops a reload of a row without a cell (D7): UIKit raises
+    // nothing, and the step is out of range of the data.
+    let result = ContractValidator.validateSteps(
+      old: table("a b c"), steps: [.update(at: p(0, 7), row: Row("x"))], new: table("a b c"))
+    #expect(result.verdict.kind == .wrongRows && result.verdict.rule == .c1, "\(result)")
+    #expect(
+      result.verdict.message
+        == "step 1: update (0, 7) \"x\" is out of range: the data has no row there (UIKit ignores a reload or reconfigure of a row that has no cell)"
+    )
   }
 
   @Test func anUpdateAtNSNotFoundIsOutOfRangeThoughUIKitReadsASectionReload() {
@@ -309,11 +322,14 @@ private func crow(_ id: String, _ content: Int) -> Row {
       result.description.hasSuffix(
         "(one batch); valid as sequential steps, not as one batch: apply it step by step or convert it"
       ))
-    // Under asUIKit, UITableView merges the duplicate: R2.
-    let merged = ContractValidator.validate(
-      .batch(update), old: table("a b"), new: [[]], options: SimulationOptions(duplicates: .asUIKit)
-    )
-    #expect(merged.verdict.rule == .r2 && merged.validUnder == .steps)
+    // Under asUIKit, UITableView merges the duplicate: R2 on iOS 12, and on
+    // iOS 18 R2b (the section would hold 1 row where the data source has none).
+    for (uikit, rule) in [(UIKitProfile.ios12, Rule.r2), (.ios18, .r2b)] {
+      let merged = ContractValidator.validate(
+        .batch(update), old: table("a b"), new: [[]],
+        options: SimulationOptions(duplicates: .asUIKit, uikit: uikit))
+      #expect(merged.verdict.rule == rule && merged.validUnder == .steps)
+    }
   }
 
   @Test func stagesThatAreValidAsOneBatch() {

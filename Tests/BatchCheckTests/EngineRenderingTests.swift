@@ -15,9 +15,9 @@ struct EngineRenderingTests {
       + " existing section after the update (2) must be equal to the number of rows contained in"
       + " that section before the update (0), plus or minus the number of rows inserted or deleted"
       + " from that section (1 inserted, 0 deleted) and plus or minus the number of rows moved into"
-      + " or out of that section (0 moved in, 0 moved out)."
+      + " or out of that section (0 moved in, 0 moved out). Table view: <UITableView>"
     let expected =
-      #"{"generator":"first-only","contract":"batch","identityOnly":false,"#
+      #"{"generator":"first-only","contract":"batch","identityOnly":false,"uikit":"ios18","#
       + #""seed":"0x0000000000000007","shard":null,"maxSize":60,"exhaustiveTotal":4,"#
       + #""sectioned":false,"passed":false,"#
       + #""cases":{"corpus":0,"exhaustive":4,"random":0,"skipped":0,"passed":3,"failed":1},"#
@@ -62,7 +62,7 @@ struct EngineRenderingTests {
     let seed = hexSeed(try #require(failure.caseSeed))
     let text = report.renderText()
     for element in [
-      "check forgets-last-insert (one batch), run seed 0x0000000000000007",
+      "check forgets-last-insert (one batch, iOS 18), run seed 0x0000000000000007",
       "FAIL exception R2: random phase, case \(try #require(failure.index))",
       "  message: Invalid update: invalid number of rows in section 0.",
       "  old:     " + CaseJSON.sections(failure.old),

@@ -5,8 +5,10 @@ import Testing
 /// The single-section fast path against the full simulation.
 @Suite("Fast path")
 struct FastPathTests {
-  @Test("the fast path is sound, and complete without duplicates, on 100,000 random single-section updates")
-  func agreesWithFullSimulation() {
+  @Test(
+    "the fast path is sound, and complete without duplicates, on 100,000 random single-section updates",
+    arguments: UIKitProfile.allCases)
+  func agreesWithFullSimulation(uikit: UIKitProfile) {
     var random = SplitMix64(seed: 0xFA57)
     var valid = 0
     for trial in 0..<100_000 {
@@ -31,7 +33,7 @@ struct FastPathTests {
           insertRows: survivors.indices.map { RowPath(0, $0) })
         if below(2) == 0, !update.deleteRows.isEmpty { update.deleteRows.removeLast() }
       }
-      let table = SimulatedTableView(old)
+      let table = SimulatedTableView(old, options: SimulationOptions(uikit: uikit))
       var counter = OperationCounter()
       let fast = table.fastValid(update, dataSource: new, counter: &counter)
       let full = table.simulate(update, dataSource: new, counter: &counter)
@@ -39,7 +41,11 @@ struct FastPathTests {
       // Sound: never valid when the full simulation is not. Complete for
       // updates without duplicates (the fast path leaves those to the full one).
       let lists = [update.deleteRows, update.insertRows, update.reloadRows, update.moveRows.map(\.from), update.moveRows.map(\.to)]
-      let plain = lists.allSatisfy { Set($0).count == $0.count }
+      // iOS 18 drops a reload of a row that has no cell (D7); the fast path
+      // leaves that to the full simulation too.
+      let reloadsDropped =
+        uikit == .ios18 && update.reloadRows.contains { $0.section != 0 || $0.row >= oldCount }
+      let plain = lists.allSatisfy { Set($0).count == $0.count } && !reloadsDropped
       let agrees = fast == .valid ? full.isValid : !(plain && full.isValid)
       #expect(agrees, "trial \(trial): old \(old) new \(new) \(update): full \(full)")
       if !agrees { return }

@@ -9,9 +9,11 @@ struct ReloadDecompositionTests {
   static let notFound = Int.max
 
   /// UIKit's loop of §1.3, transcribed literally: one pass over every
-  /// explicit delete (descending) and insert (ascending).
+  /// explicit delete (descending) and insert (ascending). With `ios18`, the
+  /// loop of iOS 18.2 (D8): a row delete (insert) whose section also has a
+  /// section delete (insert) is ignored.
   static func literalTarget(
-    reload: RowPath, deletes: [RowPath], inserts: [RowPath]
+    reload: RowPath, deletes: [RowPath], inserts: [RowPath], ios18: Bool = false
   ) -> RowPath {
     let isRow = reload.row != notFound
     var s = reload.section
@@ -20,29 +22,37 @@ struct ReloadDecompositionTests {
       let dIsSection = d.row == notFound
       if dIsSection && d.section == reload.section { continue }
       if dIsSection && d.section <= s { s -= 1 }
-      if isRow && !dIsSection && d.section == s && d.row <= r { r -= 1 }
+      let sectionDeleted = deletes.contains(RowPath(section: d.section, row: notFound))
+      if isRow && !dIsSection && d.section == s && !(ios18 && sectionDeleted) && d.row <= r { r -= 1 }
     }
     for i in inserts.sorted() {
       let iIsSection = i.row == notFound
       if iIsSection && i.section <= s { s += 1 }
-      if isRow && !iIsSection && i.section == s && i.row <= r { r += 1 }
+      let sectionInserted = inserts.contains(RowPath(section: i.section, row: notFound))
+      if isRow && !iIsSection && i.section == s && !(ios18 && sectionInserted) && i.row <= r { r += 1 }
     }
     return RowPath(section: s, row: r)
   }
 
   /// The grouped walks of `SectionGroups`.
-  static func fastTarget(reload: RowPath, deletes: [RowPath], inserts: [RowPath]) -> RowPath {
+  static func fastTarget(
+    reload: RowPath, deletes: [RowPath], inserts: [RowPath], ios18: Bool = false
+  ) -> RowPath {
     var counter = OperationCounter()
-    let deleteGroups = SectionGroups(sortedItems: deletes.sorted(), counter: &counter)
-    let insertGroups = SectionGroups(sortedItems: inserts.sorted(), counter: &counter)
+    let deleteGroups = SectionGroups(
+      sortedItems: deletes.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter)
+    let insertGroups = SectionGroups(
+      sortedItems: inserts.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter)
     let (s1, r1) = deleteGroups.reloadAfterDeletes(
       section: reload.section, row: reload.row, counter: &counter)
     let (s2, r2) = insertGroups.reloadAfterInserts(section: s1, row: r1, counter: &counter)
     return RowPath(section: s2, row: r2)
   }
 
-  @Test("the grouped walks equal UIKit's literal loop on 200,000 random inputs, duplicates included")
-  func fastEqualsLiteral() {
+  @Test(
+    "the grouped walks equal UIKit's literal loop on 200,000 random inputs, duplicates included",
+    arguments: [false, true])
+  func fastEqualsLiteral(ios18: Bool) {
     var random = SplitMix64(seed: 0x5EED_0001)
     for trial in 0..<200_000 {
       let sections = Int(random.next() % 6) + 1
@@ -56,8 +66,8 @@ struct ReloadDecompositionTests {
       let inserts = (0..<Int(random.next() % 7)).map { _ in item() }
       let reload = item()
       if deletes.contains(reload) { continue }  // R10 is raised before any target is computed
-      let literal = Self.literalTarget(reload: reload, deletes: deletes, inserts: inserts)
-      let fast = Self.fastTarget(reload: reload, deletes: deletes, inserts: inserts)
+      let literal = Self.literalTarget(reload: reload, deletes: deletes, inserts: inserts, ios18: ios18)
+      let fast = Self.fastTarget(reload: reload, deletes: deletes, inserts: inserts, ios18: ios18)
       #expect(
         fast == literal,
         "trial \(trial): reload \(reload) deletes \(deletes) inserts \(inserts)")
@@ -82,10 +92,15 @@ struct ReloadDecompositionTests {
     let new = table("b | a")
     let update = BatchUpdate(
       moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0)], reloadRows: [p(0, 0)])
-    let verdict = judge(old, new, update)
+    let verdict = judge(old, new, update, uikit: .ios12)
     #expect(verdict.rule == .r2)
     #expect(verdict.message?.contains("in section 0.") == true)
     #expect(verdict.message?.contains("(1 inserted, 0 deleted)") == true)
+    // iOS 18 walks the same way, but new section 0 (old b) would hold 2 rows
+    // where the data source has 1: the update maps overflow first (R2b).
+    let ios18 = judge(old, new, update, uikit: .ios18)
+    #expect(ios18.rule == .r2b)
+    #expect(ios18.message?.contains("Updates = [\n\tDelete row (0 - 0),") == true)
   }
 
   @Test("R24 (IGListKit #690): a reload whose target equals a move destination")
@@ -108,20 +123,26 @@ struct ReloadDecompositionTests {
     let old = [[Row("x"), Row("y")], [Row("a"), Row(id: "b", content: 1)]]
     let new = [[Row("a"), Row(id: "b", content: 2)]]
     let update = BatchUpdate(deleteSections: [0], deleteRows: [p(0, 0)], reloadRows: [p(1, 1)])
-    let verdict = judge(old, new, update)
+    let verdict = judge(old, new, update, uikit: .ios12)
     // The counts still add up, but the fresh cell lands on row 0 and old row a slides to row 1.
     #expect(verdict.kind == .wrongRows)
     #expect(verdict.mismatch?.path == p(0, 1))
     // Without the stray row delete the same update is valid.
-    #expect(judge(old, new, BatchUpdate(deleteSections: [0], reloadRows: [p(1, 1)])) == .valid)
+    #expect(
+      judge(old, new, BatchUpdate(deleteSections: [0], reloadRows: [p(1, 1)]), uikit: .ios12) == .valid)
+    // iOS 18 ignores row deletes in a deleted section during the walk (D8): valid.
+    #expect(judge(old, new, update, uikit: .ios18) == .valid)
   }
 
   @Test("R25: a reload in a deleted section puts its insert in another section")
   func reloadInDeletedSection() {
-    let verdict = judge(
-      table("a | b"), table("b"), BatchUpdate(deleteSections: [0], reloadRows: [p(0, 0)]))
+    let update = BatchUpdate(deleteSections: [0], reloadRows: [p(0, 0)])
+    let verdict = judge(table("a | b"), table("b"), update, uikit: .ios12)
     #expect(verdict.rule == .r2)
     #expect(verdict.message?.contains("(1 inserted, 0 deleted)") == true)
+    // iOS 18: the insert lands in new section 0, which would then hold 2 rows
+    // where the data source has 1 (R2b).
+    #expect(judge(table("a | b"), table("b"), update, uikit: .ios18).rule == .r2b)
   }
 }
 

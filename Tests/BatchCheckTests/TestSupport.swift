@@ -1,4 +1,16 @@
+import Foundation
+
 @testable import BatchCheck
+
+extension UIKitProfile {
+  /// The profile `judge` uses when a test does not name one: iOS 18, or the
+  /// one `BATCHCHECK_TEST_UIKIT` names (`BATCHCHECK_TEST_UIKIT=ios12 swift
+  /// test` runs the rule suites under iOS 12: every test that does not pin
+  /// a profile must pass under both).
+  static let underTest: UIKitProfile =
+    ProcessInfo.processInfo.environment["BATCHCHECK_TEST_UIKIT"].flatMap(UIKitProfile.init(rawValue:))
+    ?? .ios18
+}
 
 /// Rows from space-separated plain values: `rows("a b c")`.
 func rows(_ text: String) -> [Row] {
@@ -25,13 +37,19 @@ func p(_ section: Int, _ row: Int) -> RowPath { RowPath(section: section, row: r
 /// A row move.
 func mv(_ from: RowPath, _ to: RowPath) -> RowMove { RowMove(from: from, to: to) }
 
-/// Judges `update` from `old` to `new`.
+/// Judges `update` from `old` to `new`, under `UIKitProfile.underTest` (iOS
+/// 18 by default) unless `uikit` says otherwise.
 func judge(
   _ old: [[Row]], _ new: [[Row]], _ update: BatchUpdate,
-  semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject
+  semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject,
+  uikit: UIKitProfile = .underTest, visibleRows: VisibleRows = .all
 ) -> Verdict {
-  SimulatedTableView(old, semantics: semantics, duplicates: duplicates)
-    .performBatchUpdates(update, dataSource: new)
+  SimulatedTableView(
+    old,
+    options: SimulationOptions(
+      semantics: semantics, duplicates: duplicates, uikit: uikit, visibleRows: visibleRows)
+  )
+  .performBatchUpdates(update, dataSource: new)
 }
 
 extension Substring {

@@ -87,7 +87,7 @@ struct ContractImportTests {
       return deletes + new.indices.map { Step.insert(at: RowPath(0, $0), row: new[$0]) }
     }
     #expect(report.passed)
-    #expect(report.mode == "sequential steps")
+    #expect(report.mode == "sequential steps, iOS 18")
   }
 
   @Test("a steps diff judged as one batch fails, with the advice to apply it step by step")

@@ -20,7 +20,7 @@ struct EngineContractTests {
     #expect(report.passed, "\(report.renderText())")
     #expect(report.randomCases == 2_000)
     #expect(report.contract == generator.contract && report.ownContract == generator.contract)
-    #expect(report.renderText().hasPrefix("check \(name) (\(generator.contract)), run seed "))
+    #expect(report.renderText().hasPrefix("check \(name) (\(generator.contract), iOS 18), run seed "))
   }
 
   @Test(
@@ -35,7 +35,7 @@ struct EngineContractTests {
     let failure = try #require(report.failures.first, "\(name) as \(wrong) passed")
     #expect(failure.verdict?.isValid == false)
     #expect(failure.changes?.contract == generator.contract)
-    #expect(report.mode == "\(generator.contract) judged as \(wrong)")
+    #expect(report.mode == "\(generator.contract) judged as \(wrong), iOS 18")
     // The changes of the minimal case are valid under the generator's own contract.
     #expect(failure.validUnder != nil)
     #expect(failure.advice?.hasPrefix("valid as \(failure.validUnder!), not as \(wrong): ") == true)
@@ -53,7 +53,7 @@ struct EngineContractTests {
     let report = check(
       generator, under: .staged, options: CheckOptions(seed: Self.seed, count: 1_000))
     #expect(report.passed, "\(report.renderText())")
-    #expect(report.mode == "sequential steps judged as staged batches")
+    #expect(report.mode == "sequential steps judged as staged batches, iOS 18")
   }
 
   @Test("a contract run's report is the same for one worker and two, and replay finds its case")
@@ -100,7 +100,7 @@ struct EngineContractTests {
     let report = check(lcs, options: CheckOptions(seed: Self.seed, count: 1_000))
     #expect(report.passed, "\(report.renderText())")
     #expect(report.identityOnly)
-    #expect(report.renderText().hasPrefix("check lcs (one batch, identity only), run seed "))
+    #expect(report.renderText().hasPrefix("check lcs (one batch, identity only, iOS 18), run seed "))
     var withContent = lcs
     withContent.identityOnly = false
     let failing = check(withContent, options: CheckOptions(seed: Self.seed, count: 1_000))
