@@ -17,7 +17,7 @@
 /// 3. In every new section, place every inserted row and every moved row at
 ///    its final (new-space) index, in ascending order of that index.
 ///
-/// A reload refreshes an element where it is: a reloaded row stays among the
+/// A reload (or a reconfigure) refreshes an element where it is: a reloaded row stays among the
 /// survivors of its section and takes its new content, a reloaded section
 /// stays among the surviving sections and takes its new rows. That is what a
 /// reload means to the person who writes it. UIKit instead deletes the element
@@ -61,7 +61,7 @@ struct ReferenceModel {
           movedAway = true
         }
         if movedAway { continue }
-        if update.reloadRows.contains(path) {
+        if update.reloadRows.contains(path) || update.reconfigureRows.contains(path) {
           rowsLeft.append(reloadedRow(old[s][r]))
         } else {
           rowsLeft.append(old[s][r])
@@ -103,7 +103,8 @@ struct ReferenceModel {
 
     // Step 3: place inserted and moved rows at their final indexes, ascending.
     var rowPlacements: [(path: RowPath, row: Row)] = []
-    for path in update.insertRows {
+    // A row insert inside an inserted section is one of that section's fresh rows.
+    for path in update.insertRows where !update.insertSections.contains(path.section) {
       guard let row = insertedRows[path] else { return nil }
       rowPlacements.append((path, row))
     }
@@ -143,6 +144,8 @@ struct GeneratedUpdate {
   var countChecked: [Bool]
   /// The model that knows the fresh rows, for `ReferenceModel.apply`.
   var model: ReferenceModel
+  /// The profile whose reload walk the update was made for.
+  var uikit: UIKitProfile
 }
 
 /// Where the row of one new cell comes from.
@@ -168,10 +171,14 @@ enum CellOrigin: Equatable {
 struct UpdateGenerator {
   private var rng: SplitMix64
   private let seed: UInt64
+  private let uikit: UIKitProfile
   private var nextID = 0
 
-  init(seed: UInt64) {
+  /// Updates for `uikit`'s reload walk; under iOS 18, some changed rows that
+  /// keep their place are reconfigured instead of reloaded.
+  init(seed: UInt64, uikit: UIKitProfile = .ios12) {
     self.seed = seed
+    self.uikit = uikit
     rng = SplitMix64(seed: seed)
   }
 
@@ -295,6 +302,11 @@ struct UpdateGenerator {
         var rows: [Row] = []
         for _ in 0..<int(0...3) { rows.append(freshRow("n")) }
         update.insertSections.append(n)
+        if chance(30), !rows.isEmpty {
+          // A stray row insert inside the inserted section: checked, then
+          // dropped (R19), but iOS 12's reload walk counts it (D8).
+          update.insertRows.append(RowPath(n, int(0...(rows.count - 1))))
+        }
         model.insertedSections[n] = rows
         new.append(rows)
         origins.append(Array(repeating: .dataSource, count: rows.count))
@@ -356,12 +368,17 @@ struct UpdateGenerator {
     }
     for o in old.indices where sectionFate[o] == .delete {
       update.deleteSections.append(o)
+      if chance(30), !old[o].isEmpty {
+        // A stray row delete inside the deleted section: dropped unchecked
+        // (R18), but iOS 12's reload walk counts it (D8).
+        update.deleteRows.append(RowPath(o, int(0...(old[o].count - 1))))
+      }
     }
 
     // Reloads: keep only those whose UIKit target (spec §1.3) is where the
     // element really ends up; the others become plain kept elements.
     for o in old.indices where sectionFate[o] == .reload {
-      let target = Self.reloadTarget(of: RowPath(o, UIKitMessages.notFound), update)
+      let target = Self.reloadTarget(of: RowPath(o, UIKitMessages.notFound), update, uikit: uikit)
       if target.section != oldToNew[o] {
         update.reloadSections.removeAll { $0 == o }
         model.reloadedSections[o] = nil
@@ -373,7 +390,10 @@ struct UpdateGenerator {
       }
     }
     for (path, fate) in rowFate.sorted(by: { $0.key < $1.key }) where fate == .reload {
-      if Self.reloadTarget(of: path, update) == rowFinal[path] {
+      if uikit == .ios18, rowFinal[path] == path, chance(40) {
+        // A changed row that keeps its path: reconfigure it (D12).
+        update.reconfigureRows.append(path)
+      } else if Self.reloadTarget(of: path, update, uikit: uikit) == rowFinal[path] {
         update.reloadRows.append(path)
       } else if let final = rowFinal[path] {
         new[final.section][final.row] = old[path.section][path.row]
@@ -389,13 +409,16 @@ struct UpdateGenerator {
     update.deleteSections.shuffle(using: &rng)
     return GeneratedUpdate(
       seed: seed, old: old, update: update, new: new, origins: origins,
-      countChecked: countChecked, model: model)
+      countChecked: countChecked, model: model, uikit: uikit)
   }
 
   /// Where UIKit inserts a reload of `reload` (old space; a section reload has
   /// row NSNotFound): spec §1.3, transcribed line by line. Explicit deletes and
-  /// inserts only; moves are ignored.
-  static func reloadTarget(of reload: RowPath, _ update: BatchUpdate) -> RowPath {
+  /// inserts only; moves are ignored. Under iOS 18 (D8), a row delete
+  /// (insert) in a section that is itself deleted (inserted) does not count.
+  static func reloadTarget(
+    of reload: RowPath, _ update: BatchUpdate, uikit: UIKitProfile = .ios12
+  ) -> RowPath {
     let notFound = UIKitMessages.notFound
     let isSectionReload = reload.row == notFound
     var deletes = update.deleteRows
@@ -410,12 +433,14 @@ struct UpdateGenerator {
       let isSectionOp = d.row == notFound
       if isSectionOp && d.section == reload.section { continue }
       if isSectionOp && d.section <= section { section -= 1 }
-      if !isSectionReload && !isSectionOp && d.section == section && d.row <= row { row -= 1 }
+      let ignored = uikit == .ios18 && update.deleteSections.contains(d.section)
+      if !isSectionReload && !isSectionOp && !ignored && d.section == section && d.row <= row { row -= 1 }
     }
     for i in inserts {
       let isSectionOp = i.row == notFound
       if isSectionOp && i.section <= section { section += 1 }
-      if !isSectionReload && !isSectionOp && i.section == section && i.row <= row { row += 1 }
+      let ignored = uikit == .ios18 && update.insertSections.contains(i.section)
+      if !isSectionReload && !isSectionOp && !ignored && i.section == section && i.row <= row { row += 1 }
     }
     return RowPath(section, row)
   }

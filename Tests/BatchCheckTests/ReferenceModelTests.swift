@@ -67,12 +67,12 @@ struct ReferenceModelTests {
   /// How many random cases one run checks; 5,000 keep a debug run short.
   static let caseCount: UInt64 = 5_000
 
-  @Test("random valid updates: model and simulator agree both ways")
-  func randomValidUpdates() {
+  @Test("random valid updates: model and simulator agree both ways", arguments: UIKitProfile.allCases)
+  func randomValidUpdates(uikit: UIKitProfile) {
     var failures = 0
     var stats = Stats()
     for seed in 0..<Self.caseCount {
-      var generator = UpdateGenerator(seed: seed)
+      var generator = UpdateGenerator(seed: seed, uikit: uikit)
       let generated = generator.make()
       stats.count(generated)
       if Self.swapCandidate(generated) != nil { stats.swaps += 1 }
@@ -90,6 +90,8 @@ struct ReferenceModelTests {
       }
     }
     #expect(failures == 0, "\(failures) of \(Self.caseCount) random cases disagree")
+    // Under iOS 18 some changed rows are reconfigured, so the model covers D12.
+    #expect((stats.rowReconfigures > 200) == (uikit == .ios18), "\(stats)")
     print("reference model: \(Self.caseCount) cases, \(stats)")
   }
 
@@ -102,7 +104,7 @@ struct ReferenceModelTests {
     guard modelNew == g.new else {
       return "the reference model gives \(literal(modelNew)), the generator laid out \(literal(g.new))"
     }
-    let table = SimulatedTableView(g.old)
+    let table = SimulatedTableView(g.old, options: SimulationOptions(uikit: g.uikit))
     let verdict = table.performBatchUpdates(g.update, dataSource: modelNew)
     guard verdict == .valid else {
       return "simulator says \(verdict) for a valid update"
@@ -222,6 +224,7 @@ struct ReferenceModelTests {
 struct Stats: CustomStringConvertible {
   var sectionDeletes = 0, sectionInserts = 0, sectionMoves = 0, sectionReloads = 0
   var rowDeletes = 0, rowInserts = 0, rowMoves = 0, crossSectionMoves = 0, rowReloads = 0
+  var rowReconfigures = 0
   var emptyUpdates = 0
   var swaps = 0, contentChanges = 0, shortenings = 0
 
@@ -236,10 +239,11 @@ struct Stats: CustomStringConvertible {
     rowMoves += u.moveRows.count
     crossSectionMoves += u.moveRows.filter { $0.from.section != $0.to.section }.count
     rowReloads += u.reloadRows.count
+    rowReconfigures += u.reconfigureRows.count
     if u.isEmpty { emptyUpdates += 1 }
   }
 
   var description: String {
-    "operations: \(sectionDeletes) section deletes, \(sectionInserts) section inserts, \(sectionMoves) section moves, \(sectionReloads) section reloads, \(rowDeletes) row deletes, \(rowInserts) row inserts, \(rowMoves) row moves (\(crossSectionMoves) across sections), \(rowReloads) row reloads; \(emptyUpdates) empty updates; perturbed: \(swaps) swaps, \(contentChanges) content changes, \(shortenings) shortened sections"
+    "operations: \(sectionDeletes) section deletes, \(sectionInserts) section inserts, \(sectionMoves) section moves, \(sectionReloads) section reloads, \(rowDeletes) row deletes, \(rowInserts) row inserts, \(rowMoves) row moves (\(crossSectionMoves) across sections), \(rowReloads) row reloads, \(rowReconfigures) row reconfigures; \(emptyUpdates) empty updates; perturbed: \(swaps) swaps, \(contentChanges) content changes, \(shortenings) shortened sections"
   }
 }
