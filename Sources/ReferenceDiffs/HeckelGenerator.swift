@@ -35,16 +35,32 @@ import BatchCheck
 ///    lands its insert on the row's new index, and is deleted and inserted
 ///    otherwise.
 ///
-/// Paths: deletes, reloads and move sources are old-space; inserts and move
-/// destinations new-space. Every path appears once, so the update is valid
+/// `heckel-reconfigure` (`HeckelGenerator(reconfigures: true)`) differs in
+/// pass 6 alone: a stayer whose content changed and whose index is the same
+/// on both sides is reconfigured instead (iOS 15 and later). UIKit asks the
+/// data source for the row at the cell's path before the update, so a stayer
+/// whose index shifts cannot be reconfigured in the same batch; it is
+/// reloaded, or deleted and inserted, as by `heckel`.
+///
+/// Paths: deletes, reloads, reconfigures and move sources are old-space;
+/// inserts and move destinations new-space. Every path appears once, so the update is valid
 /// with repeated identities too.
 ///
 /// - Complexity: O(*m* + *n*) expected time and memory, where *m* and *n* are
 ///   the numbers of old and new rows (expected, because identities are hashed).
 public struct HeckelGenerator: DeltaGenerator {
-  public init() {}
+  /// Whether a changed row that keeps its index is reconfigured
+  /// (`heckel-reconfigure`) rather than reloaded.
+  public let reconfigures: Bool
 
-  public var name: String { "heckel" }
+  /// Heckel's diff; with `reconfigures`, `heckel-reconfigure` (see
+  /// `Guides/HeckelReconfigure.md`): changed rows that keep their index are
+  /// reconfigured, which needs iOS 15 (the `ios18` profile).
+  public init(reconfigures: Bool = false) {
+    self.reconfigures = reconfigures
+  }
+
+  public var name: String { reconfigures ? "heckel-reconfigure" : "heckel" }
 
   public func update(from old: [Row], to new: [Row]) -> BatchUpdate {
     let pairing = HeckelPairing(old: old, new: new, id: \.id)
@@ -89,12 +105,18 @@ public struct HeckelGenerator: DeltaGenerator {
       }
     }
 
-    // Pass 6, second half: reload a stayer only where UIKit puts it back.
+    // Pass 6, second half: reconfigure a stayer whose index does not change
+    // (heckel-reconfigure), else reload it only where UIKit puts it back.
     var reloads: [RowPath] = []
+    var reconfigures: [RowPath] = []
     let deletesBefore = changedStayers.isEmpty ? [] : Self.prefixCounts(deleted)
     let insertsBefore = changedStayers.isEmpty ? [] : Self.prefixCounts(inserted)
     for stayer in changedStayers {
-      if stayer.old - deletesBefore[stayer.old] == stayer.new - insertsBefore[stayer.new] {
+      if self.reconfigures, stayer.old == stayer.new {
+        // The cell at the old path asks the data source for that same path,
+        // where the row now is.
+        reconfigures.append(RowPath(0, stayer.old))
+      } else if stayer.old - deletesBefore[stayer.old] == stayer.new - insertsBefore[stayer.new] {
         reloads.append(RowPath(0, stayer.old))
       } else {
         deleted[stayer.old] = true
@@ -104,7 +126,7 @@ public struct HeckelGenerator: DeltaGenerator {
 
     return BatchUpdate(
       deleteRows: Self.paths(where: deleted), insertRows: Self.paths(where: inserted),
-      reloadRows: reloads, moveRows: moves)
+      reloadRows: reloads, moveRows: moves, reconfigureRows: reconfigures)
   }
 
   /// The section-0 paths of the `true` flags, in order.

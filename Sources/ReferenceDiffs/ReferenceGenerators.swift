@@ -3,7 +3,8 @@ import BatchCheck
 /// The reference delta generators, in the order the command line lists them.
 ///
 ///     ReferenceGenerators.all.map(\.name)
-///     // ["lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel"]
+///     // ["lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel",
+///     //  "heckel-reconfigure"]
 ///     ReferenceGenerators.named("heckel")?.name  // "heckel"
 ///     ReferenceGenerators.named("nope")          // nil
 ///
@@ -11,7 +12,7 @@ import BatchCheck
 /// the strong reference that passes every check. See `Guides/README.md`.
 public enum ReferenceGenerators {
   /// Every reference generator: lcs, lcs-2013, map-moves, ds,
-  /// collection-difference, heckel.
+  /// collection-difference, heckel, heckel-reconfigure.
   public static let all: [any DeltaGenerator] = [
     LCSGenerator(),
     LCS2013Generator(),
@@ -19,6 +20,7 @@ public enum ReferenceGenerators {
     DSGenerator(),
     CollectionDifferenceGenerator(),
     HeckelGenerator(),
+    HeckelGenerator(reconfigures: true),
   ]
 
   /// The names of `all`, in order, as the command line spells them.
