@@ -7,8 +7,9 @@ import ReferenceDiffs
 ///
 ///     batchcheck bench --rows 1000000 --operations 100000
 ///     // simulator: 1000000 rows, 100002 operations (valid)
-///     //   fast path, best of 5: 0.050 s per update, ...
-///     //   full simulation, best of 5: 0.160 s per update, ...
+///     //   iOS 18, fast path, best of 5: 0.050 s per update, ...
+///     //   iOS 18, full simulation, best of 5: 0.160 s per update, ...
+///     //   iOS 12, fast path, ...
 struct BenchCommand: Subcommand {
   static let name = "bench"
   static let abstract = "Time the simulator on a large valid update."
@@ -19,8 +20,12 @@ struct BenchCommand: Subcommand {
     Then time the property engine: random cases (generation, the generator,
     the simulation and the row check) on one core and on all of them.
 
+    Each is timed under both UIKit profiles, iOS 18 and iOS 12, unless
+    --uikit names one.
+
     USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
                             [--generator <name>] [--cases <n>] [--max-size <m>]
+                            [--uikit <profile>]
 
     OPTIONS:
       --rows <n>          Old rows in the one section (default: 1000000).
@@ -29,6 +34,7 @@ struct BenchCommand: Subcommand {
       --generator <name>  The generator the engine runs (default: heckel).
       --cases <n>         Random cases per engine run (default: 300000).
       --max-size <m>      The largest random case, in rows (default: 50).
+      --uikit <profile>   Time one profile only: ios18 or ios12 (default: both).
       -h, --help          Show help information.
 
     """
@@ -39,6 +45,7 @@ struct BenchCommand: Subcommand {
   var generatorName = "heckel"
   var cases = 300_000
   var maxSize = 50
+  var profiles = UIKitProfile.allCases
 
   init(arguments: [String]) throws(CommandError) {
     var scanner = ArgumentScanner(arguments, command: Self.name)
@@ -57,6 +64,7 @@ struct BenchCommand: Subcommand {
         }
       case "--cases": cases = try scanner.number(for: option, in: range)
       case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
+      case "--uikit": profiles = [try scanner.choice(for: option, UIKitProfile.self)]
       default: throw scanner.unknown(option)
       }
     }
@@ -68,13 +76,17 @@ struct BenchCommand: Subcommand {
     let buildStart = clock.now
     let large = LargeCase(rows: rows, operations: operations)
     let buildTime = clock.now - buildStart
-    let table = SimulatedTableView([large.old])
     var verdict = Verdict.valid
     var text = ""
-    for (label, run) in [
-      ("fast path", { table.performBatchUpdates(large.update, dataSource: [large.new]) }),
-      ("full simulation", { table.simulateFully(large.update, dataSource: [large.new]) }),
-    ] as [(String, () -> Verdict)] {
+    var timings: [(String, () -> Verdict)] = []
+    for uikit in profiles {
+      let table = SimulatedTableView([large.old], options: SimulationOptions(uikit: uikit))
+      timings += [
+        ("\(uikit), fast path", { table.performBatchUpdates(large.update, dataSource: [large.new]) }),
+        ("\(uikit), full simulation", { table.simulateFully(large.update, dataSource: [large.new]) }),
+      ]
+    }
+    for (label, run) in timings {
       var best: Duration?
       for _ in 0..<repeats {
         let start = clock.now
@@ -101,12 +113,24 @@ struct BenchCommand: Subcommand {
   func engineBench() async -> String {
     guard let generator = ReferenceGenerators.anyContract(named: generatorName) else { return "" }
     let cores = ProcessInfo.processInfo.activeProcessorCount
-    var shared = GeneratorOptions()
-    shared.maxSize = maxSize
-    var options = shared.checkOptions(for: generator)
-    options.count = cases
-    options.exhaustiveTotal = 0
     var text = "engine: \(generatorName), \(cases) random cases up to \(maxSize) rows\n"
+    for uikit in profiles {
+      var shared = GeneratorOptions()
+      shared.maxSize = maxSize
+      shared.simulation.uikit = uikit
+      var options = shared.checkOptions(for: generator)
+      options.count = cases
+      options.exhaustiveTotal = 0
+      text += await engineBench(generator, options: options, label: "\(uikit)", cores: cores)
+    }
+    return text
+  }
+
+  /// One profile's line per worker count.
+  private func engineBench(
+    _ generator: ContractGenerator, options: CheckOptions, label: String, cores: Int
+  ) async -> String {
+    var text = ""
     var single = 0.0
     for workers in cores > 1 ? [1, cores] : [1] {
       var best: Duration?
@@ -120,7 +144,7 @@ struct BenchCommand: Subcommand {
       }
       let perSecond = Double(ran) / max(best.map(Self.seconds) ?? 0, 1e-9)
       if workers == 1 { single = perSecond }
-      text += "  \(workers) worker\(workers == 1 ? "" : "s"), best of \(repeats): \(Int(perSecond)) cases/s"
+      text += "  \(label), \(workers) worker\(workers == 1 ? "" : "s"), best of \(repeats): \(Int(perSecond)) cases/s"
       if workers > 1, single > 0 { text += " (\(Self.format(perSecond / single))x one worker)" }
       text += "\n"
     }

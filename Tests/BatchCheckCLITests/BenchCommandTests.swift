@@ -12,11 +12,21 @@ struct BenchCommandTests {
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("simulator: 2000 rows, ") == true)
     #expect(lines.first?.hasSuffix(" operations (valid)") == true)
-    #expect(lines.contains { $0.hasPrefix("  fast path, best of 2: ") && $0.contains(" s per update, ") })
-    #expect(lines.contains { $0.hasPrefix("  full simulation, best of 2: ") && $0.contains(" s per update, ") })
+    for uikit in ["iOS 18", "iOS 12"] {
+      #expect(lines.contains { $0.hasPrefix("  \(uikit), fast path, best of 2: ") && $0.contains(" s per update, ") })
+      #expect(
+        lines.contains { $0.hasPrefix("  \(uikit), full simulation, best of 2: ") && $0.contains(" s per update, ") })
+      #expect(lines.contains { $0.hasPrefix("  \(uikit), 1 worker, best of 2: ") && $0.hasSuffix(" cases/s") })
+    }
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
     #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
-    #expect(lines.contains { $0.hasPrefix("  1 worker, best of 2: ") && $0.hasSuffix(" cases/s") })
+    // --uikit times one profile only.
+    let one = await runCommand([
+      "bench", "--rows", "200", "--operations", "20", "--repeat", "1", "--cases", "50", "--uikit", "ios12",
+    ])
+    #expect(one.status == 0)
+    #expect(one.standardOutput.contains("  iOS 12, fast path, "))
+    #expect(!one.standardOutput.contains("iOS 18"))
   }
 
   @Test("bad numbers are usage errors")

@@ -157,3 +157,36 @@ struct CaseDataErrorTests {
     }
   }
 }
+
+extension CaseDataErrorTests {
+  @Test("the case format's version 2 keys: a bad uikit, visibleRows or reconfigure under ios12")
+  func version2Keys() {
+    expectError(
+      #"{"uikit":"ios9","old":[],"new":[]}"#, column: 10,
+      #"unknown uikit "ios9"; expected one of ios18, ios12"#)
+    expectError(
+      #"{"visibleRows":[[0,0]],"old":[],"new":[]}"#, column: 16,
+      "expected an array of two row paths (the first and the last row on screen) or [] for \"visibleRows\", found an array of 1 element")
+    expectError(
+      #"{"visibleRows":[0,1],"old":[],"new":[]}"#, column: 17,
+      "expected an array of two integers for a row path, found an integer")
+    // reconfigureRows needs iOS 15: a data error at the key that holds it.
+    expectError(
+      #"{"uikit":"ios12","old":[["a"]],"new":[["a"]],"update":{"reconfigureRows":[[0,0]]}}"#,
+      column: 46,
+      #""update" reconfigures rows, which UIKit has from iOS 15 on; this case says "uikit":"ios12" (remove it to judge under ios18)"#)
+    expectError(
+      #"{"uikit":"ios12","old":[["a"]],"new":[["a"]],"steps":[{"reconfigure":[0,0],"row":"a"}]}"#,
+      column: 46,
+      #""steps" reconfigures rows, which UIKit has from iOS 15 on; this case says "uikit":"ios12" (remove it to judge under ios18)"#)
+    // The same line without the pin reads, and runs under iOS 18.
+    let records = CaseFile.read(
+      Array(#"{"old":[["a"]],"new":[["a"]],"update":{"reconfigureRows":[[0,0]]}}"#.utf8), file: "x")
+    guard case .success(let read) = records.first?.result else {
+      Issue.record("the line did not read")
+      return
+    }
+    #expect(read.update?.reconfigureRows == [RowPath(0, 0)])
+    #expect(read.run() == .valid)
+  }
+}

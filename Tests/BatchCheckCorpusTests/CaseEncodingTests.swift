@@ -109,3 +109,28 @@ enum RandomCase {
       message: Bool.random(using: &random) ? string(using: &random) : nil)
   }
 }
+
+extension CaseEncodingTests {
+  @Test("uikit, visibleRows and reconfigureRows are written in the format's order and read back")
+  func version2RoundTrip() throws {
+    var written = Case(
+      name: "v2", old: [[Row("a"), Row("b")]], new: [[Row("a"), Row("b")]],
+      update: BatchUpdate(reconfigureRows: [RowPath(0, 1)]))
+    written.visibleRows = .range(first: RowPath(0, 0), last: RowPath(0, 1))
+    #expect(
+      written.jsonLine
+        == #"{"name":"v2","visibleRows":[[0,0],[0,1]],"old":[["a","b"]],"new":[["a","b"]],"update":{"reconfigureRows":[[0,1]]}}"#)
+    #expect(try Case(jsonLine: written.jsonLine) == written)
+    var pinned = Case(old: [[Row("a")]], new: [[Row("a")]])
+    pinned.uikit = .ios12
+    pinned.visibleRows = .none
+    pinned.semantics = .collectionView
+    #expect(pinned.jsonLine == #"{"semantics":"collectionView","uikit":"ios12","visibleRows":[],"old":[["a"]],"new":[["a"]]}"#)
+    #expect(try Case(jsonLine: pinned.jsonLine) == pinned)
+    // A case that names iOS 18 keeps saying so; one that does not, does not.
+    var named = Case(old: [], new: [])
+    named.uikit = .ios18
+    #expect(named.jsonLine == #"{"uikit":"ios18","old":[],"new":[]}"#)
+    #expect(Case(old: [], new: []).jsonLine == #"{"old":[],"new":[]}"#)
+  }
+}
