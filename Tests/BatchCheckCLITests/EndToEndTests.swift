@@ -72,6 +72,6 @@ struct EndToEndTests {
     #expect(help.standardOutput.hasPrefix("OVERVIEW:"))
     let mainJob = try run([])
     #expect(mainJob.status == 0)
-    #expect(mainJob.standardOutput.hasSuffix("8 generators: 5 valid, 3 failing\n"))
+    #expect(mainJob.standardOutput.hasSuffix("9 generators: 6 valid, 3 failing\n"))
   }
 }

@@ -103,3 +103,55 @@ struct EngineGenerationTests {
     #expect(measure([[Row("a")]], [[Row(id: "a", content: "x")]]).withContentChanges == 1)
   }
 }
+
+extension EngineGenerationTests {
+  @Test("one random case in eight gets a window of rows on screen, from its seed alone, leaving a row off screen")
+  func windows() {
+    var windows = 0
+    var none = 0
+    for index in 0..<4_000 {
+      let seed = SplitMix64.caseSeed(run: 5, index: index)
+      let made = GeneratedCase.make(seed: seed)
+      let window = GeneratedCase.window(seed: seed, old: made.old)
+      #expect(window == GeneratedCase.window(seed: seed, old: made.old))
+      let rows = made.old.reduce(0) { $0 + $1.count }
+      guard let window else { continue }
+      windows += 1
+      #expect(rows >= 2)
+      switch window {
+      case .all: Issue.record("a window never shows every row")
+      case .none: none += 1
+      case .range(let first, let last):
+        #expect(first <= last)
+        // Some existing row lies outside the window.
+        let paths = made.old.indices.flatMap { s in made.old[s].indices.map { RowPath(s, $0) } }
+        #expect(paths.contains { !window.contains($0) }, "\(window) on \(made.old)")
+        #expect(paths.contains { window.contains($0) })
+      }
+    }
+    #expect(windows > 300 && windows < 700, "\(windows) windows in 4,000 cases")
+    #expect(none > 10)
+  }
+
+  @Test("a windowed judgment: a generator that reloads is judged with rows off screen too")
+  func windowedJudgment() {
+    // The reload of a row off screen is dropped by iOS 18: the same verdict.
+    let reloads = ClosureGenerator(name: "reload-first") { old, _ in
+      BatchUpdate(reloadRows: old.isEmpty ? [] : [RowPath(0, 0)])
+    }
+    let runner = CaseRunner(reloads, simulation: .default)
+    let old = [[Row(id: "a", content: 1), Row("b")]]
+    let new = [[Row(id: "a", content: 2), Row("b")]]
+    let off = VisibleRows.range(first: RowPath(0, 1), last: RowPath(0, 1))
+    #expect(runner.run(old, new, window: off)?.verdict == .valid)
+    // A wrong update that passes with every row on screen cannot fail more
+    // with fewer; one that fails says which rows were on screen only when
+    // the window made the difference.
+    let wrong = ClosureGenerator(name: "reload-wrong") { _, _ in
+      BatchUpdate(reloadRows: [RowPath(0, 0)], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))])
+    }
+    let failing = CaseRunner(wrong, simulation: .default).run(old, new, window: off)
+    #expect(failing?.verdict?.rule == .r11)
+    #expect(failing?.visibleRows == .all)
+  }
+}

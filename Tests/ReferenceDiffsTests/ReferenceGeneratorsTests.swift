@@ -7,7 +7,7 @@ import Testing
   @Test func orderAndNames() {
     #expect(
       ReferenceGenerators.names
-        == ["lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel"])
+        == ["lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel", "heckel-reconfigure"])
   }
 
   @Test func lookupByName() {

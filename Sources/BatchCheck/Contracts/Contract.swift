@@ -132,6 +132,23 @@ public enum ContractChanges: Hashable, Sendable {
   /// Sequential steps, first to last.
   case steps([Step])
 
+  /// Whether any stage or step reloads or reconfigures rows: the changes
+  /// whose judgment depends on which rows have a cell.
+  public var reloadsOrReconfigures: Bool {
+    switch self {
+    case .batch(let update): return !update.reloadRows.isEmpty || !update.reconfigureRows.isEmpty
+    case .staged(let stages):
+      return stages.contains { !$0.update.reloadRows.isEmpty || !$0.update.reconfigureRows.isEmpty }
+    case .steps(let steps):
+      return steps.contains {
+        switch $0 {
+        case .update, .reconfigure: return true
+        default: return false
+        }
+      }
+    }
+  }
+
   /// Whether any stage or step reconfigures rows (iOS 15 and later).
   public var reconfiguresRows: Bool {
     switch self {

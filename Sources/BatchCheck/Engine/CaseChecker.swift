@@ -96,5 +96,7 @@ struct AnyCaseRunner: CaseRunning {
   var isSectioned: Bool { base.isSectioned }
   var contract: Contract { base.contract }
   var ownContract: Contract { base.ownContract }
-  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { base.run(old, new) }
+  func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
+    base.run(old, new, window: window)
+  }
 }

@@ -16,6 +16,9 @@ struct CaseResult {
   /// The generator's changes and their contract verdict, when the case ran
   /// through `ContractCaseRunner`; nil from the batch runner.
   var contract: (changes: ContractChanges, verdict: ContractVerdict)? = nil
+  /// The rows on screen of the judgment that failed: `all`, unless the case
+  /// passed with every row on screen and failed only under its window.
+  var visibleRows: VisibleRows = .all
 
   /// nil when the case passed (the verdict is valid).
   var signature: FailureSignature? {
@@ -36,15 +39,32 @@ protocol CaseRunning: Sendable {
   var contract: Contract { get }
   /// The contract the generator claims (its shape's).
   var ownContract: Contract { get }
-  /// Runs the generator on `old` → `new` and judges its changes.
+  /// Runs the generator on `old` → `new` and judges its changes with every
+  /// row on screen, and then, when they pass and reload or reconfigure rows,
+  /// with only `window`'s rows on screen (iOS 18 drops a reload of a row
+  /// without a cell, and the row check judges cells only).
   ///
   /// - Returns: nil when the case cannot be given to this generator (one
   ///   that is not sectioned gets only cases of exactly one section a side).
-  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult?
+  func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult?
 }
 
 /// Runs cases through one batch generator and the simulated table: the fast
 /// runner, specialized for the generator's type.
+extension CaseRunning {
+  /// `run(_:_:window:)` with every row on screen only.
+  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { run(old, new, window: nil) }
+}
+
+extension SimulationOptions {
+  /// These options with `visibleRows` set.
+  func showing(_ visibleRows: VisibleRows) -> SimulationOptions {
+    var options = self
+    options.visibleRows = visibleRows
+    return options
+  }
+}
+
 struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
   let generator: Generator
   /// The same generator, when it diffs several sections.
@@ -62,7 +82,7 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
   var contract: Contract { .batch }
   var ownContract: Contract { .batch }
 
-  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? {
+  func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
     let update: BatchUpdate
     do throws(GeneratorError) {
       if let sectioned {
@@ -76,6 +96,13 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
     }
     let verdict = SimulatedTableView(old, options: simulation)
       .performBatchUpdates(update, dataSource: new)
+    if verdict.isValid, let window, !update.reloadRows.isEmpty || !update.reconfigureRows.isEmpty {
+      let windowed = SimulatedTableView(old, options: simulation.showing(window))
+        .performBatchUpdates(update, dataSource: new)
+      if !windowed.isValid {
+        return CaseResult(update: update, verdict: windowed, error: nil, visibleRows: window)
+      }
+    }
     return CaseResult(update: update, verdict: verdict, error: nil)
   }
 }
@@ -99,7 +126,7 @@ struct ContractCaseRunner: CaseRunning {
   var isSectioned: Bool { false }
   var ownContract: Contract { generator.contract }
 
-  func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? {
+  func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
     guard old.count == 1, new.count == 1 else { return nil }
     let changes: ContractChanges
     do throws(GeneratorError) {
@@ -107,11 +134,21 @@ struct ContractCaseRunner: CaseRunning {
     } catch {
       return CaseResult(update: nil, verdict: nil, error: error)
     }
-    let verdict = generator.judge(
+    var verdict = generator.judge(
       changes, old: old[0], new: new[0], under: contract, options: simulation)
+    var visibleRows = VisibleRows.all
+    if verdict.isValid, let window, changes.reloadsOrReconfigures {
+      let windowed = generator.judge(
+        changes, old: old[0], new: new[0], under: contract, options: simulation.showing(window))
+      if !windowed.isValid {
+        verdict = windowed
+        visibleRows = window
+      }
+    }
     var update: BatchUpdate?
     if case .batch(let batch) = changes { update = batch }
     return CaseResult(
-      update: update, verdict: verdict.verdict, error: nil, contract: (changes, verdict))
+      update: update, verdict: verdict.verdict, error: nil, contract: (changes, verdict),
+      visibleRows: visibleRows)
   }
 }

@@ -4,22 +4,27 @@ extension CheckRun {
   /// the shrink statistics, the replay command and the corpus line.
   ///
   /// A candidate fails "the same way" when it has the same verdict kind and
-  /// rule, or the same generator error kind (`FailureSignature`).
+  /// rule, or the same generator error kind (`FailureSignature`). A random
+  /// case's `window` (the rows on screen it is also judged with) stays the
+  /// same while the pair shrinks.
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
-    signature: FailureSignature, occurrences: Int, caseName: String? = nil
+    signature: FailureSignature, occurrences: Int, caseName: String? = nil,
+    window: VisibleRows? = nil
   ) -> CheckFailure {
     let runner = runner
     let shrunk = Shrinker.shrink(old: old, new: new, budget: options.shrinkBudget) { old, new in
-      runner.run(old, new)?.signature == signature
+      runner.run(old, new, window: window)?.signature == signature
     }
     var minimal = (old: shrunk.old, new: shrunk.new)
-    var result = runner.run(minimal.old, minimal.new)
+    var result = runner.run(minimal.old, minimal.new, window: window)
     if result?.signature != signature {
       // A shrinker must return a pair that still fails; if not, keep the original.
       minimal = (old, new)
-      result = runner.run(old, new)
+      result = runner.run(old, new, window: window)
     }
+    // The options that judged the failure, its rows on screen included.
+    let simulation = options.simulation.showing(result?.visibleRows ?? .all)
     let verdict = result?.verdict
     let error = result?.error
     let contract = result?.contract
@@ -40,12 +45,12 @@ extension CheckRun {
       error: error, coverage: nil, old: minimal.old, new: minimal.new, update: result?.update,
       originalSize: originalSize, shrinkCalls: shrunk.calls,
       shrinkImprovements: shrunk.improvements, occurrences: occurrences,
-      trace: trace(minimal.old, minimal.new, result, judged: judged),
+      trace: trace(minimal.old, minimal.new, result, judged: judged, simulation: simulation),
       replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
       corpusLine: nil,
       message: error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? "")
     failure.corpusLine = CaseJSON.caseLine(
-      name: caseName ?? "\(name)-\(phase.rawValue)-\(label)", simulation: options.simulation,
+      name: caseName ?? "\(name)-\(phase.rawValue)-\(label)", simulation: simulation,
       old: minimal.old, new: minimal.new, changes: judged, contract: runner.contract,
       verdict: error == nil && judged != nil ? verdict : nil)
     if let contract {
@@ -63,13 +68,14 @@ extension CheckRun {
   ///
   /// - Parameter judged: the changes read under the run's contract (the
   ///   update of a batch run); nil when they cannot be read so.
-  func trace(_ old: [[Row]], _ new: [[Row]], _ result: CaseResult?, judged: ContractChanges?)
-    -> [String]
-  {
+  func trace(
+    _ old: [[Row]], _ new: [[Row]], _ result: CaseResult?, judged: ContractChanges?,
+    simulation: SimulationOptions
+  ) -> [String] {
     guard let result, result.error == nil else { return [] }
     guard let contract = result.contract else {
       guard case .batch(let update)? = judged else { return [] }
-      return SimulatedTableView(old, options: options.simulation)
+      return SimulatedTableView(old, options: simulation)
         .trace(update, dataSource: new).lines
     }
     guard let read = judged else {
@@ -81,13 +87,13 @@ extension CheckRun {
     }
     switch read {
     case .batch(let update):
-      lines += SimulatedTableView(old, options: options.simulation)
+      lines += SimulatedTableView(old, options: simulation)
         .trace(update, dataSource: new).lines
     case .staged(let stages):
       var previous = old
       for (number, stage) in zip(1..., stages) {
         lines.append("stage \(number):")
-        lines += SimulatedTableView(previous, options: options.simulation)
+        lines += SimulatedTableView(previous, options: simulation)
           .trace(stage.update, dataSource: stage.data).lines.map { "  " + $0 }
         if number == contract.verdict.stage { break }
         previous = stage.data

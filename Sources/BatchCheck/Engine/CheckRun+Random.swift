@@ -38,7 +38,9 @@ extension CheckRun {
         seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
       result.statistics.record(generated.old, generated.new, scratch: &scratch)
       result.ran &+= 1
-      guard let signature = runner.run(generated.old, generated.new)?.signature else { continue }
+      let window = GeneratedCase.window(seed: seed, old: generated.old)
+      guard let signature = runner.run(generated.old, generated.new, window: window)?.signature
+      else { continue }
       result.tally.add(signature, at: index)
       if options.stopAtFirstFailure { break }
     }
@@ -120,7 +122,8 @@ extension CheckRun {
       report.failures.append(
         makeFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
-          new: generated.new, signature: signature, occurrences: entry.count))
+          new: generated.new, signature: signature, occurrences: entry.count,
+          window: GeneratedCase.window(seed: seed, old: generated.old)))
     }
   }
 
@@ -131,7 +134,8 @@ extension CheckRun {
     var scratch = StatisticsScratch()
     report.statistics.record(generated.old, generated.new, scratch: &scratch)
     report.replayedCaseSeed = seed
-    guard let result = runner.run(generated.old, generated.new) else {
+    let window = GeneratedCase.window(seed: seed, old: generated.old)
+    guard let result = runner.run(generated.old, generated.new, window: window) else {
       report.skippedCases &+= 1
       return
     }
@@ -141,6 +145,6 @@ extension CheckRun {
     report.failures.append(
       makeFailure(
         phase: .random, index: nil, caseSeed: seed, old: generated.old, new: generated.new,
-        signature: signature, occurrences: 1))
+        signature: signature, occurrences: 1, window: window))
   }
 }

@@ -203,3 +203,36 @@ struct CaseBuilder {
     return result
   }
 }
+
+extension GeneratedCase {
+  /// The rows on screen that random case `seed` is also judged with, when
+  /// its generator reloads or reconfigures rows; nil for most cases.
+  ///
+  /// One case in eight with at least two old rows gets a window: a run of
+  /// its old rows, in (section, row) order, that leaves at least one row off
+  /// screen (or, now and then, no row on screen at all). It comes from a
+  /// stream of its own, so the case's rows are those of a run without
+  /// windows, and it depends on the seed and the old rows alone, so replays
+  /// and shrinks see the same window.
+  ///
+  /// - Complexity: O(*s*), where *s* is the number of old sections.
+  static func window(seed: UInt64, old: [[Row]]) -> VisibleRows? {
+    var random = SplitMix64(seed: seed ^ 0x0E57_0FF5_C4EE_4EE1)
+    guard random.next() % 8 == 0 else { return nil }
+    let total = old.reduce(0) { $0 &+ $1.count }
+    guard total >= 2 else { return nil }
+    if random.next() % 8 == 0 { return VisibleRows.none }
+    let length = 1 + Int(random.next() % UInt64(total - 1))  // 1...total - 1
+    let first = Int(random.next() % UInt64(total - length + 1))
+    /// The old row at position `index` of the (section, row) order.
+    func path(_ index: Int) -> RowPath {
+      var rest = index
+      for (section, rows) in old.enumerated() {
+        if rest < rows.count { return RowPath(section: section, row: rest) }
+        rest -= rows.count
+      }
+      return RowPath(section: old.count, row: 0)
+    }
+    return .range(first: path(first), last: path(first + length - 1))
+  }
+}

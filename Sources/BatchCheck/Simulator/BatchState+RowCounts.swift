@@ -101,7 +101,13 @@ struct SectionTally {
   private let distinctDeleted: [Int: Int]?
   private let distinctInserted: [Int: Int]?
 
-  init(_ accepted: AcceptedUpdate, counts: Counts, counter: inout OperationCounter) {
+  /// - Parameter countsDuplicates: whether duplicate deletes and inserts
+  ///   survive the checks (a collection view counts each, D11); only then
+  ///   are the distinct ones counted apart.
+  init(
+    _ accepted: AcceptedUpdate, counts: Counts, countsDuplicates: Bool,
+    counter: inout OperationCounter
+  ) {
     let map = SectionMap(accepted, counts: counts)
     let moveSources = Set(accepted.rowMoves.map(\.from.section))
     let positions = map.newPositions(of: moveSources, counter: &counter)
@@ -124,6 +130,7 @@ struct SectionTally {
     }
     // Duplicates survive the checks only where each counts (collection views).
     func distinct(_ paths: [RowPath]) -> [Int: Int]? {
+      guard countsDuplicates else { return nil }
       let unique = Set(paths)
       counter.add(paths.count)
       guard unique.count < paths.count else { return nil }

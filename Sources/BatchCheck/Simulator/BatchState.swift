@@ -271,14 +271,16 @@ struct BatchState {
         }
       case .overflow:
         // iOS 18: no section may end up holding more rows than the data source returns (R2b).
-        let sections = tally ?? SectionTally(accepted, counts: counts, counter: &counter)
+        let sections = tally ?? SectionTally(
+          accepted, counts: counts, countsDuplicates: !mergesDuplicates, counter: &counter)
         tally = sections
         if let exception = checkOverflow(accepted, sections, counter: &counter) { return fail(exception) }
       case .rowCounts:
         // Step 8: the fallback to reloadData skips the row counts (R17).
         if let fallback { return fallBack(fallback) }
         // Step 9: the row counts per section (R2).
-        let sections = tally ?? SectionTally(accepted, counts: counts, counter: &counter)
+        let sections = tally ?? SectionTally(
+          accepted, counts: counts, countsDuplicates: !mergesDuplicates, counter: &counter)
         tally = sections
         if let exception = checkRowCounts(sections, counter: &counter) { return fail(exception) }
       }

@@ -33,6 +33,7 @@ extension SimulatedTableView {
     let map = SectionMap(accepted, counts: counts)
     let item = options.semantics == .tableView ? "row" : "item"
     let visible = options.visibleRows
+    let allVisible = visible == .all
     // Reconfigured cells (D12): old rows on screen, asked again for the data
     // source's row at their old path.
     var reconfigured = Set<RowPath>()
@@ -79,15 +80,18 @@ extension SimulatedTableView {
         guard let shownPath else { continue }
         let path = RowPath(section: new, row: position)
         let expected = dataSource.row(at: path)
-        guard visible.contains(shownPath) else {
+        guard allVisible || visible.contains(shownPath) else {
           // No cell before the update: a fresh one asks the data source when it scrolls in.
           shownRows?.append(expected)
           continue
         }
         var shown = oldData.row(at: shownPath)
-        var origin = "old \(shownPath)"
-        if reconfigured.contains(shownPath) {
-          origin += ", reconfigured with the data source's \(item) there"
+        let isReconfigured = !reconfigured.isEmpty && reconfigured.contains(shownPath)
+        // Where the cell's row comes from, for a message: built only on a failure.
+        func origin() -> String {
+          "old \(shownPath)" + (isReconfigured ? ", reconfigured with the data source's \(item) there" : "")
+        }
+        if isReconfigured {
           if !isOutside(shownPath.section, counts.newSections),
             !isOutside(shownPath.row, counts.newRows(shownPath.section))
           {
@@ -98,7 +102,7 @@ extension SimulatedTableView {
             wrong = Verdict(
               kind: .wrongRows, rule: .c1,
               message:
-                "\(item) \(path) shows nothing valid (\(origin), where it has no \(item)) but the data source has \(expected) there",
+                "\(item) \(path) shows nothing valid (\(origin()), where it has no \(item)) but the data source has \(expected) there",
               mismatch: RowMismatch(path: path, expected: expected, shown: shown))
             shownRows?.append(shown)
             if shownRows == nil { return false }
@@ -113,7 +117,7 @@ extension SimulatedTableView {
           wrong = Verdict(
             kind: .wrongRows, rule: .c1,
             message:
-              "\(item) \(path) shows \(shown) (\(origin)) but the data source has \(expected) there",
+              "\(item) \(path) shows \(shown) (\(origin())) but the data source has \(expected) there",
             mismatch: mismatch)
           if shownRows == nil { return false }
           continue
