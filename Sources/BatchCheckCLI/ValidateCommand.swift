@@ -16,8 +16,8 @@ struct ValidateCommand: Subcommand {
   static let name = "validate"
   static let abstract = "Run the cases of case files and compare each verdict with its expectation."
   static let usage = """
-    OVERVIEW: Run the cases of case files (spec/CASE-FORMAT.md) and compare each
-    verdict with the case's expectation.
+    OVERVIEW: Run the cases of case files (the case format: Corpus/README.md)
+    and compare each verdict with the case's expectation.
 
     USAGE: batchcheck validate <file>... [--format <format>] [--contract <contract>] [--identity-only]
                                [--uikit <profile>]
@@ -77,21 +77,9 @@ struct ValidateCommand: Subcommand {
       } else if argument == "--identity-only" {
         identityOnly = true
       } else if argument == "--uikit" {
-        guard index < options.count else { throw .missingValue(option: "--uikit", command: Self.name) }
-        guard let parsed = UIKitProfile(rawValue: options[index]) else {
-          throw .invalidValue(
-            options[index], option: "--uikit", allowed: UIKitProfile.allCases.map(\.rawValue), command: Self.name)
-        }
-        uikit = parsed
-        index += 1
+        uikit = try Self.choice(UIKitProfile.self, for: argument, in: options, at: &index)
       } else if argument == "--contract" {
-        guard index < options.count else { throw .missingValue(option: "--contract", command: Self.name) }
-        guard let parsed = Contract(rawValue: options[index]) else {
-          throw .invalidValue(
-            options[index], option: "--contract", allowed: Contract.allCases.map(\.rawValue), command: Self.name)
-        }
-        contract = parsed
-        index += 1
+        contract = try Self.choice(Contract.self, for: argument, in: options, at: &index)
       } else if argument.hasPrefix("-") && argument != "-" {
         throw .unknownOption(argument, command: Self.name)
       } else {
@@ -99,6 +87,19 @@ struct ValidateCommand: Subcommand {
       }
     }
     files += positional
+  }
+
+  /// The value after `option` (at `index`, which moves past it), one of `type`'s.
+  private static func choice<Value: RawRepresentable & CaseIterable>(
+    _ type: Value.Type, for option: String, in options: [String], at index: inout Int
+  ) throws(CommandError) -> Value where Value.RawValue == String {
+    guard index < options.count else { throw .missingValue(option: option, command: name) }
+    guard let parsed = Value(rawValue: options[index]) else {
+      throw .invalidValue(
+        options[index], option: option, allowed: Value.allCases.map(\.rawValue), command: name)
+    }
+    index += 1
+    return parsed
   }
 
   func validate() throws(CommandError) {

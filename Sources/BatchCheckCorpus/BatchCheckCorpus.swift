@@ -1,5 +1,5 @@
-// BatchCheckCorpus reads and writes case files (spec/CASE-FORMAT.md,
-// version 1) and runs their cases through the simulator.
+// BatchCheckCorpus reads and writes case files (the case format of Corpus/README.md,
+// version 2) and runs their cases through the simulator.
 //
 // - Case.swift, Expectation.swift: the model of one case.
 // - CaseFile.swift: reading a file into cases and data errors, writing cases.

@@ -1,7 +1,7 @@
 import BatchCheck
 
 /// One case of a case file: old rows, new rows, optionally an update and the
-/// verdict it must get (spec/CASE-FORMAT.md).
+/// verdict it must get (the case format, Corpus/README.md).
 ///
 ///     let swap = Case(
 ///       name: "reload-and-move",

@@ -17,7 +17,7 @@ public struct CaseLine: Hashable, Sendable {
   }
 }
 
-/// Reading and writing case files (spec/CASE-FORMAT.md, version 1): JSON
+/// Reading and writing case files (the case format, version 2; Corpus/README.md): JSON
 /// Lines, one case per line, UTF-8.
 ///
 ///     let lines = CaseFile.read(Array("{\"old\":[],\"new\":[]}\n\n{\"old\":1}\n".utf8),

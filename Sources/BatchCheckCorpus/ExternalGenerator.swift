@@ -14,7 +14,7 @@ import Foundation
 ///
 /// 1. For each case BatchCheck writes one line to the process's stdin,
 ///    `{"old":[[...]],"new":[[...]]}`: the rows of the case file format
-///    (spec/CASE-FORMAT.md), always as sections (an array of arrays), each row
+///    (the case format, Corpus/README.md), always as sections (an array of arrays), each row
 ///    a JSON string or integer when its identity equals its content, else
 ///    `{"id":...,"content":...}`. The line ends with a line break and holds
 ///    no other.

@@ -82,9 +82,12 @@ struct EngineShardTests {
 
   @Test("merging refuses what is not the shards of one run")
   func mergeErrors() {
-    func shard(_ number: Int, of count: Int, seed: UInt64 = 7) -> CheckReport {
+    func shard(
+      _ number: Int, of count: Int, seed: UInt64 = 7, uikit: UIKitProfile = .ios18
+    ) -> CheckReport {
       var options = CheckOptions.quick(seed: seed, count: 50)
       options.shard = Shard(number: number, count: count)
+      options.simulation.uikit = uikit
       return check(EngineSubjects.replaceAll, options: options)
     }
     let whole = check(EngineSubjects.replaceAll, options: .quick(count: 50))
@@ -95,6 +98,10 @@ struct EngineShardTests {
       ([shard(1, of: 3), shard(3, of: 3)], "shard 2/3 missing"),
       ([shard(1, of: 2), shard(2, of: 3)], "report 2 is shard 2/3, report 1 is of 2 shards"),
       ([shard(1, of: 2), shard(2, of: 2, seed: 8)], "report 2 (shard 2/2) is of another run: its seed differs"),
+      (
+        [shard(1, of: 2), shard(2, of: 2, uikit: .ios12)],
+        "report 2 (shard 2/2) is of another run: its uikit differs"
+      ),
     ]
     for (reports, message) in cases {
       #expect(throws: MergeError.self) { try CheckReport.merging(reports) }
