@@ -449,3 +449,15 @@ private func crow(_ id: String, _ content: Int) -> Row {
     #expect(cases == 1 && finding?.error?.kind == .crashed && finding?.verdict == nil)
   }
 }
+
+extension ContractValidatorTests {
+  @Test func aReconfigureStepNeedsIOS15() {
+    let steps: [Step] = [.update(at: p(0, 0), row: Row("x")), .reconfigure(at: p(0, 1), row: Row("y"))]
+    let ios18 = ContractValidator.validateSteps(old: table("a b"), steps: steps, new: table("x y"))
+    #expect(ios18.isValid, "\(ios18)")
+    let ios12 = ContractValidator.validateSteps(
+      old: table("a b"), steps: steps, new: table("x y"), options: SimulationOptions(uikit: .ios12))
+    #expect(ios12.step == 2 && ios12.verdict.kind == .exception && ios12.verdict.rule == nil)
+    #expect(ios12.verdict.message?.hasPrefix("step 2: -[UITableView reconfigureRowsAtIndexPaths:]") == true)
+  }
+}

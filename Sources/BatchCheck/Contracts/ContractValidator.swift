@@ -192,8 +192,18 @@ public enum ContractValidator {
   ) -> ContractVerdict {
     var sections = old.map(ChunkedRows.init)
     defer { counter.add(sections.reduce(0) { $0 + $1.work }) }
+    let hasReconfigure = options.rules.hasReconfigure
     for (index, step) in steps.enumerated() {
       counter.add()
+      if case .reconfigure = step, !hasReconfigure {
+        // A profile without reconfigure raises at the call, in range or not.
+        let data = sections.map(\.rows)
+        let verdict = SimulatedTableView(data, options: options)
+          .performBatchUpdates(step.batch, dataSource: data)
+        return ContractVerdict(
+          contract: .steps, identityOnly: options.identityOnly,
+          verdict: verdict.at("step \(index + 1)"), step: index + 1)
+      }
       if StepApplier.apply(step, to: &sections) { continue }
       let data = sections.map(\.rows)
       var verdict = SimulatedTableView(data, options: options)

@@ -39,6 +39,7 @@ struct BatchState {
     self.counts = counts
     self.messages = messages
     self.options = options
+    self.rules = options.rules
   }
 
   /// Adds a line to the trace; builds it only when tracing.
@@ -53,7 +54,7 @@ struct BatchState {
   }
 
   /// What the profile does: everything the iOS 12 and iOS 18 checks differ in.
-  private var rules: UIKitProfile.Rules { options.rules }
+  let rules: UIKitProfile.Rules
   private var mergesDuplicates: Bool { rules.mergesDuplicates }
   private static var notFound: Int { UIKitMessages.notFound }
 
