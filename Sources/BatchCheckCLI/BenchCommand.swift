@@ -102,11 +102,72 @@ struct BenchCommand: Subcommand {
       text += ", \(Self.format(Double(rows) / max(seconds, 1e-9) / 1e6)) million rows/s\n"
     }
     text += "  building the case: \(Self.format(Self.seconds(buildTime))) s\n"
+    text += invalidBench()
     text += "  peak memory: \(Self.peakMemory())\n"
     output.writeOutput(text)
     let engineText = await engineBench()
     output.writeOutput(engineText)
     return verdict.isValid ? .success : .failure
+  }
+
+  /// The full simulation of an invalid update: heckel's update for `rows`
+  /// rows and about `operations` changes (a third deletes, a third inserts,
+  /// a third moves, at random places), with one insert dropped, so the fast
+  /// path gives up and every check runs.
+  func invalidBench() -> String {
+    let clock = ContinuousClock()
+    var random = SplitMix64(seed: 0x1BAD_0001)
+    let old = (0..<rows).map { Row(id: .int($0), content: 0) }
+    let third = min(operations / 3, rows / 3)
+    // Pick deletes and moves among the old rows, then lay out the survivors
+    // and the incoming rows (inserts and moved rows) in a random interleaving.
+    var fate = [UInt8](repeating: 0, count: rows)  // 0 keep, 1 delete, 2 move
+    var picked = 0
+    while picked < 2 * third, rows > 0 {
+      let index = Int(random.next() % UInt64(rows))
+      guard fate[index] == 0 else { continue }
+      fate[index] = picked < third ? 1 : 2
+      picked += 1
+    }
+    var incoming = (0..<third).map { Row(id: .int(rows + $0), content: 0) }
+    incoming += (0..<rows).filter { fate[$0] == 2 }.map { old[$0] }
+    incoming.shuffle(using: &random)
+    let survivors = (0..<rows).filter { fate[$0] == 0 }
+    let total = survivors.count + incoming.count
+    var slots = [Bool](repeating: false, count: total)
+    for index in 0..<incoming.count { slots[index] = true }
+    slots.shuffle(using: &random)
+    var new: [Row] = []
+    new.reserveCapacity(total)
+    var nextSurvivor = 0
+    var nextIncoming = 0
+    for isIncoming in slots {
+      if isIncoming {
+        new.append(incoming[nextIncoming])
+        nextIncoming += 1
+      } else {
+        new.append(old[survivors[nextSurvivor]])
+        nextSurvivor += 1
+      }
+    }
+    var update = HeckelGenerator().update(from: old, to: new)
+    if !update.insertRows.isEmpty { update.insertRows.removeLast() }
+    var text = "simulator, an invalid update: heckel's for \(rows) rows and \(3 * third) changes"
+    text += " (\(update.moveRows.count) moves), one insert dropped\n"
+    for uikit in profiles {
+      let table = SimulatedTableView([old], options: SimulationOptions(uikit: uikit))
+      var best: Duration?
+      var verdict = Verdict.valid
+      for _ in 0..<repeats {
+        let start = clock.now
+        verdict = table.performBatchUpdates(update, dataSource: [new])
+        let elapsed = clock.now - start
+        if best.map({ elapsed < $0 }) ?? true { best = elapsed }
+      }
+      text += "  \(uikit), best of \(repeats): \(Self.format(best.map(Self.seconds) ?? 0)) s per update"
+      text += " (\([verdict.kind.rawValue, verdict.rule?.rawValue].compactMap { $0 }.joined(separator: " ")))\n"
+    }
+    return text
   }
 
   /// Random cases per second through the whole engine, on one core and on all.

@@ -18,6 +18,10 @@ struct BenchCommandTests {
         lines.contains { $0.hasPrefix("  \(uikit), full simulation, best of 2: ") && $0.contains(" s per update, ") })
       #expect(lines.contains { $0.hasPrefix("  \(uikit), 1 worker, best of 2: ") && $0.hasSuffix(" cases/s") })
     }
+    #expect(lines.contains { $0.hasPrefix("simulator, an invalid update: heckel's for 2000 rows and ") })
+    for uikit in ["iOS 18", "iOS 12"] {
+      #expect(lines.contains { $0.hasPrefix("  \(uikit), best of 2: ") && $0.hasSuffix(" s per update (exception R2)") })
+    }
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
     #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
     // --uikit times one profile only.

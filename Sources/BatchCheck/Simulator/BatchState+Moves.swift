@@ -1,3 +1,54 @@
+/// The moves ordered by source and by destination (ties by position), so
+/// that membership and "the later moves with this source or destination"
+/// are binary searches and array walks rather than hash tables: a million
+/// moves cost two sorts of positions.
+struct MoveIndex {
+  let moves: [MoveItem]
+  /// Positions sorted by (source, position).
+  let bySource: [Int]
+  /// Positions sorted by (destination, position).
+  let byDestination: [Int]
+  /// Where each position stands in `bySource` and in `byDestination`.
+  let sourceRank: [Int]
+  let destinationRank: [Int]
+
+  /// - Complexity: O(*m* log *m*), where *m* is the number of moves; O(*m*)
+  ///   for moves already in order.
+  init(_ moves: [MoveItem], counter: inout OperationCounter) {
+    self.moves = moves
+    func order(_ key: (MoveItem) -> RowPath) -> (order: [Int], rank: [Int]) {
+      var order = Array(moves.indices)
+      order.sort { a, b in
+        let left = key(moves[a])
+        let right = key(moves[b])
+        return left != right ? left < right : a < b
+      }
+      var rank = [Int](repeating: 0, count: moves.count)
+      for (place, position) in order.enumerated() { rank[position] = place }
+      return (order, rank)
+    }
+    counter.add(2 * moves.count)
+    (bySource, sourceRank) = order(\.from)
+    (byDestination, destinationRank) = order(\.to)
+  }
+
+  /// Whether some move's source is `path`.
+  func hasSource(_ path: RowPath, counter: inout OperationCounter) -> Bool {
+    let place = partitionPoint(from: 0, to: bySource.count, counter: &counter) {
+      moves[bySource[$0]].from < path
+    }
+    return place < bySource.count && moves[bySource[place]].from == path
+  }
+
+  /// Whether some move's destination is `path`.
+  func hasDestination(_ path: RowPath, counter: inout OperationCounter) -> Bool {
+    let place = partitionPoint(from: 0, to: byDestination.count, counter: &counter) {
+      moves[byDestination[$0]].to < path
+    }
+    return place < byDestination.count && moves[byDestination[place]].to == path
+  }
+}
+
 extension BatchState {
   /// Step 6: each move's bounds (R13-R15), then the later moves that share its
   /// source or destination (R16). Exact duplicates are dropped silently.
@@ -5,20 +56,12 @@ extension BatchState {
   /// A move that survives to be checked is the first remaining one of every
   /// move with its source and of every move with its destination (an earlier
   /// one would have thrown or dropped it), so each group is scanned once.
-  /// - Complexity: O(*m*), where *m* is the number of moves.
+  /// - Complexity: O(*m*) after `MoveIndex`, where *m* is the number of moves.
   func checkMoves(
-    _ moves: [MoveItem], into accepted: inout AcceptedUpdate, counter: inout OperationCounter
+    _ moves: [MoveItem], _ index: MoveIndex, into accepted: inout AcceptedUpdate,
+    counter: inout OperationCounter
   ) -> UIKitException? {
     guard !moves.isEmpty else { return nil }
-    var bySource: [RowPath: [Int]] = [:]
-    var byDestination: [RowPath: [Int]] = [:]
-    if moves.count > 1 {
-      for (position, move) in moves.enumerated() {
-        counter.add()
-        bySource[move.from, default: []].append(position)
-        byDestination[move.to, default: []].append(position)
-      }
-    }
     var dropped = [Bool](repeating: false, count: moves.count)
     for position in moves.indices where !dropped[position] {
       counter.add()
@@ -27,8 +70,12 @@ extension BatchState {
       // The first later move with the same source and another destination,
       // and the first with the same destination and another source.
       var toBoth: Int?
-      for other in bySource[move.from] ?? [] where other > position {
+      var place = index.sourceRank[position] + 1
+      while place < index.bySource.count {
+        let other = index.bySource[place]
+        guard moves[other].from == move.from else { break }
         counter.add()
+        place += 1
         if moves[other].to == move.to {
           dropped[other] = true
           note("move \(Self.describe(move.from)) → \(Self.describe(move.to)) dropped: an exact duplicate (R16)")
@@ -38,14 +85,19 @@ extension BatchState {
         }
       }
       var bothTo: Int?
-      for other in byDestination[move.to] ?? [] where other > position {
+      place = index.destinationRank[position] + 1
+      while place < index.byDestination.count {
+        let other = index.byDestination[place]
+        guard moves[other].to == move.to else { break }
         counter.add()
+        place += 1
         if moves[other].from != move.from {
           bothTo = other
           break
         }
       }
-      if let other = [toBoth, bothTo].compactMap({ $0 }).min() {
+      let other = min(toBoth ?? Int.max, bothTo ?? Int.max)
+      if other != Int.max {
         let second = moves[other]
         let message: String
         if second.from == move.from {

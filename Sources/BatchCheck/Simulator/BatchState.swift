@@ -107,14 +107,11 @@ struct BatchState {
       counter.add(deletes.count + inserts.count)
     }
 
-    var moveFrom = Set<RowPath>(minimumCapacity: moves.count)
-    var moveTo = Set<RowPath>(minimumCapacity: moves.count)
+    let moveIndex = MoveIndex(moves, counter: &counter)
     var rowMoveFromSection: [Int: Int] = [:]
     var rowMoveToSection: [Int: Int] = [:]
     for (position, move) in moves.enumerated() {
       counter.add()
-      moveFrom.insert(move.from)
-      moveTo.insert(move.to)
       if !move.isSection {
         if rowMoveFromSection[move.from.section] == nil {
           rowMoveFromSection[move.from.section] = position
@@ -142,7 +139,7 @@ struct BatchState {
         continue
       }
       previous = d
-      if moveFrom.contains(d) {
+      if moveIndex.hasSource(d, counter: &counter) {
         let message =
           isSection
           ? messages.deleteAndMoveSection(d.section)
@@ -196,7 +193,7 @@ struct BatchState {
         continue
       }
       previous = i
-      if moveTo.contains(i) {
+      if moveIndex.hasDestination(i, counter: &counter) {
         let message =
           isSection
           ? messages.insertAndMoveSection(i.section)
@@ -246,7 +243,7 @@ struct BatchState {
     }
 
     // Step 6: moves, in source order.
-    if let exception = checkMoves(moves, into: &accepted, counter: &counter) {
+    if let exception = checkMoves(moves, moveIndex, into: &accepted, counter: &counter) {
       return fail(exception)
     }
 
