@@ -17,6 +17,10 @@ struct BenchCommand: Subcommand {
     OVERVIEW: Time the simulator on a large valid update (a release build
     measures what users get: swift run -c release batchcheck bench).
 
+    Then time an invalid update of the same size (every check runs), and six
+    shapes of reloads next to deleted or inserted sections at --rows rows
+    (their rows are sized, not matched: some end in a row-check verdict).
+
     Then time the property engine: random cases (generation, the generator,
     the simulation and the row check) on one core and on all of them.
 
@@ -87,14 +91,8 @@ struct BenchCommand: Subcommand {
       ]
     }
     for (label, run) in timings {
-      var best: Duration?
-      for _ in 0..<repeats {
-        let start = clock.now
-        verdict = run()
-        let elapsed = clock.now - start
-        if best.map({ elapsed < $0 }) ?? true { best = elapsed }
-      }
-      let seconds = best.map(Self.seconds) ?? 0
+      let seconds: Double
+      (seconds, verdict) = best(run)
       if text.isEmpty {
         text = "simulator: \(rows) rows, \(large.update.operationCount) operations (\(verdict.kind.rawValue))\n"
       }
@@ -103,6 +101,7 @@ struct BenchCommand: Subcommand {
     }
     text += "  building the case: \(Self.format(Self.seconds(buildTime))) s\n"
     text += invalidBench()
+    text += familyBench()
     text += "  peak memory: \(Self.peakMemory())\n"
     output.writeOutput(text)
     let engineText = await engineBench()
@@ -115,7 +114,6 @@ struct BenchCommand: Subcommand {
   /// a third moves, at random places), with one insert dropped, so the fast
   /// path gives up and every check runs.
   func invalidBench() -> String {
-    let clock = ContinuousClock()
     var random = SplitMix64(seed: 0x1BAD_0001)
     let old = (0..<rows).map { Row(id: .int($0), content: 0) }
     let third = min(operations / 3, rows / 3)
@@ -156,18 +154,45 @@ struct BenchCommand: Subcommand {
     text += " (\(update.moveRows.count) moves), one insert dropped\n"
     for uikit in profiles {
       let table = SimulatedTableView([old], options: SimulationOptions(uikit: uikit))
-      var best: Duration?
-      var verdict = Verdict.valid
-      for _ in 0..<repeats {
-        let start = clock.now
-        verdict = table.performBatchUpdates(update, dataSource: [new])
-        let elapsed = clock.now - start
-        if best.map({ elapsed < $0 }) ?? true { best = elapsed }
-      }
-      text += "  \(uikit), best of \(repeats): \(Self.format(best.map(Self.seconds) ?? 0)) s per update"
-      text += " (\([verdict.kind.rawValue, verdict.rule?.rawValue].compactMap { $0 }.joined(separator: " ")))\n"
+      let (seconds, verdict) = best { table.performBatchUpdates(update, dataSource: [new]) }
+      text += "  \(uikit), best of \(repeats): \(Self.format(seconds)) s per update (\(Self.describe(verdict)))\n"
     }
     return text
+  }
+
+  /// The update shapes whose reloads once cost a walk over every deleted or
+  /// inserted section, at `rows` rows, under each profile.
+  func familyBench() -> String {
+    var text = "simulator, reload families at \(rows) rows (best of \(repeats)):\n"
+    for family in ReloadFamily.allCases {
+      let made = family.make(rows: rows)
+      for uikit in profiles {
+        let options = SimulationOptions(duplicates: made.duplicates, uikit: uikit)
+        let table = SimulatedTableView(made.old, options: options)
+        let (seconds, verdict) = best { table.performBatchUpdates(made.update, dataSource: made.new) }
+        text += "  \(family.rawValue), \(uikit): \(Self.format(seconds)) s (\(Self.describe(verdict)))\n"
+      }
+    }
+    return text
+  }
+
+  /// The best of `repeats` timed runs of `run`, in seconds, and its verdict.
+  private func best(_ run: () -> Verdict) -> (seconds: Double, verdict: Verdict) {
+    let clock = ContinuousClock()
+    var best: Duration?
+    var verdict = Verdict.valid
+    for _ in 0..<repeats {
+      let start = clock.now
+      verdict = run()
+      let elapsed = clock.now - start
+      if best.map({ elapsed < $0 }) ?? true { best = elapsed }
+    }
+    return (best.map(Self.seconds) ?? 0, verdict)
+  }
+
+  /// A verdict's kind and rule: "valid", "exception R2".
+  static func describe(_ verdict: Verdict) -> String {
+    [verdict.kind.rawValue, verdict.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
   }
 
   /// Random cases per second through the whole engine, on one core and on all.

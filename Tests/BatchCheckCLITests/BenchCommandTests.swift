@@ -22,6 +22,14 @@ struct BenchCommandTests {
     for uikit in ["iOS 18", "iOS 12"] {
       #expect(lines.contains { $0.hasPrefix("  \(uikit), best of 2: ") && $0.hasSuffix(" s per update (exception R2)") })
     }
+    // Each reload family, under each profile, with its verdict.
+    #expect(lines.contains("simulator, reload families at 2000 rows (best of 2):"))
+    for family in ["reloads next to deleted sections", "section reloads between scattered inserts"] {
+      for uikit in ["iOS 18", "iOS 12"] {
+        #expect(lines.contains { $0.hasPrefix("  \(family), \(uikit): ") && $0.hasSuffix(")") })
+      }
+    }
+    #expect(lines.contains { $0.hasPrefix("  section reloads between scattered inserts, iOS 18: ") && $0.hasSuffix(" s (valid)") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
     #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
     // --uikit times one profile only.

@@ -84,3 +84,29 @@ private func log2(_ x: Double) -> Double {
   }
   return result + (value - 1)
 }
+
+extension ComplexityTests {
+  static let familyCases: [(ReloadFamily, UIKitProfile)] = ReloadFamily.allCases.flatMap { family in
+    UIKitProfile.allCases.map { (family, $0) }
+  }
+
+  @Test(
+    "each reload-walk family costs O(n + k log k) steps at 10^4, 10^5 and 10^6 rows",
+    arguments: familyCases)
+  func reloadFamily(_ family: ReloadFamily, uikit: UIKitProfile) {
+    var normalized: [Double] = []
+    for rows in [10_000, 100_000, 1_000_000] {
+      let made = family.make(rows: rows)
+      let options = SimulationOptions(duplicates: made.duplicates, uikit: uikit)
+      let (_, steps) = SimulatedTableView(made.old, options: options)
+        .countSteps(made.update, dataSource: made.new)
+      let k = Double(made.update.operationCount)
+      normalized.append(Double(steps) / (Double(rows) + k * log2(max(k, 2))))
+    }
+    // A walk of O(k) per reload would grow about 100-fold from 10^4 to 10^6.
+    let low = normalized.min() ?? 0
+    let high = normalized.max() ?? 0
+    #expect(high <= 4, "\(family), \(uikit): steps per (n + k log k): \(normalized)")
+    #expect(high / low < 1.5, "\(family), \(uikit): steps per (n + k log k): \(normalized)")
+  }
+}

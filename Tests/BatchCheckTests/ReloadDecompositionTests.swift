@@ -43,34 +43,66 @@ struct ReloadDecompositionTests {
       sortedItems: deletes.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter)
     let insertGroups = SectionGroups(
       sortedItems: inserts.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter)
-    let (s1, r1) = deleteGroups.reloadAfterDeletes(
-      section: reload.section, row: reload.row, counter: &counter)
-    let (s2, r2) = insertGroups.reloadAfterInserts(section: s1, row: r1, counter: &counter)
-    return RowPath(section: s2, row: r2)
+    return SectionGroups.reloadTargets(
+      [reload], deletes: deleteGroups, inserts: insertGroups, counter: &counter)[0]
   }
 
+  /// A family of random inputs for comparing the walks with the literal loop.
+  struct RandomShape: Sendable, CustomTestStringConvertible {
+    var name: String
+    var seed: UInt64
+    var trials: Int
+    /// Bounds (exclusive) of sections, rows, operations per side and reloads.
+    var sections: UInt64, rows: UInt64, operations: UInt64, reloads: UInt64
+    /// One operation in `sectionShare` is a section operation; one reload in `reloadSectionShare`.
+    var sectionShare: UInt64, reloadSectionShare: UInt64
+    var testDescription: String { name }
+  }
+
+  static let shapes = [
+    RandomShape(
+      name: "200,000 small inputs, one reload, duplicates included", seed: 0x5EED_0001,
+      trials: 200_000, sections: 6, rows: 6, operations: 7, reloads: 2, sectionShare: 3,
+      reloadSectionShare: 3),
+    RandomShape(
+      name: "30,000 wide inputs: up to 40 sections and 60 operations, one reload", seed: 0x5EED_0002,
+      trials: 30_000, sections: 40, rows: 8, operations: 60, reloads: 2, sectionShare: 2,
+      reloadSectionShare: 2),
+    RandomShape(
+      name: "20,000 inputs with up to 40 reloads, walked together per section", seed: 0x5EED_0003,
+      trials: 20_000, sections: 12, rows: 12, operations: 30, reloads: 40, sectionShare: 3,
+      reloadSectionShare: 10),
+  ]
+
   @Test(
-    "the grouped walks equal UIKit's literal loop on 200,000 random inputs, duplicates included",
-    arguments: [false, true])
-  func fastEqualsLiteral(ios18: Bool) {
-    var random = SplitMix64(seed: 0x5EED_0001)
-    for trial in 0..<200_000 {
-      let sections = Int(random.next() % 6) + 1
-      let rows = Int(random.next() % 6) + 1
-      func item() -> RowPath {
-        let section = Int(random.next() % UInt64(sections))
-        let isSection = random.next() % 3 == 0
-        return RowPath(section: section, row: isSection ? Self.notFound : Int(random.next() % UInt64(rows)))
+    "the grouped walks equal UIKit's literal loop on random inputs",
+    arguments: shapes, [false, true])
+  func fastEqualsLiteral(shape: RandomShape, ios18: Bool) {
+    var random = SplitMix64(seed: shape.seed)
+    for trial in 0..<shape.trials {
+      let sections = random.next() % shape.sections + 1
+      let rows = random.next() % shape.rows + 1
+      func item(sectionShare: UInt64) -> RowPath {
+        let section = Int(random.next() % sections)
+        let isSection = random.next() % sectionShare == 0
+        return RowPath(section: section, row: isSection ? Self.notFound : Int(random.next() % rows))
       }
-      let deletes = (0..<Int(random.next() % 7)).map { _ in item() }
-      let inserts = (0..<Int(random.next() % 7)).map { _ in item() }
-      let reload = item()
-      if deletes.contains(reload) { continue }  // R10 is raised before any target is computed
-      let literal = Self.literalTarget(reload: reload, deletes: deletes, inserts: inserts, ios18: ios18)
-      let fast = Self.fastTarget(reload: reload, deletes: deletes, inserts: inserts, ios18: ios18)
-      #expect(
-        fast == literal,
-        "trial \(trial): reload \(reload) deletes \(deletes) inserts \(inserts)")
+      let deletes = (0..<random.next() % shape.operations).map { _ in item(sectionShare: shape.sectionShare) }
+      let inserts = (0..<random.next() % shape.operations).map { _ in item(sectionShare: shape.sectionShare) }
+      // R10 is raised before any target is computed.
+      let reloads = Set(
+        (0..<max(1, random.next() % shape.reloads)).map { _ in item(sectionShare: shape.reloadSectionShare) }
+      ).filter { !deletes.contains($0) }.sorted()
+      var counter = OperationCounter()
+      let fast = SectionGroups.reloadTargets(
+        reloads,
+        deletes: SectionGroups(sortedItems: deletes.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter),
+        inserts: SectionGroups(sortedItems: inserts.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter),
+        counter: &counter)
+      let literal = reloads.map {
+        Self.literalTarget(reload: $0, deletes: deletes, inserts: inserts, ios18: ios18)
+      }
+      #expect(fast == literal, "trial \(trial): reloads \(reloads) deletes \(deletes) inserts \(inserts)")
       if fast != literal { return }
     }
   }

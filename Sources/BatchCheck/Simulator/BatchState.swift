@@ -91,14 +91,13 @@ struct BatchState {
         sortedItems: explicitDeletes, ignoringRowsInSectionOps: ignoring, counter: &counter)
       let insertGroups = SectionGroups(
         sortedItems: explicitInserts, ignoringRowsInSectionOps: ignoring, counter: &counter)
-      for reload in reloads {
-        let (s1, r1) = deleteGroups.reloadAfterDeletes(
-          section: reload.section, row: reload.row, counter: &counter)
-        let (s2, r2) = insertGroups.reloadAfterInserts(section: s1, row: r1, counter: &counter)
+      let targets = SectionGroups.reloadTargets(
+        reloads, deletes: deleteGroups, inserts: insertGroups, counter: &counter)
+      for (reload, target) in zip(reloads, targets) {
         deletes.append(reload)
-        inserts.append(RowPath(section: s2, row: r2))
+        inserts.append(target)
         note(
-          "reload \(Self.describe(reload)) → delete \(Self.describe(reload)) + insert \(Self.describe(RowPath(section: s2, row: r2)))"
+          "reload \(Self.describe(reload)) → delete \(Self.describe(reload)) + insert \(Self.describe(target))"
             + " (§1.3: explicit deletes and inserts only, moves ignored)")
       }
       // Step 3: merge and re-sort.

@@ -48,16 +48,14 @@ struct SectionGroups {
   var walkFloor: [Int] = []
   /// `sectionOpsBefore[g]`: section operations in groups before `g`.
   var sectionOpsBefore: [Int] = [0]
-  /// `excessBefore[g]`: sum over groups before `g` of (section operations - 1), at least 0.
-  var excessBefore: [Int] = [0]
   /// Per row: max over the group's rows up to it of (row - index in group).
   var rowPrefixMax: [Int] = []
-  /// For a plain group (one section operation, no rows): the first group of
-  /// the run of plain groups on consecutive sections that ends at it.
-  var plainRunStart: [Int] = []
-  /// For a plain group: the last group of the run of plain groups on
-  /// consecutive sections that starts at it.
-  var plainRunEnd: [Int] = []
+  /// `keys[g]`: `sections[g] - sectionOpsBefore[g]`, the value that tells,
+  /// for a walk in progress, whether it lands on group `g` (see the walks).
+  var keys: [Int] = []
+  /// The groups holding rows, sorted by `(keys[g], g)`: the groups a walk
+  /// may land on, found by key.
+  var rowGroupsByKey: [Int] = []
 
   /// Groups `items`, which must be sorted ascending; section ops have row NSNotFound.
   ///
@@ -102,18 +100,15 @@ struct SectionGroups {
       rowStart.append(rows.count)
       rowsDistinct.append(distinct)
       sectionOpsBefore.append(sectionOpsBefore[sectionOpsBefore.count - 1] &+ ops)
-      excessBefore.append(excessBefore[excessBefore.count - 1] &+ max(ops - 1, 0))
     }
-    plainRunStart = Array(sections.indices)
-    plainRunEnd = Array(sections.indices)
-    for g in sections.indices.dropFirst() where isPlain(g) && isPlain(g - 1) {
-      counter.add()
-      if sections[g - 1] &+ 1 == sections[g] { plainRunStart[g] = plainRunStart[g - 1] }
+    keys.reserveCapacity(sections.count)
+    for g in sections.indices {
+      keys.append(sections[g] &- sectionOpsBefore[g])
+      if rowStart[g] < rowStart[g + 1] { rowGroupsByKey.append(g) }
     }
-    for g in sections.indices.reversed().dropFirst() where isPlain(g) && isPlain(g + 1) {
-      counter.add()
-      if sections[g] &+ 1 == sections[g + 1] { plainRunEnd[g] = plainRunEnd[g + 1] }
-    }
+    counter.add(sections.count)
+    rowGroupsByKey.sort { (keys[$0], $0) < (keys[$1], $1) }
+    counter.add(rowGroupsByKey.count)
   }
 
   /// `items` (sorted ascending) without the row operations of sections that
@@ -171,10 +166,8 @@ struct SectionGroups {
     }
   }
 
-  /// Whether group `g` is one section operation and nothing else.
-  func isPlain(_ g: Int) -> Bool {
-    sectionOps[g] == 1 && rowStart[g] == rowStart[g + 1]
-  }
+  /// Whether group `g` holds row operations.
+  func hasRows(_ g: Int) -> Bool { rowStart[g] < rowStart[g + 1] }
 
   var count: Int { sections.count }
 
@@ -216,89 +209,3 @@ struct SectionGroups {
   }
 }
 
-/// Where one reload's delete and insert go.
-struct ReloadTarget {
-  /// The reload's own path: the delete, old space.
-  var delete: RowPath
-  /// The computed insert, new space (spec §1.3).
-  var insert: RowPath
-}
-
-extension SectionGroups {
-  /// Runs UIKit's delete walk of §1.3 for the reload at `(section, row)` over
-  /// these explicit deletes and returns `(s', r')`.
-  func reloadAfterDeletes(section: Int, row: Int, counter: inout OperationCounter) -> (Int, Int) {
-    let isRow = row != UIKitMessages.notFound
-    var s1 = section
-    var r1 = row
-    var g = firstGroup(atOrAbove: section, counter: &counter)
-    // Groups above `section` never count: their sections exceed s' and s' only falls.
-    if g < count, sections[g] == section, isRow {
-      // The section delete of `section` itself, if any, is skipped (it compares
-      // the original section); its row deletes count against r'.
-      r1 = deleteWalk(group: g, from: r1, counter: &counter)
-    }
-    g -= 1
-    while g >= 0 {
-      counter.add()
-      if s1 < 0 { break }
-      let y = sections[g]
-      if y > s1 {
-        // Section deletes above s' do not count and their rows are not in s'.
-        let next = firstGroup(atOrAbove: s1 &+ 1, counter: &counter) - 1
-        g = min(g - 1, next)
-        continue
-      }
-      let gap = s1 - y
-      if gap == 1, isPlain(g) {
-        // A run of single section deletes on consecutive sections, no rows:
-        // each one counts and moves s' down by one. Cross it in one step.
-        let start = plainRunStart[g]
-        s1 = sections[start]
-        g = start - 1
-        continue
-      }
-      if gap > sectionOps[g] &+ excessBefore[g] {
-        // From here on no row delete can meet s' == its section, and every
-        // section delete still counts in full: finish in one step.
-        s1 -= sectionOpsBefore[g + 1]
-        break
-      }
-      let counted = min(sectionOps[g], gap + 1)
-      s1 -= counted
-      if isRow, s1 == y {
-        r1 = deleteWalk(group: g, from: r1, counter: &counter)
-      }
-      g -= 1
-    }
-    return (s1, r1)
-  }
-
-  /// Runs UIKit's insert walk of §1.3 from `(section, row)` (the result of the
-  /// delete walk) over these explicit inserts and returns `(s', r')`.
-  func reloadAfterInserts(section: Int, row: Int, counter: inout OperationCounter) -> (Int, Int) {
-    let isRow = row != UIKitMessages.notFound
-    var g = firstGroup(atOrAbove: section, counter: &counter)
-    // Every section insert below `section` counts: s' only grows.
-    var s1 = section &+ sectionOpsBefore[g]
-    var r1 = row
-    while g < count, sections[g] <= s1 {
-      counter.add()
-      let y = sections[g]
-      if y == s1, isPlain(g) {
-        // A run of single section inserts on consecutive sections, no rows:
-        // each one counts and moves s' up by one. Cross it in one step.
-        let end = plainRunEnd[g]
-        s1 = sections[end] &+ 1
-        g = end + 1
-        continue
-      }
-      if isRow, y == s1 {
-        r1 = insertWalk(group: g, from: r1, counter: &counter)
-      }
-      s1 &+= sectionOps[g]
-      g += 1
-    }
-    return (s1, r1)
-  }
-}
