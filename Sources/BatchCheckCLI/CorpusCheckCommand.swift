@@ -37,7 +37,7 @@ struct CorpusCheckCommand: Subcommand {
                           to be valid, and the cases' own "expect" are not used.
       --write-expectations <file>
                           Write this run's failures as an expectations file
-                          (atomically), instead of comparing.
+                          (atomically), instead of comparing; not with --expect.
       --shard <i>/<n>     Run shard i of n: case k (counting over all files, from
                           0) runs on shard k % n + 1.
       --format <format>   human (default) or json: one object per case.
@@ -85,6 +85,10 @@ struct CorpusCheckCommand: Subcommand {
   func validate() throws(CommandError) {
     if files.isEmpty { throw .missingArgument("<file>", command: Self.path) }
     try shared.validate(command: Self.path)
+    // Comparing with expectations and recording new ones exclude each other.
+    if expectPath != nil, writeExpectationsPath != nil {
+      throw .conflictingOptions("Give --expect or --write-expectations, not both", command: Self.path)
+    }
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {

@@ -9,7 +9,8 @@ import BatchCheckCorpus
 ///     // check heckel (one batch), run seed 0x00ba7c4ec4ec0001 ... 56113 passed, 0 failed
 ///
 /// Exit status: 0 the merged run passed; 1 it failed; 65 a report that
-/// cannot be read or merged; 64 a usage error.
+/// cannot be read or merged (a sum of counts past `Int.max` included); 64 a
+/// usage error.
 struct MergeCommand: Subcommand {
   static let name = "merge"
   static let abstract = "Merge the JSON reports of a sharded check into the report of the whole run."
@@ -31,8 +32,10 @@ struct MergeCommand: Subcommand {
       -h, --help          Show this help.
 
     EXIT STATUS:
-      0 the merged run passed; 1 it failed; 65 a report could not be read, or the
-      reports are not the shards of one run; 64 a usage error.
+      0 the merged run passed; 1 it failed; 65 a report could not be read, the
+      reports are not the shards of one run, or a summed count does not fit in
+      a 64-bit integer; 64 a usage error. Each report is checked as it is read:
+      a repeated shard stops the merge at once.
 
     """
 
@@ -57,16 +60,23 @@ struct MergeCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
-    var reports: [CheckReport] = []
+    // Each report is checked as it is read and then dropped: a repeated
+    // shard or another run stops the merge at once, and memory is that of
+    // one report plus the merge's sums, however many files are given.
+    var merge = ShardMerge()
     for file in files {
-      reports.append(
-        try readFile(file) { bytes throws(CaseDataError) in
-          try CheckReport(jsonBytes: bytes, file: file)
-        })
+      let report = try readFile(file) { bytes throws(CaseDataError) in
+        try CheckReport(jsonBytes: bytes, file: file)
+      }
+      do throws(MergeError) {
+        try merge.add(report)
+      } catch {
+        throw .unmergeable("\(file): \(error.message)")
+      }
     }
     let merged: CheckReport
     do throws(MergeError) {
-      merged = try CheckReport.merging(reports)
+      merged = try merge.result()
     } catch {
       throw .unmergeable(error.message)
     }

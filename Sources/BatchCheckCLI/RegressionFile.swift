@@ -39,19 +39,26 @@ struct RegressionFile {
   /// atomically: the file is rewritten through a temporary file and a
   /// rename, so an interrupted write leaves the earlier lines intact.
   ///
+  /// The file keeps its own line breaks: a line already there is known
+  /// whether it ends in LF or CRLF, and the new lines end like the file's
+  /// first line (CRLF when it ends in CRLF, else LF). A last line without a
+  /// line break gets one, in that style, before the new lines.
+  ///
   /// - Throws: `.unwritableFile` when the folder or the file cannot be written.
   func append(_ lines: [String]) throws(CommandError) {
     guard !lines.isEmpty else { return }
     let url = URL(fileURLWithPath: path)
     var text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-    func pair(_ line: Substring) -> [[[Row]]]? {
-      (try? Case(jsonLine: String(line))).map { [$0.old, $0.new] }
+    func pair(_ line: String) -> [[[Row]]]? {
+      (try? Case(jsonLine: line)).map { [$0.old, $0.new] }
     }
-    var known = Set(text.split(separator: "\n").compactMap(pair))
-    let added = lines.filter { line in pair(Substring(line)).map { known.insert($0).inserted } ?? true }
+    let existing = Self.lines(of: text)
+    var known = Set(existing.lines.compactMap(pair))
+    let added = lines.filter { line in pair(line).map { known.insert($0).inserted } ?? true }
     guard !added.isEmpty else { return }
-    if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
-    text += added.joined(separator: "\n") + "\n"
+    let lineBreak = existing.lineBreak
+    if !text.isEmpty, text.unicodeScalars.last != "\n" { text += lineBreak }
+    text += added.joined(separator: lineBreak) + lineBreak
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -59,5 +66,26 @@ struct RegressionFile {
       throw .unwritableFile(path, reason: error.localizedDescription)
     }
     try writeAtomically(text, to: path)
+  }
+
+  /// The lines of a file's text, split at LF with a CR before it dropped
+  /// (and a byte order mark at the start), and the file's line break: CRLF
+  /// when its first line ends so, else LF.
+  ///
+  ///     RegressionFile.lines(of: "a\r\nb")   // (["a", "b"], "\r\n")
+  static func lines(of text: String) -> (lines: [String], lineBreak: String) {
+    // By scalars: as Characters, "\r\n" is one and never equals "\n".
+    var scalars = Substring(text).unicodeScalars
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    let lines = scalars.split(separator: "\n").map { line in
+      String(Substring(line.last == "\r" ? line.dropLast() : line))
+    }
+    var lineBreak = "\n"
+    if let end = scalars.firstIndex(of: "\n"), end > scalars.startIndex,
+      scalars[scalars.index(before: end)] == "\r"
+    {
+      lineBreak = "\r\n"
+    }
+    return (lines, lineBreak)
   }
 }

@@ -118,7 +118,7 @@ struct CorpusCheckCommandTests {
     #expect(union.sorted() == whole.sorted())
   }
 
-  @Test("usage errors: no file, no generator, a bad shard, a malformed expectations file")
+  @Test("usage errors: no file, no generator, a bad shard, --expect with --write-expectations; a malformed expectations file")
   func usageErrors() async throws {
     #expect((await runCommand(["corpus", "check", "--generator", "ds"])).status == 64)
     #expect((await runCommand(["corpus", "check", Self.regressions])).status == 64)
@@ -131,5 +131,16 @@ struct CorpusCheckCommandTests {
     let run = await runCommand(["corpus", "check", Self.regressions, "--generator", "ds", "--expect", bad])
     #expect(run.status == 65)
     #expect(run.standardError.contains("e.jsonl:1:40: an expectations file lists failures only"))
+    // --expect and --write-expectations contradict each other, in either order.
+    let written = files.directory.path + "/written.jsonl"
+    let none = try files.write("none.jsonl", [])
+    for options in [["--expect", none, "--write-expectations", written],
+                    ["--write-expectations", written, "--expect", none]] {
+      let both = await runCommand(["corpus", "check", Self.regressions, "--generator", "ds"] + options)
+      #expect(both.status == 64)
+      #expect(both.standardError.contains("Give --expect or --write-expectations, not both"))
+      #expect(both.standardError.contains("USAGE: batchcheck corpus check"))
+      #expect(!FileManager.default.fileExists(atPath: written))
+    }
   }
 }

@@ -60,4 +60,59 @@ struct MergeCommandTests {
       #expect(run.status == 64, "\(bad)")
     }
   }
+
+  @Test("counts whose sum does not fit in an Int are a data error naming the report")
+  func overflowingCounts() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    var reports: [String] = []
+    for number in 1...2 {
+      let run = await runCommand(
+        ["check", "--generator", "heckel", "--count", "50", "--format", "json",
+         "--shard", "\(number)/2"])
+      reports.append(run.standardOutput)
+    }
+    let one = try files.write("one.json", [reports[0]])
+    func edited(_ name: String, _ pattern: String, _ replacement: String) throws -> String {
+      let text = reports[1].replacingOccurrences(
+        of: pattern, with: replacement, options: .regularExpression)
+      #expect(text != reports[1])
+      return try files.write(name, [text])
+    }
+    let cases = [
+      (try edited("random.json", #""random":[0-9]+"#, #""random":9223372036854775800"#),
+       #""cases"."random""#),
+      (try edited("moves.json", #""moves":[0-9]+"#, #""moves":9223372036854775807"#),
+       #""statistics"."moves""#),
+    ]
+    for (file, key) in cases {
+      let run = await runCommand(["merge", one, file])
+      #expect(run.status == 65, "\(run.standardOutput)")
+      #expect(
+        run.standardError.contains(
+          "cannot merge the reports: \(file): report 2 (shard 2/2): its \(key) count makes the "
+            + "total larger than 9223372036854775807"), "\(run.standardError)")
+      #expect(!run.standardOutput.contains("-"), "\(run.standardOutput)")
+    }
+  }
+
+  @Test("a repeated shard is refused as soon as it is read, before the files after it")
+  func repeatedShardStopsTheReading() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let run = await runCommand(
+      ["check", "--generator", "heckel", "--count", "50", "--format", "json", "--shard", "1/2"])
+    let one = try files.write("one.json", [run.standardOutput])
+    let absent = files.directory.path + "/absent.json"
+    // Read whole before merging, the absent file would be the error; the
+    // merge must stop at the second report, so it never gets there.
+    let twice = await runCommand(["merge", one, one, absent])
+    #expect(twice.status == 65)
+    #expect(twice.standardError.contains("\(one): shard 1/2 is given twice (report 2)"), "\(twice.standardError)")
+    #expect(!twice.standardError.contains("absent.json"))
+    // The same report many times: refused after two reads, at once.
+    let many = await runCommand(["merge"] + Array(repeating: one, count: 200_000) + [absent])
+    #expect(many.status == 65)
+    #expect(many.standardError.contains("shard 1/2 is given twice (report 2)"))
+  }
 }

@@ -91,6 +91,17 @@ struct EngineShardTests {
       return check(EngineSubjects.replaceAll, options: options)
     }
     let whole = check(EngineSubjects.replaceAll, options: .quick(count: 50))
+    var huge = shard(2, of: 2)
+    huge.randomCases = Int.max - 10
+    var hugeStatistics = shard(2, of: 2)
+    hugeStatistics.statistics = CaseStatistics(
+      cases: 1, withDuplicates: 0, withMoves: Int.max, withEmptySide: 0, withContentChanges: 0,
+      withSeveralSections: 0, size0: 0, size1to8: 1, size9to32: 0, size33plus: 0)
+    var overrun = shard(2, of: 2)
+    overrun.exhaustiveCases = Int.max - 10
+    overrun.randomCases = 0
+    var tooLarge = shard(1, of: 2)
+    tooLarge.randomCases = Int.max - 10
     let cases: [([CheckReport], String)] = [
       ([], "no report to merge"),
       ([whole], "report 1 is not of a shard"),
@@ -102,6 +113,9 @@ struct EngineShardTests {
         [shard(1, of: 2), shard(2, of: 2, uikit: .ios12)],
         "report 2 (shard 2/2) is of another run: its uikit differs"
       ),
+      ([shard(1, of: 2), huge], #"report 2 (shard 2/2): its "cases"."random" count makes the total larger than 9223372036854775807"#),
+      ([shard(1, of: 2), hugeStatistics], #"report 2 (shard 2/2): its "statistics"."moves" count"#),
+      ([tooLarge, overrun], #"report 2 (shard 2/2): its "cases" count makes the total larger"#),
     ]
     for (reports, message) in cases {
       #expect(throws: MergeError.self) { try CheckReport.merging(reports) }

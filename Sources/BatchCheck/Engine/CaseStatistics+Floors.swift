@@ -45,17 +45,20 @@ public enum CoverageStatistic: String, Hashable, Sendable, CaseIterable {
   }
 
   /// How many cases of `statistics` have this feature.
-  public func count(in statistics: CaseStatistics) -> Int {
+  public func count(in statistics: CaseStatistics) -> Int { statistics[keyPath: keyPath] }
+
+  /// Where `CaseStatistics` keeps this count.
+  var keyPath: WritableKeyPath<CaseStatistics, Int> {
     switch self {
-    case .duplicates: statistics.withDuplicates
-    case .moves: statistics.withMoves
-    case .emptySide: statistics.withEmptySide
-    case .contentChanges: statistics.withContentChanges
-    case .severalSections: statistics.withSeveralSections
-    case .size0: statistics.size0
-    case .size1to8: statistics.size1to8
-    case .size9to32: statistics.size9to32
-    case .size33plus: statistics.size33plus
+    case .duplicates: \.withDuplicates
+    case .moves: \.withMoves
+    case .emptySide: \.withEmptySide
+    case .contentChanges: \.withContentChanges
+    case .severalSections: \.withSeveralSections
+    case .size0: \.size0
+    case .size1to8: \.size1to8
+    case .size9to32: \.size9to32
+    case .size33plus: \.size33plus
     }
   }
 }

@@ -52,18 +52,30 @@ public struct CaseStatistics: Hashable, Sendable {
     self.size33plus = size33plus
   }
 
+  /// Every count, with its key in a report's JSON: `cases`, then each
+  /// coverage statistic's.
+  static var counts: [(key: String, path: WritableKeyPath<CaseStatistics, Int>)] {
+    [("cases", \.cases)] + CoverageStatistic.allCases.map { ($0.rawValue, $0.keyPath) }
+  }
+
   /// The sum of two tallies.
   mutating func add(_ other: CaseStatistics) {
-    cases &+= other.cases
-    withDuplicates &+= other.withDuplicates
-    withMoves &+= other.withMoves
-    withEmptySide &+= other.withEmptySide
-    withContentChanges &+= other.withContentChanges
-    withSeveralSections &+= other.withSeveralSections
-    size0 &+= other.size0
-    size1to8 &+= other.size1to8
-    size9to32 &+= other.size9to32
-    size33plus &+= other.size33plus
+    for count in Self.counts { self[keyPath: count.path] &+= other[keyPath: count.path] }
+  }
+
+  /// The sum of two tallies, or the JSON key of the first count whose sum
+  /// does not fit in an `Int` (the sum is then of no use).
+  func addingReportingOverflow(_ other: CaseStatistics) -> (
+    partialValue: CaseStatistics, overflow: String?
+  ) {
+    var sum = self
+    for count in Self.counts {
+      let (value, overflow) = self[keyPath: count.path].addingReportingOverflow(
+        other[keyPath: count.path])
+      if overflow { return (sum, count.key) }
+      sum[keyPath: count.path] = value
+    }
+    return (sum, nil)
   }
 }
 

@@ -30,80 +30,18 @@ extension CheckReport {
   ///
   /// - Parameter shards: one report per shard `1/N` ... `N/N`, in any order.
   /// - Throws: `MergeError` when a report is not a shard, the shards are
-  ///   of different runs (generator, contract, mode, seed, sizes), or a
-  ///   shard is missing or repeated.
+  ///   of different runs (generator, contract, mode, seed, sizes), a shard
+  ///   is missing or repeated, or a sum of counts does not fit in an `Int`.
   /// - Complexity: O(*f* log *f* + *s*), where *f* is the number of
   ///   failures and *s* the number of shards.
   public static func merging(_ shards: [CheckReport]) throws(MergeError) -> CheckReport {
-    guard let first = shards.first else { throw MergeError(message: "no report to merge") }
-    guard let count = first.shard?.count else {
-      throw MergeError(message: "report 1 is not of a shard (it has no \"shard\")")
-    }
-    var seen = Set<Int>()
-    for (position, report) in zip(1..., shards) {
-      guard let shard = report.shard else {
-        throw MergeError(message: "report \(position) is not of a shard (it has no \"shard\")")
-      }
-      guard shard.count == count else {
-        throw MergeError(
-          message: "report \(position) is shard \(shard), report 1 is of \(count) shards")
-      }
-      guard seen.insert(shard.number).inserted else {
-        throw MergeError(message: "shard \(shard) is given twice (report \(position))")
-      }
-      if let field = report.differingRun(from: first) {
-        throw MergeError(
-          message: "report \(position) (shard \(shard)) is of another run: its \(field) differs")
-      }
-    }
-    let missing = (1...count).filter { !seen.contains($0) }
-    guard missing.isEmpty else {
-      throw MergeError(
-        message: "shard\(missing.count == 1 ? "" : "s") "
-          + missing.map { "\($0)/\(count)" }.joined(separator: ", ") + " missing")
-    }
-
-    var merged = first
-    merged.shard = nil
-    merged.corpusCases = 0
-    merged.exhaustiveCases = 0
-    merged.randomCases = 0
-    merged.skippedCases = 0
-    merged.failedCases = 0
-    merged.statistics = CaseStatistics()
-    merged.failures = []
-    var firsts: [MergeKey: CheckFailure] = [:]
-    for report in shards {
-      merged.corpusCases &+= report.corpusCases
-      merged.exhaustiveCases &+= report.exhaustiveCases
-      merged.randomCases &+= report.randomCases
-      merged.skippedCases &+= report.skippedCases
-      merged.failedCases &+= report.failedCases
-      merged.statistics.add(report.statistics)
-      for failure in report.failures where failure.coverage == nil {
-        let key = MergeKey(phase: failure.phase, signature: failure.signature)
-        guard var kept = firsts[key] else {
-          firsts[key] = failure
-          continue
-        }
-        let occurrences = kept.occurrences &+ failure.occurrences
-        if (failure.index ?? Int.max) < (kept.index ?? Int.max) { kept = failure }
-        kept.occurrences = occurrences
-        firsts[key] = kept
-      }
-    }
-    let phases = CheckPhase.allCases
-    merged.failures = firsts.values.sorted {
-      let left = phases.firstIndex(of: $0.phase) ?? 0
-      let right = phases.firstIndex(of: $1.phase) ?? 0
-      return left != right ? left < right : ($0.index ?? Int.max) < ($1.index ?? Int.max)
-    }
-    merged.appendCoverageFailures()
-    return merged
+    var merge = ShardMerge()
+    for report in shards { try merge.add(report) }
+    return try merge.result()
   }
 
   /// The first field that differs between two shards' runs, or nil.
-  private func differingRun(from other: CheckReport) -> String? {
+  fileprivate func differingRun(from other: CheckReport) -> String? {
     if generator != other.generator { return "generator" }
     if contract != other.contract || ownContract != other.ownContract { return "contract" }
     if identityOnly != other.identityOnly { return "identityOnly" }
@@ -114,6 +52,140 @@ extension CheckReport {
     if sectioned != other.sectioned { return "sectioned" }
     if replayedCaseSeed != nil || other.replayedCaseSeed != nil { return "replayed case" }
     return nil
+  }
+}
+
+/// `CheckReport.merging(_:)` one report at a time: each report is checked
+/// against the ones before as it is added, so a repeated shard or another
+/// run is refused at once, and only what the merged report needs is kept
+/// (the sums, the first failure of each kind, the shard numbers seen), so
+/// memory grows with the shards and kinds of failure, not with the reports.
+///
+///     var merge = ShardMerge()
+///     for file in files { try merge.add(try CheckReport(json: read(file), file: file)) }
+///     let whole = try merge.result()
+public struct ShardMerge: Sendable {
+  /// The first report, its counts and failures cleared: the run every
+  /// other report must be of, and what the sums go into.
+  private var merged: CheckReport?
+  /// The shard count of the run.
+  private var count = 0
+  /// The shard numbers added so far.
+  private var seen = Set<Int>()
+  /// Reports added so far.
+  private var position = 0
+  /// The kept failure of each kind.
+  private var firsts: [MergeKey: CheckFailure] = [:]
+
+  public init() {}
+
+  /// Adds the report of one shard.
+  ///
+  /// - Throws: `MergeError` when the report is not a shard, is of another
+  ///   run than the first, repeats a shard, or makes a sum of counts
+  ///   overflow `Int`; the merge is then unchanged.
+  public mutating func add(_ report: CheckReport) throws(MergeError) {
+    let position = position + 1
+    guard let shard = report.shard else {
+      throw MergeError(message: "report \(position) is not of a shard (it has no \"shard\")")
+    }
+    guard var merged else {
+      var first = report
+      first.shard = nil
+      first.corpusCases = 0
+      first.exhaustiveCases = 0
+      first.randomCases = 0
+      first.skippedCases = 0
+      first.failedCases = 0
+      first.statistics = CaseStatistics()
+      first.failures = []
+      self.merged = first
+      count = shard.count
+      do throws(MergeError) {
+        try add(report)
+      } catch {
+        self = ShardMerge()
+        throw error
+      }
+      return
+    }
+    guard shard.count == count else {
+      throw MergeError(message: "report \(position) is shard \(shard), report 1 is of \(count) shards")
+    }
+    guard !seen.contains(shard.number) else {
+      throw MergeError(message: "shard \(shard) is given twice (report \(position))")
+    }
+    if let field = report.differingRun(from: merged) {
+      throw MergeError(
+        message: "report \(position) (shard \(shard)) is of another run: its \(field) differs")
+    }
+    func tooLarge(_ key: String) -> MergeError {
+      MergeError(
+        message: "report \(position) (shard \(shard)): its \(key) count makes the total "
+          + "larger than \(Int.max)")
+    }
+    func sum(_ total: Int, _ more: Int, _ key: String) throws(MergeError) -> Int {
+      let (value, overflow) = total.addingReportingOverflow(more)
+      guard !overflow else { throw tooLarge(key) }
+      return value
+    }
+    merged.corpusCases = try sum(merged.corpusCases, report.corpusCases, "\"cases\".\"corpus\"")
+    merged.exhaustiveCases = try sum(
+      merged.exhaustiveCases, report.exhaustiveCases, "\"cases\".\"exhaustive\"")
+    merged.randomCases = try sum(merged.randomCases, report.randomCases, "\"cases\".\"random\"")
+    merged.skippedCases = try sum(merged.skippedCases, report.skippedCases, "\"cases\".\"skipped\"")
+    merged.failedCases = try sum(merged.failedCases, report.failedCases, "\"cases\".\"failed\"")
+    let run = try sum(
+      try sum(merged.corpusCases, merged.exhaustiveCases, "\"cases\""), merged.randomCases,
+      "\"cases\"")
+    guard merged.failedCases <= run else {
+      throw MergeError(
+        message: "report \(position) (shard \(shard)): \(merged.failedCases) failed cases "
+          + "but \(run) cases run so far")
+    }
+    let statistics = merged.statistics.addingReportingOverflow(report.statistics)
+    if let key = statistics.overflow { throw tooLarge("\"statistics\".\"\(key)\"") }
+    merged.statistics = statistics.partialValue
+    var firsts = firsts
+    for failure in report.failures where failure.coverage == nil {
+      let key = MergeKey(phase: failure.phase, signature: failure.signature)
+      guard var kept = firsts[key] else {
+        firsts[key] = failure
+        continue
+      }
+      let occurrences = try sum(kept.occurrences, failure.occurrences, "\"occurrences\"")
+      if (failure.index ?? Int.max) < (kept.index ?? Int.max) { kept = failure }
+      kept.occurrences = occurrences
+      firsts[key] = kept
+    }
+    self.firsts = firsts
+    self.merged = merged
+    seen.insert(shard.number)
+    self.position = position
+  }
+
+  /// The report of the whole run: the sums, the failures in phase order
+  /// then by index, and the coverage floors applied to the summed statistics.
+  ///
+  /// - Throws: `MergeError` when no report was added or a shard is missing.
+  public func result() throws(MergeError) -> CheckReport {
+    guard var merged else { throw MergeError(message: "no report to merge") }
+    if seen.count < count {
+      let missing = (1...count).lazy.filter { !seen.contains($0) }
+      let shown = missing.prefix(10).map { "\($0)/\(count)" }
+      let more = count - seen.count - shown.count
+      throw MergeError(
+        message: "shard\(count - seen.count == 1 ? "" : "s") " + shown.joined(separator: ", ")
+          + (more > 0 ? " and \(more) more" : "") + " missing")
+    }
+    let phases = CheckPhase.allCases
+    merged.failures = firsts.values.sorted {
+      let left = phases.firstIndex(of: $0.phase) ?? 0
+      let right = phases.firstIndex(of: $1.phase) ?? 0
+      return left != right ? left < right : ($0.index ?? Int.max) < ($1.index ?? Int.max)
+    }
+    merged.appendCoverageFailures()
+    return merged
   }
 }
 
