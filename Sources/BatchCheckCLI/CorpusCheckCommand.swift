@@ -267,7 +267,8 @@ struct CorpusRun {
       if failing != nil { totals[totals.count - 1].expectedFailures += 1 }
     } else {
       let failure = checker.failure(
-        old: testCase.old, new: testCase.new, name: testCase.name, index: line.line)
+        old: testCase.old, new: testCase.new, name: testCase.name, index: line.line,
+        outcome: outcome)
       disagreements.append(
         Disagreement(
           file: line.file, line: line.line, name: name, outcome: outcome,

@@ -111,6 +111,29 @@ struct CheckCommandTests {
     #expect(batch.standardOutput.contains("the answer is not an update"))
   }
 
+  /// Replaces the one section; exits after its third answer, and is
+  /// restarted: every fourth case fails, and running it again does not.
+  static let exitsAfterThree =
+    #"n=0; while IFS= read -r line; do echo '{"deleteSections":[0],"insertSections":[0]}'; n=$((n+1)); [ $n -eq 3 ] && exit 0; done"#
+
+  @Test("a generator error that running the case again does not give is reported as it was, never as valid")
+  func execErrorNotLostInShrink() async throws {
+    let run = await runCommand(["check", "--exec", Self.exitsAfterThree, "--count", "20"])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.contains("FAIL generatorError unavailable: exhaustive phase, pair 3"))
+    #expect(run.standardOutput.contains("  message: unavailable: exited with status 0"))
+    #expect(!run.standardOutput.contains("FAIL valid"))
+    #expect(!run.standardOutput.contains(#""expect":{"verdict":"valid"}"#))
+    // corpus check: the failure shown is the case's own, not a run of it again.
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let corpus = try files.write(
+      "swaps.jsonl", (1...6).map { #"{"name":"c\#($0)","old":[["a","b"]],"new":[["b","a"]]}"# })
+    let corpusRun = await runCommand(["corpus", "check", corpus, "--exec", Self.exitsAfterThree])
+    #expect(corpusRun.status == 1)
+    #expect(corpusRun.standardOutput.contains("c4: generatorError unavailable, expected valid\n  message: unavailable: "))
+  }
+
   @Test("the replay command of an --exec run names the command, its contract and timeout")
   func execReplayCommand() throws {
     // What the engine reports for a random failure of an external generator.

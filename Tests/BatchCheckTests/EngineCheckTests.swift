@@ -152,6 +152,28 @@ struct EngineCheckTests {
     #expect(report.renderText().contains("FAIL generatorError timedOut"))
   }
 
+  @Test("a failure that does not happen again is reported as it first failed: never as valid")
+  func unreproducedFailure() throws {
+    // The fifth call throws; the shrinker's calls and the case's second run do not.
+    let error = GeneratorError(kind: .unavailable, message: "exited with status 0 before answering")
+    let thrown = check(FailsOnce(failingCall: 5, error: error), options: .quick(count: 100, shrinkBudget: 50))
+    let failure = try #require(thrown.failures.first)
+    #expect(failure.kind == "generatorError")
+    #expect(failure.error?.kind == .unavailable)
+    #expect(failure.update == nil && failure.verdict == nil)
+    #expect(failure.message.hasPrefix("unavailable: exited with status 0 before answering (when the case first ran;"))
+    #expect(failure.index == 4 && failure.shrinkImprovements == 0)
+    #expect(!thrown.renderText().contains("FAIL valid"))
+    // The fifth call answers an update that UIKit rejects; no other call does.
+    let rejected = check(
+      FailsOnce(failingCall: 5, badUpdate: BatchUpdate(deleteSections: [7])),
+      options: .quick(count: 100, shrinkBudget: 50))
+    let verdict = try #require(rejected.failures.first?.verdict)
+    #expect(verdict.kind == .exception && verdict.rule != nil)
+    #expect(verdict.message?.contains("running it again did not fail so") == true)
+    #expect(rejected.failures.first?.corpusLine?.contains("\"expect\"") == false)
+  }
+
   @Test("out-of-range options are clamped, never trapped on")
   func clamping() {
     let options = CheckOptions(

@@ -1,3 +1,5 @@
+import Synchronization
+
 @testable import BatchCheck
 
 /// Test subjects for the property engine, with no reference generator
@@ -66,5 +68,33 @@ extension CheckOptions {
     CheckOptions(
       seed: seed, count: count, maxSize: 60, exhaustiveTotal: exhaustiveTotal,
       shrinkBudget: shrinkBudget, stopAtFirstFailure: stopAtFirstFailure)
+  }
+}
+
+/// A generator that answers differently from run to run: its `failingCall`th
+/// call (counted from 1) throws `error`, or answers `badUpdate`; every other
+/// call replaces everything. A failure of it is not reproduced when the case
+/// runs again.
+final class FailsOnce: DeltaGenerator {
+  let name = "fails-once"
+  let failingCall: Int
+  let error: GeneratorError?
+  let badUpdate: BatchUpdate
+  private let calls = Mutex(0)
+
+  init(failingCall: Int, error: GeneratorError? = nil, badUpdate: BatchUpdate = BatchUpdate()) {
+    self.failingCall = failingCall
+    self.error = error
+    self.badUpdate = badUpdate
+  }
+
+  func update(from old: [Row], to new: [Row]) throws(GeneratorError) -> BatchUpdate {
+    let call = calls.withLock { count in
+      count += 1
+      return count
+    }
+    guard call == failingCall else { return EngineSubjects.replaceAll.update(from: old, to: new) }
+    if let error { throw error }
+    return badUpdate
   }
 }

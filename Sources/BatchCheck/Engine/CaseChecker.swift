@@ -77,14 +77,24 @@ public struct CaseChecker: Sendable {
   ///   - new: the rows after.
   ///   - name: the name of the failure's corpus line (the case's own name).
   ///   - index: the case's position, for the report (phase `corpus`).
+  ///   - outcome: what `run(old:new:)` gave for the case, if it ran already:
+  ///     the failure shrunk is that one (its kind, rule or error kind), even
+  ///     when the generator answers otherwise when the case runs again.
   /// - Complexity: at most `shrinkBudget` runs of the case.
-  public func failure(old: [[Row]], new: [[Row]], name: String? = nil, index: Int? = nil)
-    -> CheckFailure?
-  {
-    guard let signature = run.runner.run(old, new)?.signature else { return nil }
+  public func failure(
+    old: [[Row]], new: [[Row]], name: String? = nil, index: Int? = nil,
+    outcome: CaseOutcome? = nil
+  ) -> CheckFailure? {
+    let result: CaseResult?
+    if let outcome {
+      result = outcome.skipped ? nil : CaseResult(verdict: outcome.verdict, error: outcome.error)
+    } else {
+      result = run.runner.run(old, new)
+    }
+    guard let result, let signature = result.signature else { return nil }
     return run.makeFailure(
       phase: .corpus, index: index, caseSeed: nil, old: old, new: new, signature: signature,
-      occurrences: 1, caseName: name)
+      firstMessage: result.detail, occurrences: 1, caseName: name)
   }
 }
 

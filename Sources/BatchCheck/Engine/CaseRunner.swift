@@ -20,6 +20,40 @@ struct CaseResult {
   /// passed with every row on screen and failed only under its window.
   var visibleRows: VisibleRows = .all
 
+  /// What the failure says: the generator's error or the verdict's message.
+  var message: String {
+    error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? ""
+  }
+
+  /// `message` without the error's kind: what `init(unreproduced:message:)` takes.
+  var detail: String { error?.message ?? message }
+
+  /// A failure seen once that running its case again did not give: its
+  /// kind, rule and first message, and no changes (they are not known).
+  init(unreproduced signature: FailureSignature, message: String) {
+    let note =
+      " (when the case first ran; running it again did not fail so: the generator answers"
+      + " differently from run to run, so the case is not shrunk)"
+    switch signature {
+    case .error(let kind):
+      error = GeneratorError(kind: kind, message: message + note)
+    case .verdict(let kind, let rule):
+      verdict = Verdict(kind: kind, rule: rule, message: message + note)
+    }
+  }
+
+  init(
+    update: BatchUpdate? = nil, verdict: Verdict? = nil, error: GeneratorError? = nil,
+    contract: (changes: ContractChanges, verdict: ContractVerdict)? = nil,
+    visibleRows: VisibleRows = .all
+  ) {
+    self.update = update
+    self.verdict = verdict
+    self.error = error
+    self.contract = contract
+    self.visibleRows = visibleRows
+  }
+
   /// nil when the case passed (the verdict is valid).
   var signature: FailureSignature? {
     if let error { return .error(error.kind) }

@@ -7,10 +7,15 @@ extension CheckRun {
   /// rule, or the same generator error kind (`FailureSignature`). A random
   /// case's `window` (the rows on screen it is also judged with) stays the
   /// same while the pair shrinks.
+  ///
+  /// The failure reported is always the one given (`signature`): when
+  /// neither the shrunk pair nor the case itself fails so again (a generator
+  /// that answers differently from run to run), the case is reported as it
+  /// first failed, with `firstMessage`, unshrunk.
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
-    signature: FailureSignature, occurrences: Int, caseName: String? = nil,
-    window: VisibleRows? = nil
+    signature: FailureSignature, firstMessage: String, occurrences: Int,
+    caseName: String? = nil, window: VisibleRows? = nil
   ) -> CheckFailure {
     let runner = runner
     let shrunk = Shrinker.shrink(old: old, new: new, budget: options.shrinkBudget) { old, new in
@@ -22,6 +27,10 @@ extension CheckRun {
       // A shrinker must return a pair that still fails; if not, keep the original.
       minimal = (old, new)
       result = runner.run(old, new, window: window)
+    }
+    if result?.signature != signature {
+      // Not even the case fails so again: report it as it first failed.
+      result = CaseResult(unreproduced: signature, message: firstMessage)
     }
     // The options that judged the failure, its rows on screen included.
     let simulation = options.simulation.showing(result?.visibleRows ?? .all)
@@ -48,7 +57,7 @@ extension CheckRun {
       trace: trace(minimal.old, minimal.new, result, judged: judged, simulation: simulation),
       replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
       corpusLine: nil,
-      message: error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? "")
+      message: result?.message ?? "")
     failure.corpusLine = CaseJSON.caseLine(
       name: caseName ?? "\(name)-\(phase.rawValue)-\(label)", simulation: simulation,
       old: minimal.old, new: minimal.new, changes: judged, contract: runner.contract,

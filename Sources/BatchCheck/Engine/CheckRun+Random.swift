@@ -39,9 +39,10 @@ extension CheckRun {
       result.statistics.record(generated.old, generated.new, scratch: &scratch)
       result.ran &+= 1
       let window = GeneratedCase.window(seed: seed, old: generated.old)
-      guard let signature = runner.run(generated.old, generated.new, window: window)?.signature
+      guard let outcome = runner.run(generated.old, generated.new, window: window),
+        let signature = outcome.signature
       else { continue }
-      result.tally.add(signature, at: index)
+      result.tally.add(signature, at: index, message: outcome.detail)
       if options.stopAtFirstFailure { break }
     }
     return result
@@ -122,7 +123,8 @@ extension CheckRun {
       report.failures.append(
         makeFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
-          new: generated.new, signature: signature, occurrences: entry.count,
+          new: generated.new, signature: signature, firstMessage: entry.message,
+          occurrences: entry.count,
           window: GeneratedCase.window(seed: seed, old: generated.old)))
     }
   }
@@ -145,6 +147,6 @@ extension CheckRun {
     report.failures.append(
       makeFailure(
         phase: .random, index: nil, caseSeed: seed, old: generated.old, new: generated.new,
-        signature: signature, occurrences: 1, window: window))
+        signature: signature, firstMessage: result.detail, occurrences: 1, window: window))
   }
 }

@@ -47,7 +47,7 @@ struct CheckRun<Runner: CaseRunning> {
       }
       ran &+= 1
       guard let signature = result.signature else { continue }
-      tally.add(signature, at: index)
+      tally.add(signature, at: index, message: result.detail)
       if options.stopAtFirstFailure { break }
     }
     switch phase {
@@ -67,7 +67,7 @@ struct CheckRun<Runner: CaseRunning> {
       report.failures.append(
         makeFailure(
           phase: phase, index: index, caseSeed: nil, old: old, new: new, signature: signature,
-          occurrences: entry.count))
+          firstMessage: entry.message, occurrences: entry.count))
     }
   }
 
@@ -101,27 +101,43 @@ extension CheckReport {
 /// Failing cases of a phase: how many, and the first index and count of
 /// each distinct failure.
 struct FailureTally: Sendable {
-  var failed = 0
-  var firsts: [FailureSignature: (first: Int, count: Int)] = [:]
+  /// The first case of one kind of failure: where, how often, and what it said.
+  struct Entry: Sendable {
+    var first: Int
+    var count: Int
+    /// The failure's message when the first case ran: kept, should running
+    /// the case again not fail so (a generator that answers differently).
+    var message: String
+  }
 
-  mutating func add(_ signature: FailureSignature, at index: Int) {
+  var failed = 0
+  var firsts: [FailureSignature: Entry] = [:]
+
+  mutating func add(_ signature: FailureSignature, at index: Int, message: @autoclosure () -> String) {
     failed &+= 1
-    if let entry = firsts[signature] {
-      firsts[signature] = (min(entry.first, index), entry.count &+ 1)
-    } else {
-      firsts[signature] = (index, 1)
-    }
+    add(signature, Entry(first: index, count: 1, message: ""), message: message)
   }
 
   mutating func add(_ other: FailureTally) {
     failed &+= other.failed
     for (signature, entry) in other.firsts {
-      if let mine = firsts[signature] {
-        firsts[signature] = (min(mine.first, entry.first), mine.count &+ entry.count)
-      } else {
-        firsts[signature] = entry
-      }
+      add(signature, entry) { entry.message }
     }
+  }
+
+  private mutating func add(
+    _ signature: FailureSignature, _ entry: Entry, message: () -> String
+  ) {
+    guard var mine = firsts[signature] else {
+      firsts[signature] = Entry(first: entry.first, count: entry.count, message: message())
+      return
+    }
+    mine.count &+= entry.count
+    if entry.first < mine.first {
+      mine.first = entry.first
+      mine.message = message()
+    }
+    firsts[signature] = mine
   }
 
   /// The lowest failing index, if any.
