@@ -64,15 +64,13 @@ public struct HeckelGenerator: DeltaGenerator {
 
   public func update(from old: [Row], to new: [Row]) -> BatchUpdate {
     let pairing = HeckelPairing(old: old, new: new, id: \.id)
-    let oldToNew = pairing.oldToNew
-    let newToOld = pairing.newToOld
 
     // Pass 4: deletes, and the rank of each paired old row.
     var deleted = [Bool](repeating: false, count: old.count)
     var oldRank = [Int](repeating: 0, count: old.count)
     var paired = 0
     for index in old.indices {
-      if oldToNew[index] == nil {
+      if pairing.newIndex(ofOld: index) == nil {
         deleted[index] = true
       } else {
         oldRank[index] = paired
@@ -83,10 +81,11 @@ public struct HeckelGenerator: DeltaGenerator {
     // Pass 5: inserts, moves, and stayers.
     var inserted = [Bool](repeating: false, count: new.count)
     var moves: [RowMove] = []
+    moves.reserveCapacity(paired)
     var changedStayers: [(old: Int, new: Int)] = []
     paired = 0
     for index in new.indices {
-      guard let source = newToOld[index] else {
+      guard let source = pairing.oldIndex(ofNew: index) else {
         inserted[index] = true
         continue
       }
@@ -131,7 +130,10 @@ public struct HeckelGenerator: DeltaGenerator {
 
   /// The section-0 paths of the `true` flags, in order.
   static func paths(where flags: [Bool]) -> [RowPath] {
+    var count = 0
+    for flag in flags where flag { count += 1 }
     var paths: [RowPath] = []
+    paths.reserveCapacity(count)
     for (index, flag) in flags.enumerated() where flag { paths.append(RowPath(0, index)) }
     return paths
   }
@@ -155,58 +157,146 @@ public struct HeckelGenerator: DeltaGenerator {
 /// - Complexity: O(*m* + *n*) expected, where *m* and *n* are the lengths of
 ///   `old` and `new`.
 struct HeckelPairing {
+  /// The pairs, in one buffer: at `oldStart + i` the new index old row `i`
+  /// is paired with, at `newStart + j` the old index new row `j` is paired
+  /// with; -1 for none.
+  private let work: [Int]
+  private let oldStart: Int
+  private let newStart: Int
+  private let oldCount: Int
+  private let newCount: Int
+
+  /// The new index old row `index` is paired with (new space), if any.
+  @inline(__always)
+  func newIndex(ofOld index: Int) -> Int? {
+    let target = work[oldStart + index]
+    return target < 0 ? nil : target
+  }
+
+  /// The old index new row `index` is paired with (old space), if any.
+  @inline(__always)
+  func oldIndex(ofNew index: Int) -> Int? {
+    let source = work[newStart + index]
+    return source < 0 ? nil : source
+  }
+
   /// For each old index, the new index it is paired with (new space).
-  let oldToNew: [Int?]
+  var oldToNew: [Int?] { (0..<oldCount).map(newIndex(ofOld:)) }
   /// For each new index, the old index it is paired with (old space).
-  let newToOld: [Int?]
+  var newToOld: [Int?] { (0..<newCount).map(oldIndex(ofNew:)) }
 
   init(old: [RowValue], new: [RowValue]) {
     self.init(old: old, new: new, id: { $0 })
   }
 
   /// Pairs rows by `id(row)`, without copying the identities out first.
+  ///
+  /// Identities that are all small non-negative integers (as random cases
+  /// and many apps' ids are) index a flat table; any others go through a
+  /// dictionary. Both pair exactly the same rows.
   init<Element>(old: [Element], new: [Element], id: (Element) -> RowValue) {
-    var table: [RowValue: Int] = [:]  // identity -> entry
-    table.reserveCapacity(new.count + old.count)
-    var newCounters: [Int] = []  // per entry: occurrences in new (Heckel's NC)
-    // Per entry, the old indexes as a stack (Heckel's OLNO), lowest on top,
-    // kept as linked lists in two flat arrays rather than an array per entry.
-    var oldTop: [Int] = []  // per entry: the top old index, or -1
-    var oldBelow = [Int](repeating: -1, count: old.count)  // per old index: the next one down
+    let limit = 4 * (old.count + new.count) + 64
+    func isSmall(_ element: Element) -> Bool {
+      if case .int(let value) = id(element) { return value >= 0 && value < limit }
+      return false
+    }
+    if old.allSatisfy(isSmall), new.allSatisfy(isSmall) {
+      var table = SmallIntegerEntries(limit: limit)
+      self.init(old: old, new: new, id: id, entries: &table)
+    } else {
+      var table = HashedEntries(capacity: old.count + new.count)
+      self.init(old: old, new: new, id: id, entries: &table)
+    }
+  }
+
+  private init<Element, Entries: EntryTable>(
+    old: [Element], new: [Element], id: (Element) -> RowValue, entries table: inout Entries
+  ) {
+    // One buffer for the four working arrays (few allocations per call):
+    // per entry, its occurrences in new (Heckel's NC) and the top of its
+    // stack of old indexes (Heckel's OLNO, lowest on top, -1 for empty);
+    // per old index, the next one down its stack; per new index, its entry.
+    let capacity = old.count + new.count
+    let counters = 0
+    let tops = capacity
+    let below = 2 * capacity
+    let entryOf = 2 * capacity + old.count
+    let oldStart = entryOf + new.count
+    let newStart = oldStart + old.count
+    var work = [Int](repeating: -1, count: newStart + new.count)
+    var entries = 0
 
     func entry(_ id: RowValue) -> Int {
-      if let existing = table[id] { return existing }
-      table[id] = newCounters.count
-      newCounters.append(0)
-      oldTop.append(-1)
-      return newCounters.count - 1
+      let e = table.entry(for: id, next: entries)
+      if e == entries {
+        entries += 1
+        work[counters + e] = 0
+      }
+      return e
     }
 
     // Pass 1: the new rows.
-    var newEntries = [Int](repeating: 0, count: new.count)
     for (index, element) in new.enumerated() {
       let e = entry(id(element))
-      newCounters[e] += 1
-      newEntries[index] = e
+      work[counters + e] += 1
+      work[entryOf + index] = e
     }
     // Pass 2: the old rows, backwards, so the lowest index ends on top.
     for index in old.indices.reversed() {
       let e = entry(id(old[index]))
-      oldBelow[index] = oldTop[e]
-      oldTop[e] = index
+      work[below + index] = work[tops + e]
+      work[tops + e] = index
     }
     // Pass 3: pair each new row with the next old occurrence of its identity.
-    var oldToNew = [Int?](repeating: nil, count: old.count)
-    var newToOld = [Int?](repeating: nil, count: new.count)
     for index in new.indices {
-      let e = newEntries[index]
-      let source = oldTop[e]
-      guard newCounters[e] > 0, source >= 0 else { continue }
-      oldTop[e] = oldBelow[source]
-      newToOld[index] = source
-      oldToNew[source] = index
+      let e = work[entryOf + index]
+      let source = work[tops + e]
+      guard work[counters + e] > 0, source >= 0 else { continue }
+      work[tops + e] = work[below + source]
+      work[newStart + index] = source
+      work[oldStart + source] = index
     }
-    self.oldToNew = oldToNew
-    self.newToOld = newToOld
+    self.work = work
+    self.oldStart = oldStart
+    self.newStart = newStart
+    self.oldCount = old.count
+    self.newCount = new.count
+  }
+}
+
+/// The symbol table of Heckel's pass 1 and 2: identity -> entry number.
+private protocol EntryTable {
+  /// The entry of `id`; `next` (stored for it) when it has none yet.
+  mutating func entry(for id: RowValue, next: Int) -> Int
+}
+
+/// Any identities, hashed: one lookup per row.
+private struct HashedEntries: EntryTable {
+  var table: [RowValue: Int] = [:]
+
+  init(capacity: Int) { table.reserveCapacity(capacity) }
+
+  mutating func entry(for id: RowValue, next: Int) -> Int {
+    Self.claim(&table[id, default: -1], next)
+  }
+
+  @inline(__always)
+  private static func claim(_ slot: inout Int, _ next: Int) -> Int {
+    if slot < 0 { slot = next }
+    return slot
+  }
+}
+
+/// Identities that are integers in `0..<limit`: the entry of `.int(v)` is
+/// `slots[v]`.
+private struct SmallIntegerEntries: EntryTable {
+  var slots: [Int]
+
+  init(limit: Int) { slots = [Int](repeating: -1, count: limit) }
+
+  mutating func entry(for id: RowValue, next: Int) -> Int {
+    guard case .int(let value) = id else { preconditionFailure("checked by the caller") }
+    if slots[value] < 0 { slots[value] = next }
+    return slots[value]
   }
 }

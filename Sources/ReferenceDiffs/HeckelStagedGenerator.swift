@@ -43,8 +43,8 @@ public struct HeckelStagedGenerator: StagedDeltaGenerator {
     // Stage 1: content updates, at old indexes.
     var updated = old
     var reloads: [RowPath] = []
-    for (index, target) in pairing.oldToNew.enumerated() {
-      guard let target, old[index].content != new[target].content else { continue }
+    for index in old.indices {
+      guard let target = pairing.newIndex(ofOld: index), old[index].content != new[target].content else { continue }
       updated[index] = new[target]
       reloads.append(RowPath(0, index))
     }
@@ -57,7 +57,7 @@ public struct HeckelStagedGenerator: StagedDeltaGenerator {
     var kept: [Row] = []
     var rank = [Int](repeating: 0, count: old.count)
     for index in old.indices {
-      if pairing.oldToNew[index] == nil {
+      if pairing.newIndex(ofOld: index) == nil {
         deletes.append(RowPath(0, index))
       } else {
         rank[index] = kept.count
@@ -73,7 +73,7 @@ public struct HeckelStagedGenerator: StagedDeltaGenerator {
     var moves: [RowMove] = []
     var paired = 0
     for index in new.indices {
-      guard let source = pairing.newToOld[index] else {
+      guard let source = pairing.oldIndex(ofNew: index) else {
         inserts.append(RowPath(0, index))
         continue
       }
