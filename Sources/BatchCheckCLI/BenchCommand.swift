@@ -76,6 +76,23 @@ struct BenchCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    // Each part's data is freed before the next, and each reports its own
+    // peak memory: the peak is reset before it starts.
+    Self.resetPeakMemory()
+    let (validText, verdict) = validBench()
+    output.writeOutput(validText + "  peak memory: \(Self.peakMemory())\n")
+    Self.resetPeakMemory()
+    output.writeOutput(invalidBench() + "  peak memory while judging: \(Self.peakMemory())\n")
+    Self.resetPeakMemory()
+    output.writeOutput(familyBench() + "  peak memory: \(Self.peakMemory())\n")
+    let engineText = await engineBench()
+    output.writeOutput(engineText)
+    return verdict.isValid ? .success : .failure
+  }
+
+  /// The valid update of `rows` rows and about `operations` operations,
+  /// through the fast path and the full simulation.
+  func validBench() -> (String, Verdict) {
     let clock = ContinuousClock()
     let buildStart = clock.now
     let large = LargeCase(rows: rows, operations: operations)
@@ -100,13 +117,7 @@ struct BenchCommand: Subcommand {
       text += ", \(Self.format(Double(rows) / max(seconds, 1e-9) / 1e6)) million rows/s\n"
     }
     text += "  building the case: \(Self.format(Self.seconds(buildTime))) s\n"
-    text += invalidBench()
-    text += familyBench()
-    text += "  peak memory: \(Self.peakMemory())\n"
-    output.writeOutput(text)
-    let engineText = await engineBench()
-    output.writeOutput(engineText)
-    return verdict.isValid ? .success : .failure
+    return (text, verdict)
   }
 
   /// The full simulation of an invalid update: heckel's update for `rows`
@@ -114,6 +125,26 @@ struct BenchCommand: Subcommand {
   /// a third moves, at random places), with one insert dropped, so the fast
   /// path gives up and every check runs.
   func invalidBench() -> String {
+    let (old, new) = invalidCase()
+    var update = HeckelGenerator().update(from: old, to: new)
+    if !update.insertRows.isEmpty { update.insertRows.removeLast() }
+    let changes = 3 * min(operations / 3, rows / 3)
+    var text = "simulator, an invalid update: heckel's for \(rows) rows and \(changes) changes"
+    text += " (\(update.moveRows.count) moves), one insert dropped\n"
+    text += "  making the case and its update: \(Self.peakMemory()) at most\n"
+    // The simulation's own peak, with the case's data resident.
+    Self.resetPeakMemory()
+    for uikit in profiles {
+      let table = SimulatedTableView([old], options: SimulationOptions(uikit: uikit))
+      let (seconds, verdict) = best { table.performBatchUpdates(update, dataSource: [new]) }
+      text += "  \(uikit), best of \(repeats): \(Self.format(seconds)) s per update (\(Self.describe(verdict)))\n"
+    }
+    return text
+  }
+
+  /// The rows of `invalidBench`: `rows` old rows and about `operations`
+  /// changes, a third deletes, a third inserts, a third moves.
+  func invalidCase() -> (old: [Row], new: [Row]) {
     var random = SplitMix64(seed: 0x1BAD_0001)
     let old = (0..<rows).map { Row(id: .int($0), content: 0) }
     let third = min(operations / 3, rows / 3)
@@ -148,16 +179,7 @@ struct BenchCommand: Subcommand {
         nextSurvivor += 1
       }
     }
-    var update = HeckelGenerator().update(from: old, to: new)
-    if !update.insertRows.isEmpty { update.insertRows.removeLast() }
-    var text = "simulator, an invalid update: heckel's for \(rows) rows and \(3 * third) changes"
-    text += " (\(update.moveRows.count) moves), one insert dropped\n"
-    for uikit in profiles {
-      let table = SimulatedTableView([old], options: SimulationOptions(uikit: uikit))
-      let (seconds, verdict) = best { table.performBatchUpdates(update, dataSource: [new]) }
-      text += "  \(uikit), best of \(repeats): \(Self.format(seconds)) s per update (\(Self.describe(verdict)))\n"
-    }
-    return text
+    return (old, new)
   }
 
   /// The update shapes whose reloads once cost a walk over every deleted or
@@ -244,6 +266,14 @@ struct BenchCommand: Subcommand {
 
   static func format(_ value: Double) -> String {
     String(format: "%.3f", value)
+  }
+
+  /// Starts the peak resident memory over from the current one (Linux:
+  /// `/proc/self/clear_refs`); elsewhere the peak stays the process's.
+  static func resetPeakMemory() {
+    guard let file = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return }
+    try? file.write(contentsOf: Data("5".utf8))
+    try? file.close()
   }
 
   /// The process's peak resident memory, from `/proc/self/status` (Linux);

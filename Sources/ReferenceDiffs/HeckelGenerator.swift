@@ -195,7 +195,7 @@ struct HeckelPairing {
   /// and many apps' ids are) index a flat table; any others go through a
   /// dictionary. Both pair exactly the same rows.
   init<Element>(old: [Element], new: [Element], id: (Element) -> RowValue) {
-    let limit = 4 * (old.count + new.count) + 64
+    let limit = 2 * (old.count + new.count) + 64
     func isSmall(_ element: Element) -> Bool {
       if case .int(let value) = id(element) { return value >= 0 && value < limit }
       return false

@@ -31,6 +31,9 @@ struct BenchCommandTests {
     }
     #expect(lines.contains { $0.hasPrefix("  section reloads between scattered inserts, iOS 18: ") && $0.hasSuffix(" s (valid)") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
+    // The invalid update's peak is its own: measured while judging only.
+    #expect(lines.contains { $0.hasPrefix("  making the case and its update: ") && $0.hasSuffix(" at most") })
+    #expect(lines.contains { $0.hasPrefix("  peak memory while judging: ") && $0.hasSuffix(" MiB") })
     #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
     // --uikit times one profile only.
     let one = await runCommand([
