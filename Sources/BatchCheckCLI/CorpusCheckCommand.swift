@@ -88,6 +88,9 @@ struct CorpusCheckCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    for output in [junit, writeExpectationsPath] {
+      try checkOutput(output, inputs: files + [expectPath])
+    }
     guard let (generator, external) = shared.makeGenerator() else { return .usage }
     defer { external?.close() }
     var expectations: CorpusExpectations?

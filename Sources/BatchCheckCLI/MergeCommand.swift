@@ -57,6 +57,7 @@ struct MergeCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    try checkOutput(junit, inputs: files)
     var reports: [CheckReport] = []
     for file in files {
       reports.append(
