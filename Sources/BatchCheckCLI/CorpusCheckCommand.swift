@@ -28,7 +28,8 @@ struct CorpusCheckCommand: Subcommand {
     USAGE: batchcheck corpus check <file>... (--generator <name> | --exec <command>) [<options>]
 
     ARGUMENTS:
-      <file>              Case files (JSON Lines, Corpus/README.md).
+      <file>              Case files (JSON Lines, Corpus/README.md); any readable
+                          stream (a FIFO, <(command)); - reads standard input.
 
     OPTIONS:
     \(GeneratorOptions.usage)
