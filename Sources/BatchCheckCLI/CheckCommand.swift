@@ -85,6 +85,9 @@ struct CheckCommand: Subcommand {
     guard let (generator, external) = shared.makeGenerator() else { return .usage }
     defer { external?.close() }
     let regressionFile = regressionsFolder.map { RegressionFile(folder: $0, generator: generator.name) }
+    // The regression file is read, then replaced: checked before it is read
+    // (a FIFO there would block the read).
+    try checkOutput(regressionFile?.path, inputs: [])
     try checkOutput(junit, inputs: [regressionFile?.path])
     var options = shared.checkOptions(for: generator)
     options.seed = seed

@@ -38,6 +38,19 @@ struct OutputTargetTests {
     #expect(run.standardError == "Error: refusing to replace \(path): not a regular file (a FIFO)\n")
     #expect(kind(path) == S_IFIFO)
     #expect(try FileManager.default.contentsOfDirectory(atPath: files.directory.path) == ["out.fifo"])
+
+    // A regression file is read before it is replaced: refused before the
+    // read, which would wait for a writer. (The thread is a writer, should
+    // the read start, so that a failure fails rather than hangs.)
+    let regressions = files.directory.appendingPathComponent("heckel.jsonl").path
+    #expect(mkfifo(regressions, 0o644) == 0)
+    Thread { feed(regressions, Data()) }.start()
+    let check = await runCommand(
+      ["check", "--generator", "heckel", "--count", "0", "--save-regressions", files.directory.path])
+    #expect(check.status == 74)
+    #expect(check.standardError == "Error: refusing to replace \(regressions): not a regular file (a FIFO)\n")
+    #expect(check.standardOutput == "")
+    #expect(kind(regressions) == S_IFIFO)
   }
 
   @Test("a character device is refused: /dev/null stays the null device")

@@ -97,7 +97,7 @@ struct StreamInputTests {
 /// Opens the FIFO `path` for writing once a reader has it open (giving up
 /// after ten seconds, so that a reader that never comes leaves no thread
 /// blocked), writes `data` and closes it.
-private func feed(_ path: String, _ data: Data) {
+func feed(_ path: String, _ data: Data) {
   let deadline = Date().addingTimeInterval(10)
   var descriptor: Int32 = -1
   while descriptor < 0 && Date() < deadline {
