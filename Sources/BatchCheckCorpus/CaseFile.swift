@@ -92,9 +92,18 @@ public enum CaseFile {
   /// of the stream: its size is never asked for, so a FIFO, a pipe or a
   /// `/dev/fd/N` is read like a regular file.
   ///
-  /// - Throws: `CaseFileError` when the file does not exist, is a directory
-  ///   or cannot be read (the reason is the system's: `permission denied`...).
+  /// - Throws: `CaseFileError` when the file does not exist, is a directory,
+  ///   cannot be read (the reason is the system's: `permission denied`...),
+  ///   or holds more than 1 GiB (`/dev/zero` never ends).
   public static func bytes(atPath path: String) throws(CaseFileError) -> [UInt8] {
+    try bytes(atPath: path, limit: maximumBytes)
+  }
+
+  /// The most bytes a file may hold: 1 GiB.
+  static let maximumBytes = 1 << 30
+
+  /// `bytes(atPath:)`, holding a file to `limit` bytes.
+  static func bytes(atPath path: String, limit: Int) throws(CaseFileError) -> [UInt8] {
     let descriptor: Int32
     if path == "-" {
       descriptor = 0
@@ -111,11 +120,17 @@ public enum CaseFile {
     guard fstat(descriptor, &status) == 0 else { throw CaseFileError(file: path, reason: systemReason()) }
     if status.st_mode & S_IFMT == S_IFDIR { throw CaseFileError(file: path, reason: "is a directory") }
     // The size of a regular file is only a hint: the file may grow or shrink.
-    let hint = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
-    var bytes = [UInt8](repeating: 0, count: max(hint + 1, 1 << 16))
+    let hint = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
+    // One byte more than the limit, to see a file go past it.
+    var bytes = [UInt8](repeating: 0, count: min(max(hint + 1, 1 << 16), limit + 1))
     var count = 0
     while true {
-      if count == bytes.count { bytes += repeatElement(0, count: bytes.count) }
+      if count == bytes.count {
+        guard count <= limit else {
+          throw CaseFileError(file: path, reason: "more than \(limit) bytes; split it")
+        }
+        bytes += repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))
+      }
       let result = bytes.withUnsafeMutableBytes { buffer in
         Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
       }
