@@ -23,7 +23,7 @@ let package = Package(
     .target(
       name: "BatchCheckCLI",
       dependencies: ["BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),
-    .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI"]),
+    .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI", "BatchCheckCorpus"]),
     .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
     .testTarget(
       name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus"]),

@@ -11,7 +11,7 @@ import Foundation
 ///     // 50 passed, 1 failed
 ///
 /// Exit status: 0 no failure, 1 a failure found, 64 a usage error, 65 a
-/// regression file that cannot be read.
+/// regression file that cannot be read, 74 a file that cannot be written.
 struct CheckCommand: Subcommand {
   static let name = "check"
   static let abstract = "Check one generator on small, corpus and random cases; report the smallest failure."
@@ -43,7 +43,7 @@ struct CheckCommand: Subcommand {
 
     EXIT STATUS:
       0 no failure; 1 a failure found; 65 a regression file could not be read;
-      64 a usage error.
+      64 a usage error; 74 a file could not be written, or may not be replaced.
 
     """
 
@@ -84,13 +84,17 @@ struct CheckCommand: Subcommand {
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     guard let (generator, external) = shared.makeGenerator() else { return .usage }
     defer { external?.close() }
+    let regressionFile = regressionsFolder.map { RegressionFile(folder: $0, generator: generator.name) }
+    // The regression file is read, then replaced: checked before it is read
+    // (a FIFO there would block the read).
+    try checkOutput(regressionFile?.path, inputs: [])
+    try checkOutput(junit, inputs: [regressionFile?.path])
     var options = shared.checkOptions(for: generator)
     options.seed = seed
     options.count = count
     options.stopAtFirstFailure = !keepGoing
     options.shard = shard
     if format == .human { options.progress = ProgressLine.make() }
-    let regressionFile = regressionsFolder.map { RegressionFile(folder: $0, generator: generator.name) }
     if let regressionFile {
       options.regressions = try regressionFile.pairs()
     }

@@ -29,6 +29,9 @@ enum CommandError: Error, Equatable {
   case malformedLine(CaseDataError)
   /// A file the command writes could not be written.
   case unwritableFile(String, reason: String)
+  /// An output that names something other than a regular file this
+  /// command may replace: a device, a FIFO, a read-only file, an input.
+  case refusedOutput(String, reason: String)
   /// Reports that are not the shards of one run (`merge`).
   case unmergeable(String)
 
@@ -57,6 +60,8 @@ enum CommandError: Error, Equatable {
       return error.description
     case .unwritableFile(let path, let reason):
       return "cannot write \(path): \(reason)"
+    case .refusedOutput(let path, let reason):
+      return "refusing to replace \(path): \(reason)"
     case .unmergeable(let reason):
       return "cannot merge the reports: \(reason)"
     }
@@ -66,7 +71,7 @@ enum CommandError: Error, Equatable {
   var exitCode: ExitCode {
     switch self {
     case .unreadableFile, .malformedLine, .unmergeable: return .dataError
-    case .unwritableFile: return .cannotWrite
+    case .unwritableFile, .refusedOutput: return .cannotWrite
     default: return .usage
     }
   }
@@ -75,7 +80,7 @@ enum CommandError: Error, Equatable {
   /// command line, no for input that cannot be read.
   var showsUsage: Bool {
     switch self {
-    case .unreadableFile, .malformedLine, .unwritableFile, .unmergeable: return false
+    case .unreadableFile, .malformedLine, .unwritableFile, .refusedOutput, .unmergeable: return false
     default: return true
     }
   }
@@ -90,7 +95,8 @@ enum CommandError: Error, Equatable {
       .unexpectedArgument(_, let command), .conflictingOptions(_, let command),
       .unknownNestedSubcommand(_, let command, _):
       return command
-    case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile, .unmergeable:
+    case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile, .refusedOutput,
+      .unmergeable:
       return nil
     }
   }

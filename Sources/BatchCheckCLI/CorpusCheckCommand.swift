@@ -28,7 +28,8 @@ struct CorpusCheckCommand: Subcommand {
     USAGE: batchcheck corpus check <file>... (--generator <name> | --exec <command>) [<options>]
 
     ARGUMENTS:
-      <file>              Case files (JSON Lines, Corpus/README.md).
+      <file>              Case files (JSON Lines, Corpus/README.md); any readable
+                          stream (a FIFO, <(command)); - reads standard input.
 
     OPTIONS:
     \(GeneratorOptions.usage)
@@ -92,6 +93,9 @@ struct CorpusCheckCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    for output in [junit, writeExpectationsPath] {
+      try checkOutput(output, inputs: files + [expectPath])
+    }
     guard let (generator, external) = shared.makeGenerator() else { return .usage }
     defer { external?.close() }
     var expectations: CorpusExpectations?

@@ -60,6 +60,7 @@ struct MergeCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    try checkOutput(junit, inputs: files)
     // Each report is checked as it is read and then dropped: a repeated
     // shard or another run stops the merge at once, and memory is that of
     // one report plus the merge's sums, however many files are given.

@@ -23,7 +23,8 @@ struct ValidateCommand: Subcommand {
                                [--uikit <profile>]
 
     ARGUMENTS:
-      <file>              A case file: JSON Lines, one case per line.
+      <file>              A case file: JSON Lines, one case per line; any readable
+                          stream (a FIFO, <(command)); - reads standard input.
 
     OPTIONS:
       --format <format>   human (the default): one line per case and a summary;

@@ -77,35 +77,78 @@ public enum CaseFile {
 
   /// Reads the case file at `path`.
   ///
-  /// - Parameter path: a file path; records and errors carry it as given.
+  /// - Parameter path: a file path, or `-` for standard input; records and
+  ///   errors carry it as given. Any readable stream will do: a regular
+  ///   file, a FIFO, `/dev/fd/N` (a shell's `<(command)`), read to its end.
   /// - Returns: one record per non-blank line, in file order.
   /// - Throws: `CaseFileError` when the file does not exist, is a directory
   ///   or cannot be read.
   public static func read(atPath path: String) throws(CaseFileError) -> [CaseLine] {
-    // Read from the file's own buffer: no copy of the file, none of a line.
-    try contents(atPath: path).withUnsafeBytes {
-      read(buffer: $0.bindMemory(to: UInt8.self), file: path)
-    }
+    // Read from the bytes' own buffer: no copy of the file, none of a line.
+    try bytes(atPath: path).withUnsafeBufferPointer { read(buffer: $0, file: path) }
   }
 
-  /// The bytes of the file at `path`.
+  /// The bytes of the file at `path` (`-`: standard input), read to the end
+  /// of the stream: its size is never asked for, so a FIFO, a pipe or a
+  /// `/dev/fd/N` is read like a regular file.
   ///
-  /// - Throws: `CaseFileError` when the file does not exist, is a directory
-  ///   or cannot be read.
+  /// - Throws: `CaseFileError` when the file does not exist, is a directory,
+  ///   cannot be read (the reason is the system's: `permission denied`...),
+  ///   or holds more than 1 GiB (`/dev/zero` never ends).
   public static func bytes(atPath path: String) throws(CaseFileError) -> [UInt8] {
-    [UInt8](try contents(atPath: path))
+    try bytes(atPath: path, limit: maximumBytes)
   }
 
-  private static func contents(atPath path: String) throws(CaseFileError) -> Data {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CaseFileError(file: path, reason: "no such file")
+  /// The most bytes a file may hold: 1 GiB.
+  static let maximumBytes = 1 << 30
+
+  /// `bytes(atPath:)`, holding a file to `limit` bytes.
+  static func bytes(atPath path: String, limit: Int) throws(CaseFileError) -> [UInt8] {
+    let descriptor: Int32
+    if path == "-" {
+      descriptor = 0
+    } else {
+      var opened: Int32
+      repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
+      guard opened >= 0 else {
+        throw CaseFileError(file: path, reason: errno == ENOENT ? "no such file" : systemReason())
+      }
+      descriptor = opened
     }
-    guard !isDirectory.boolValue else { throw CaseFileError(file: path, reason: "is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CaseFileError(file: path, reason: "permission denied or not readable")
+    defer { if descriptor != 0 { _ = close(descriptor) } }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw CaseFileError(file: path, reason: systemReason()) }
+    if status.st_mode & S_IFMT == S_IFDIR { throw CaseFileError(file: path, reason: "is a directory") }
+    // The size of a regular file is only a hint: the file may grow or shrink.
+    let hint = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
+    // One byte more than the limit, to see a file go past it.
+    var bytes = [UInt8](repeating: 0, count: min(max(hint + 1, 1 << 16), limit + 1))
+    var count = 0
+    while true {
+      if count == bytes.count {
+        guard count <= limit else {
+          throw CaseFileError(file: path, reason: "more than \(limit) bytes; split it")
+        }
+        bytes += repeatElement(0, count: min(bytes.count, limit + 1 - bytes.count))
+      }
+      let result = bytes.withUnsafeMutableBytes { buffer in
+        Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if result > 0 {
+        count += result
+      } else if result == 0 {
+        break
+      } else if errno != EINTR {
+        throw CaseFileError(file: path, reason: systemReason())
+      }
     }
-    return data
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  /// `strerror(errno)`, lowercased as the other reasons are: `permission denied`.
+  private static func systemReason() -> String {
+    String(cString: strerror(errno)).lowercased()
   }
 
   /// The text of a case file holding `cases`: one line each, each ending in a

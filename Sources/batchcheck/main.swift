@@ -1,4 +1,8 @@
 import BatchCheckCLI
+import BatchCheckCorpus
 import Foundation
 
+// An external generator's supervisor is this program started again: it
+// supervises and never returns (GeneratorSupervisor, in BatchCheckCorpus).
+GeneratorSupervisor.start()
 exit(await BatchCheckCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -94,6 +94,19 @@ struct CaseDecodingTests {
     #expect(CaseFileError(file: "x.jsonl", reason: "no such file").description == "cannot read x.jsonl: no such file")
   }
 
+  @Test("a stream that never ends is an error once it passes the limit, not a crash")
+  func endlessStream() throws {
+    #expect(throws: CaseFileError(file: "/dev/zero", reason: "more than 100000 bytes; split it")) {
+      try CaseFile.bytes(atPath: "/dev/zero", limit: 100_000)
+    }
+    // A file of exactly the limit is read whole.
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("limit-\(UUID().uuidString)")
+    try Data(repeating: 10, count: 100_000).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(try CaseFile.bytes(atPath: url.path, limit: 100_000).count == 100_000)
+    #expect(CaseFile.maximumBytes == 1 << 30)
+  }
+
   @Test("a file on disk is read")
   func fileOnDisk() throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString).jsonl")
