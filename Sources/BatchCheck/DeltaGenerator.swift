@@ -35,6 +35,19 @@ public protocol SectionedDeltaGenerator: DeltaGenerator {
   func update(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> BatchUpdate
 }
 
+/// A generator that answers several cases at once, in order: an external
+/// process keeps them in flight through its pipe instead of waiting for
+/// each answer. The engine asks it for up to `pipelineDepth` cases at a time;
+/// the verdicts and the report are the same as one case at a time.
+public protocol PipelinedDeltaGenerator: SectionedDeltaGenerator {
+  /// How many cases to ask for at once; 1 asks one at a time.
+  var pipelineDepth: Int { get }
+
+  /// The updates for `cases`, in order: each the update or the error that
+  /// kept the generator from answering that case.
+  func updates(for cases: [(old: [[Row]], new: [[Row]])]) -> [Result<BatchUpdate, GeneratorError>]
+}
+
 /// Why a generator gave no update for a case.
 public struct GeneratorError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong.

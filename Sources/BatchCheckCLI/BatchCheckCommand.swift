@@ -21,6 +21,7 @@ public enum BatchCheckCommand {
       ValidateCommand.self,
       CorpusCommand.self,
       BenchCommand.self,
+      AnswerCommand.self,
     ]
   }
 

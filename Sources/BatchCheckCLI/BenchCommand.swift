@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCorpus
 import Foundation
 import ReferenceDiffs
 
@@ -60,12 +61,7 @@ struct BenchCommand: Subcommand {
       case "--operations": operations = try scanner.number(for: option, in: range)
       case "--repeat": repeats = max(1, try scanner.number(for: option, in: range))
       case "--generator":
-        generatorName = try scanner.value(for: option)
-        if ReferenceGenerators.anyContract(named: generatorName) == nil {
-          throw .invalidValue(
-            generatorName, option: option,
-            allowed: ReferenceGenerators.allContracts.map(\.name), command: Self.name)
-        }
+        generatorName = try scanner.generatorName(for: option)
       case "--cases": cases = try scanner.number(for: option, in: range)
       case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
       case "--uikit": profiles = [try scanner.choice(for: option, UIKitProfile.self)]
@@ -231,7 +227,54 @@ struct BenchCommand: Subcommand {
       options.exhaustiveTotal = 0
       text += await engineBench(generator, options: options, label: "\(uikit)", cores: cores)
     }
+    return text + execBench(generator)
+  }
+
+  /// The same generator through the `--exec` route: `batchcheck answer` as
+  /// the external process, with cases kept in flight and one at a time, on
+  /// a tenth of the cases; beside it the in-process route on the same cases.
+  func execBench(_ generator: ContractGenerator) -> String {
+    let cases = max(1, self.cases / 10)
+    var text = "engine, --exec route: \(generatorName) through batchcheck answer, \(cases) random cases\n"
+    guard let executable = Self.batchcheckExecutable else {
+      return text + "  skipped: bench was not started from the batchcheck executable\n"
+    }
+    var shared = GeneratorOptions()
+    shared.maxSize = maxSize
+    shared.simulation.uikit = profiles.first ?? .ios18
+    var options = shared.checkOptions(for: generator)
+    options.count = cases
+    options.exhaustiveTotal = 0
+    func rate(_ report: () -> CheckReport) -> Double {
+      var ran = 0
+      let (seconds, _) = best {
+        ran = report().casesRun
+        return .valid
+      }
+      return Double(ran) / max(seconds, 1e-9)
+    }
+    let inProcess = rate { check(generator, options: options) }
+    text += "  in process, 1 worker: \(Int(inProcess)) cases/s\n"
+    let command = shellWord(executable) + " answer --generator " + shellWord(generatorName)
+    for depth in [16, 1] {
+      let external = ExternalGenerator(command: command, pipelineDepth: depth)
+      let perSecond = rate { check(external, options: options) }
+      external.close()
+      text += "  --exec, --pipeline \(depth): \(Int(perSecond)) cases/s"
+      text += " (\(Self.format(inProcess / max(perSecond, 1e-9)))x the in-process time)\n"
+    }
     return text
+  }
+
+  /// This process's executable when it is `batchcheck` (not a test runner).
+  static var batchcheckExecutable: String? {
+    #if os(Linux)
+      guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+      else { return nil }
+    #else
+      guard let path = CommandLine.arguments.first else { return nil }
+    #endif
+    return (path as NSString).lastPathComponent == "batchcheck" ? path : nil
   }
 
   /// One profile's line per worker count.

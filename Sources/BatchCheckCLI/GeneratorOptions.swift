@@ -12,6 +12,8 @@ struct GeneratorOptions {
   var command: String?
   /// Seconds an external generator may take per case (`--timeout`).
   var timeout = 5.0
+  /// Cases kept in flight through an external generator's pipe (`--pipeline`).
+  var pipeline = 16
   /// The largest random case (`--max-size`).
   var maxSize = CheckOptions.defaultMaxSize
   /// Judge identities only (`--identity-only`); nil: the generator's own default.
@@ -35,6 +37,9 @@ struct GeneratorOptions {
                           one shows what a contract mix-up does. For --exec, the
                           shape the command answers in (default: batch).
       --timeout <seconds> How long --exec may take per case (default: 5).
+      --pipeline <n>      How many cases --exec keeps in flight: sent before their
+                          answers are read, answered in order (default: 16, at most
+                          1024; 1 waits for each answer).
       --max-size <n>      The largest random case, in rows (default: \(CheckOptions.defaultMaxSize)).
       --identity-only     Judge identities only: a content change owes no reload.
                           On by default for generators that compare values only
@@ -59,6 +64,8 @@ struct GeneratorOptions {
       timeout = try scanner.value(for: option, allowed: "seconds, more than 0 and at most 3600") {
         Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil }
       }
+    case "--pipeline":
+      pipeline = try scanner.number(for: option, in: 1...ExternalGenerator.maxPipelineDepth)
     case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
     case "--identity-only": identityOnly = true
     case "--contract": contract = try scanner.choice(for: option, Contract.self)
@@ -92,7 +99,7 @@ struct GeneratorOptions {
   /// process behind it (to close after the run), if any.
   func makeGenerator() -> (generator: ContractGenerator, external: ExternalGenerator?)? {
     if let command {
-      let external = ExternalGenerator(command: command, timeout: timeout)
+      let external = ExternalGenerator(command: command, timeout: timeout, pipelineDepth: pipeline)
       return (external.contractGenerator(contract ?? .batch, identityOnly: identityOnly ?? false), external)
     }
     guard var generator = generatorName.flatMap(ReferenceGenerators.anyContract(named:)) else {
@@ -130,5 +137,17 @@ struct GeneratorOptions {
       else { continue }
       report.failures[index].replayCommand = replay.replacingCharacters(in: range, with: words)
     }
+  }
+}
+
+extension ArgumentScanner {
+  /// The value of `option`, which must name a built-in generator.
+  mutating func generatorName(for option: String) throws(CommandError) -> String {
+    let name = try value(for: option)
+    guard ReferenceGenerators.anyContract(named: name) != nil else {
+      throw .invalidValue(
+        name, option: option, allowed: ReferenceGenerators.allContracts.map(\.name), command: command)
+    }
+    return name
   }
 }

@@ -204,17 +204,44 @@ final class ChildProcess {
     readStderr()
   }
 
+  /// Bytes queued for stdin (`enqueue`); those before `outgoingStart` are written.
+  private var outgoing: [UInt8] = []
+  private var outgoingStart = 0
+  /// How many bytes have been queued for stdin since the process started.
+  private(set) var queuedBytes = 0
+  /// How many of them have been written.
+  private(set) var writtenBytes = 0
+
+  /// Queues `bytes` for stdin: they are written while `nextLine` waits.
+  func enqueue(_ bytes: [UInt8]) {
+    if outgoingStart == outgoing.count {
+      outgoing.removeAll(keepingCapacity: true)
+      outgoingStart = 0
+    }
+    outgoing += bytes
+    queuedBytes += bytes.count
+  }
+
   /// Writes `request` to stdin while reading stdout until a full line, the
   /// end of stdout, the deadline, or more than `maxLineBytes` without a line
   /// break; stderr is drained all along, so a chatty child never blocks.
   func exchange(_ request: [UInt8], deadline: Deadline, maxLineBytes: Int) -> Outcome {
-    var pending = request[...]
+    enqueue(request)
+    return nextLine(requestEnd: queuedBytes, deadline: deadline, maxLineBytes: maxLineBytes)
+  }
+
+  /// Writes what is queued for stdin while reading stdout until a full line
+  /// (`answeredEarly` when fewer than `requestEnd` bytes were written by
+  /// then: the answer came before its case), the end of stdout, the
+  /// deadline, or more than `maxLineBytes` without a line break; stderr is
+  /// drained all along, so a chatty child never blocks.
+  func nextLine(requestEnd: Int, deadline: Deadline, maxLineBytes: Int) -> Outcome {
     var scanned = 0
     while true {
       if let newline = stdoutBuffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
         let line = Array(stdoutBuffer[..<newline])
         stdoutBuffer.removeSubrange(...newline)
-        return pending.isEmpty ? .line(line) : .answeredEarly
+        return writtenBytes >= requestEnd ? .line(line) : .answeredEarly
       }
       scanned = stdoutBuffer.count
       if stdoutBuffer.count > maxLineBytes { return .flooded }
@@ -223,7 +250,7 @@ final class ChildProcess {
 
       var polled: [pollfd] = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)]
       if !stderrAtEnd { polled.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
-      let writing = !pending.isEmpty && stdinFD >= 0
+      let writing = outgoingStart < outgoing.count && stdinFD >= 0
       if writing { polled.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
       let ready = poll(&polled, nfds_t(polled.count), milliseconds)
       if ready < 0 {
@@ -231,13 +258,16 @@ final class ChildProcess {
         return .endOfOutput
       }
       if writing, polled[polled.count - 1].revents != 0 {
-        let written = pending.withUnsafeBytes { write(stdinFD, $0.baseAddress, $0.count) }
+        let written = outgoing[outgoingStart...].withUnsafeBytes {
+          write(stdinFD, $0.baseAddress, $0.count)
+        }
         if written > 0 {
-          pending = pending.dropFirst(written)
+          outgoingStart += written
+          writtenBytes += written
         } else if written < 0, errno != EAGAIN, errno != EINTR {
           // EPIPE: the child is gone or closed its stdin; its stdout tells the rest.
           closeStdin()
-          pending = []
+          outgoingStart = outgoing.count
         }
       }
       readStderr()

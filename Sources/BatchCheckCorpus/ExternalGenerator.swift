@@ -55,14 +55,16 @@ import Foundation
 /// still running is killed. (A process that leaves the group with `setsid`
 /// is beyond reach.)
 ///
-/// One process answers one case at a time: calls from several threads take
-/// turns. From the first case on, this program ignores SIGPIPE, so that
+/// One process answers one case at a time, in order: calls from several
+/// threads take turns. The engine keeps up to `pipelineDepth` cases in
+/// flight (`updates(for:)`): it sends them before it reads their answers.
+/// From the first case on, this program ignores SIGPIPE, so that
 /// writing to a process that died is an error and not the end of the
 /// program; the generator processes get SIGPIPE at its default.
 ///
 /// `@unchecked Sendable`: the process and its counters are only touched
 /// while holding `lock`.
-public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendable {
+public final class ExternalGenerator: PipelinedDeltaGenerator, @unchecked Sendable {
   /// The generator's name in reports; `exec` unless told otherwise.
   public let name: String
   /// The shell command, run as `/bin/sh -c command`.
@@ -74,6 +76,11 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
   let maxAnswerBytes: Int
   /// Seconds between SIGTERM and SIGKILL when the generator is closed.
   let terminationGrace: Double
+  /// How many cases the engine keeps in flight through the pipe at most
+  /// (`updates(for:)`); 1 waits for each answer before sending the next case.
+  public let pipelineDepth: Int
+  /// The most cases in flight that `pipelineDepth` may ask for.
+  public static let maxPipelineDepth = 1024
   /// How much of the end of stderr is kept, in bytes.
   static let stderrLimit = 2048
 
@@ -94,12 +101,22 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
   ///   - timeout: seconds each case may take, 5 by default, the start-up of
   ///     a fresh process included; clamped to [0.001, 10⁶].
   ///   - name: the generator's name in reports.
-  public convenience init(command: String, timeout: Double = 5, name: String = "exec") {
-    self.init(command: command, timeout: timeout, name: name, maxAnswerBytes: 16 << 20, terminationGrace: 0.5)
+  ///   - pipelineDepth: how many cases the engine keeps in flight at most,
+  ///     16 by default; clamped to [1, `maxPipelineDepth`].
+  public convenience init(
+    command: String, timeout: Double = 5, name: String = "exec", pipelineDepth: Int = 16
+  ) {
+    self.init(
+      command: command, timeout: timeout, name: name, maxAnswerBytes: 16 << 20, terminationGrace: 0.5,
+      pipelineDepth: pipelineDepth)
   }
 
   /// The full initializer, with the bounds tests shrink.
-  init(command: String, timeout: Double, name: String, maxAnswerBytes: Int, terminationGrace: Double) {
+  init(
+    command: String, timeout: Double, name: String, maxAnswerBytes: Int, terminationGrace: Double,
+    pipelineDepth: Int = 16
+  ) {
+    self.pipelineDepth = min(max(pipelineDepth, 1), Self.maxPipelineDepth)
     self.command = command
     self.timeout = timeout.isNaN ? 5 : min(max(timeout, 0.001), 1e6)
     self.name = name
@@ -167,6 +184,53 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
     return try exchange(request, contract: contract)
   }
 
+  /// The updates for several cases, in order, kept in flight: every case is
+  /// sent before the first answer is awaited, and the process answers them
+  /// one line each, in order, as it would one at a time. A case the process
+  /// fails (it crashes, times out, answers something else) gets its error,
+  /// and the cases after it go to a fresh process.
+  ///
+  ///     generator.updates(for: [([[Row("a")]], [[]]), ([[]], [[Row("b")]])])
+  ///     // [.success(deleteRows [0,0]), .success(insertRows [0,0])], one round trip
+  ///
+  /// - Complexity: O(*n* + *m*) besides the process's own work, where *n* is
+  ///   the number of rows of the cases and *m* the length of the answers.
+  public func updates(for cases: [(old: [[Row]], new: [[Row]])])
+    -> [Result<BatchUpdate, GeneratorError>]
+  {
+    let requests = cases.map { Array((Case(old: $0.old, new: $0.new).jsonLine + "\n").utf8) }
+    lock.lock()
+    defer { lock.unlock() }
+    var results: [Result<BatchUpdate, GeneratorError>] = []
+    results.reserveCapacity(cases.count)
+    while results.count < requests.count {
+      // One process's turn: send the rest, read the answers up to a failure.
+      let process: ChildProcess
+      do throws(GeneratorError) {
+        process = try readyProcess()
+      } catch {
+        results.append(.failure(error))
+        continue
+      }
+      var ends: [Int] = []
+      for request in requests[results.count...] {
+        process.enqueue(request)
+        ends.append(process.queuedBytes)
+      }
+      for end in ends {
+        do throws(GeneratorError) {
+          let changes = try answer(from: process, requestEnd: end, contract: .batch)
+          guard case .batch(let update) = changes else { throw Self.wrongShape(changes) }
+          results.append(.success(update))
+        } catch {
+          results.append(.failure(error))
+          break
+        }
+      }
+    }
+    return results
+  }
+
   /// This generator as one of the given contract: its process answers each
   /// case in that contract's shape (`changes(from:to:as:)`), one section a
   /// side.
@@ -206,11 +270,20 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
     return largestBuffered
   }
 
-  // MARK: One case (called with the lock held)
+  // MARK: Cases (called with the lock held)
 
+  /// Sends one case and reads its answer.
   private func exchange(_ request: [UInt8], contract: Contract) throws(GeneratorError)
     -> ContractChanges
   {
+    let process = try readyProcess()
+    process.enqueue(request)
+    return try answer(from: process, requestEnd: process.queuedBytes, contract: contract)
+  }
+
+  /// The running process, or a fresh one; checks first that the running one
+  /// has not written more than its answers.
+  private func readyProcess() throws(GeneratorError) -> ChildProcess {
     let process: ChildProcess
     if let child {
       process = child
@@ -219,10 +292,7 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
       child = process
       answers = 0
     }
-    let deadline = Deadline(after: timeout)
-
     process.drainAvailable()
-    let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffer.isEmpty
     if !process.stdoutBuffer.isEmpty {
       let leftover = process.stdoutBuffer
       discard()
@@ -232,8 +302,17 @@ public final class ExternalGenerator: SectionedDeltaGenerator, @unchecked Sendab
           + "(\(Self.excerpt(leftover))); restarted it",
         process)
     }
+    return process
+  }
 
-    let outcome = process.exchange(request, deadline: deadline, maxLineBytes: maxAnswerBytes)
+  /// Reads the answer to the case whose request ends at byte `requestEnd`
+  /// of what was queued for the process, within `timeout`.
+  private func answer(from process: ChildProcess, requestEnd: Int, contract: Contract)
+    throws(GeneratorError) -> ContractChanges
+  {
+    let deadline = Deadline(after: timeout)
+    let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffer.isEmpty
+    let outcome = process.nextLine(requestEnd: requestEnd, deadline: deadline, maxLineBytes: maxAnswerBytes)
     largestBuffered = max(largestBuffered, process.largestStdoutBuffer)
     switch outcome {
     case .line(let line):

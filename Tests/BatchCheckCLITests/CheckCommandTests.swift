@@ -1,5 +1,6 @@
 import BatchCheck
 import Foundation
+import ReferenceDiffs
 import Testing
 
 @testable import BatchCheckCLI
@@ -132,6 +133,18 @@ struct CheckCommandTests {
     let corpusRun = await runCommand(["corpus", "check", corpus, "--exec", Self.exitsAfterThree])
     #expect(corpusRun.status == 1)
     #expect(corpusRun.standardOutput.contains("c4: generatorError unavailable, expected valid\n  message: unavailable: "))
+  }
+
+  @Test("answer: each case line gets the generator's changes; sections are replaced; a bad line gets an error")
+  func answerLines() throws {
+    let heckel = try #require(ReferenceGenerators.anyContract(named: "heckel"))
+    #expect(AnswerCommand.answer(#"{"old":[["a","b"]],"new":[["b"]]}"#, generator: heckel) == #"{"deleteRows":[[0,0]]}"#)
+    #expect(
+      AnswerCommand.answer(#"{"old":[["a"],["b"]],"new":[["b"]]}"#, generator: heckel)
+        == #"{"deleteSections":[0,1],"insertSections":[0]}"#)
+    let steps = try #require(ReferenceGenerators.anyContract(named: "edit-script"))
+    #expect(AnswerCommand.answer(#"{"old":[["a"]],"new":[[]]}"#, generator: steps) == #"[{"delete":[0,0]}]"#)
+    #expect(AnswerCommand.answer("{nope", generator: heckel).hasPrefix(#"{"error":"#))
   }
 
   @Test("the replay command of an --exec run names the command, its contract and timeout")

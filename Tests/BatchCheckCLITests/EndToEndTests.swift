@@ -56,6 +56,19 @@ struct EndToEndTests {
     #expect(result.standardError == "")
   }
 
+  @Test("batchcheck answer serves --exec: heckel through the pipe passes, cases in flight or not")
+  func answerThroughExec() throws {
+    let executable = try #require(Self.executable)
+    let command = "'\(executable.path)' answer --generator heckel"
+    for pipeline in ["16", "1"] {
+      let result = try run(["check", "--exec", command, "--count", "300", "--max-size", "20", "--pipeline", pipeline])
+      #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+      #expect(result.standardOutput.hasSuffix("300 passed, 0 failed\n") || result.standardOutput.contains(" passed, 0 failed"))
+    }
+    let wrong = try run(["check", "--exec", command, "--pipeline", "0"])
+    #expect(wrong.status == 64)
+  }
+
   @Test("exit statuses 0 and 64 reach the shell")
   func statuses() throws {
     let files = try TemporaryCaseFiles()

@@ -180,6 +180,70 @@ struct ExternalGeneratorTests {
     }
   }
 
+  // MARK: Cases in flight
+
+  @Test("cases are in flight: a process that answers only after reading four cases is served")
+  func casesInFlight() throws {
+    // Reads four lines, then answers all four: one case at a time would hang.
+    let batches = #"while read -r a && read -r b && read -r c && read -r d; do for x in 1 2 3 4; do echo '{}'; done; done"#
+    let generator = ExternalGenerator(command: batches, timeout: 2)
+    let cases = (0..<8).map { _ in (old: Self.noRows, new: Self.noRows) }
+    let answers = generator.updates(for: cases)
+    #expect(answers.count == 8)
+    #expect(answers.allSatisfy { (try? $0.get()) == BatchUpdate() }, "\(answers)")
+    // One at a time, the same process never answers.
+    let single = ExternalGenerator(command: batches, timeout: 0.3)
+    #expect(Self.failure { try single.update(from: Self.noRows, to: Self.noRows) }?.kind == .timedOut)
+  }
+
+  @Test("in flight or one at a time, a generator's answers are the same, in order")
+  func inFlightEqualsOneAtATime() throws {
+    let scratch = try Scratch()
+    let script = try scratch.file("mydiff.py", Self.readmeGenerator)
+    var random = SplitMix64(seed: 11)
+    let cases = (0..<300).map { _ in (old: Self.randomSections(&random), new: Self.randomSections(&random)) }
+    let pipelined = ExternalGenerator(command: "python3 \(script)", pipelineDepth: 64)
+    let answers = pipelined.updates(for: cases).map { try? $0.get() }
+    let single = ExternalGenerator(command: "python3 \(script)")
+    for (index, testCase) in cases.enumerated() {
+      let one = try single.update(from: testCase.old, to: testCase.new)
+      #expect(answers[index] == one, "case \(index)")
+    }
+  }
+
+  @Test("a failure in flight is that case's; the cases after it go to a fresh process")
+  func failureInFlight() throws {
+    // Answers two cases, then exits 1 on the third.
+    let generator = ExternalGenerator(
+      command: #"n=0; while read -r l; do n=$((n+1)); if [ $n -eq 3 ]; then exit 1; fi; echo '{}'; done"#)
+    let answers = generator.updates(for: (0..<6).map { _ in (old: Self.noRows, new: Self.noRows) })
+    let kinds = answers.map { answer -> String in
+      switch answer {
+      case .success: "ok"
+      case .failure(let error): error.kind.rawValue
+      }
+    }
+    #expect(kinds == ["ok", "ok", "crashed", "ok", "ok", "crashed"])
+    // A command that cannot start fails every case, each with its error.
+    let missing = ExternalGenerator(command: "exec /nonexistent/generator")
+    let failed = missing.updates(for: (0..<3).map { _ in (old: Self.noRows, new: Self.noRows) })
+    #expect(failed.count == 3 && failed.allSatisfy { (try? $0.get()) == nil })
+  }
+
+  @Test("the engine's verdicts are the same with cases in flight and one at a time")
+  func engineInFlight() throws {
+    // Valid on one section (replace it), wrong on several: a failure to find.
+    let command = #"while read -r l; do echo '{"deleteSections":[0],"insertSections":[0]}'; done"#
+    var options = CheckOptions(count: 600, exhaustiveTotal: 6, shrinkBudget: 0, stopAtFirstFailure: false)
+    options.maxSize = 12
+    let one = check(ExternalGenerator(command: command, pipelineDepth: 1), options: options)
+    let many = check(ExternalGenerator(command: command, pipelineDepth: 32), options: options)
+    #expect(one.failedCases > 0)
+    #expect(many.casesRun == one.casesRun && many.failedCases == one.failedCases)
+    #expect(many.failures.map(\.index) == one.failures.map(\.index))
+    #expect(many.failures.map(\.kind) == one.failures.map(\.kind))
+  }
+
   // MARK: Failures, each followed by a fresh process
 
   @Test("exit 3 on the second case is a crash with the status and stderr; the third case restarts")

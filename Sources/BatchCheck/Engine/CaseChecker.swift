@@ -106,6 +106,8 @@ struct AnyCaseRunner: CaseRunning {
   var isSectioned: Bool { base.isSectioned }
   var contract: Contract { base.contract }
   var ownContract: Contract { base.ownContract }
+  var pipelineDepth: Int { base.pipelineDepth }
+  func run(many cases: [PendingCase]) -> [CaseResult?] { base.run(many: cases) }
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
     base.run(old, new, window: window)
   }

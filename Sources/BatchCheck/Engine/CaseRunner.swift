@@ -81,6 +81,13 @@ protocol CaseRunning: Sendable {
   /// - Returns: nil when the case cannot be given to this generator (one
   ///   that is not sectioned gets only cases of exactly one section a side).
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult?
+
+  /// How many cases `run(many:)` should be given at once.
+  var pipelineDepth: Int { get }
+
+  /// `run(_:_:window:)` for each of `cases`, in order; a generator that
+  /// keeps cases in flight gets them all at once.
+  func run(many cases: [PendingCase]) -> [CaseResult?]
 }
 
 /// Runs cases through one batch generator and the simulated table: the fast
@@ -88,6 +95,23 @@ protocol CaseRunning: Sendable {
 extension CaseRunning {
   /// `run(_:_:window:)` with every row on screen only.
   func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { run(old, new, window: nil) }
+
+  /// How many cases `run(many:)` should be given at once: 1 unless the
+  /// generator keeps cases in flight (`PipelinedDeltaGenerator`).
+  var pipelineDepth: Int { 1 }
+
+  /// `run(_:_:window:)` for each of `cases`, in order.
+  func run(many cases: [PendingCase]) -> [CaseResult?] {
+    cases.map { run($0.old, $0.new, window: $0.window) }
+  }
+}
+
+/// A case waiting for its run: its rows and the rows on screen it is also
+/// judged with.
+struct PendingCase {
+  var old: [[Row]]
+  var new: [[Row]]
+  var window: VisibleRows?
 }
 
 extension SimulationOptions {
@@ -103,12 +127,30 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
   let generator: Generator
   /// The same generator, when it diffs several sections.
   let sectioned: (any SectionedDeltaGenerator)?
+  /// The same generator, when it answers several cases at once.
+  let pipelined: (any PipelinedDeltaGenerator)?
   let simulation: SimulationOptions
 
   init(_ generator: Generator, simulation: SimulationOptions) {
     self.generator = generator
     self.sectioned = generator as? any SectionedDeltaGenerator
+    self.pipelined = generator as? any PipelinedDeltaGenerator
     self.simulation = simulation
+  }
+
+  var pipelineDepth: Int { max(1, pipelined?.pipelineDepth ?? 1) }
+
+  func run(many cases: [PendingCase]) -> [CaseResult?] {
+    guard let pipelined, cases.count > 1 else {
+      return cases.map { run($0.old, $0.new, window: $0.window) }
+    }
+    let answers = pipelined.updates(for: cases.map { ($0.old, $0.new) })
+    return zip(cases, answers).map { pending, answer in
+      switch answer {
+      case .success(let update): judge(update, pending.old, pending.new, window: pending.window)
+      case .failure(let error): CaseResult(update: nil, verdict: nil, error: error)
+      }
+    }
   }
 
   var name: String { generator.name }
@@ -128,6 +170,14 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
     } catch {
       return CaseResult(update: nil, verdict: nil, error: error)
     }
+    return judge(update, old, new, window: window)
+  }
+
+  /// The verdict on `update`, with every row on screen, then (when it is
+  /// valid and reloads or reconfigures) with the rows of `window` only.
+  private func judge(_ update: BatchUpdate, _ old: [[Row]], _ new: [[Row]], window: VisibleRows?)
+    -> CaseResult
+  {
     let verdict = SimulatedTableView(old, options: simulation)
       .performBatchUpdates(update, dataSource: new)
     if verdict.isValid, let window, !update.reloadRows.isEmpty || !update.reconfigureRows.isEmpty {

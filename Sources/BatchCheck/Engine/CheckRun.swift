@@ -40,15 +40,32 @@ struct CheckRun<Runner: CaseRunning> {
     guard !stopped else { return }
     var ran = 0
     var tally = FailureTally()
-    for (index, (old, new)) in pairs.enumerated() where options.shard?.contains(index) ?? true {
-      guard let result = runner.run(old, new) else {
-        report.skippedCases &+= 1
-        continue
+    let depth = runner.pipelineDepth
+    var pending: [(index: Int, PendingCase)] = []
+    let shard = options.shard
+    var iterator = pairs.enumerated().lazy.filter { shard?.contains($0.offset) ?? true }
+      .makeIterator()
+    // `depth` pairs at a time (one, unless the generator keeps cases in
+    // flight), counted in order up to the first failure when the run stops.
+    running: while true {
+      pending.removeAll(keepingCapacity: true)
+      while pending.count < depth, let (index, (old, new)) = iterator.next() {
+        pending.append((index, PendingCase(old: old, new: new, window: nil)))
       }
-      ran &+= 1
-      guard let signature = result.signature else { continue }
-      tally.add(signature, at: index, message: result.detail)
-      if options.stopAtFirstFailure { break }
+      if pending.isEmpty { break }
+      let results =
+        depth == 1
+        ? [runner.run(pending[0].1.old, pending[0].1.new)] : runner.run(many: pending.map(\.1))
+      for ((index, _), result) in zip(pending, results) {
+        guard let result else {
+          report.skippedCases &+= 1
+          continue
+        }
+        ran &+= 1
+        guard let signature = result.signature else { continue }
+        tally.add(signature, at: index, message: result.detail)
+        if options.stopAtFirstFailure { break running }
+      }
     }
     switch phase {
     case .corpus: report.corpusCases = ran
