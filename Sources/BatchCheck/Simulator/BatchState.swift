@@ -404,10 +404,16 @@ struct BatchState {
     guard moves.count > 1 else { return moves }
     counter.add(moves.count)
     let sectionsFirst = rules.sectionMovesFirst
-    return moves.enumerated().sorted { a, b in
-      if sectionsFirst, a.element.isSection != b.element.isSection { return a.element.isSection }
-      return a.element.from != b.element.from ? a.element.from < b.element.from : a.offset < b.offset
-    }.map(\.element)
+    // Positions are sorted, not (position, move) pairs: a million moves
+    // take 8 MB more while sorting, not 48 MB.
+    var order = Array(moves.indices)
+    order.sort { a, b in
+      let left = moves[a]
+      let right = moves[b]
+      if sectionsFirst, left.isSection != right.isSection { return left.isSection }
+      return left.from != right.from ? left.from < right.from : a < b
+    }
+    return order.map { moves[$0] }
   }
 }
 
