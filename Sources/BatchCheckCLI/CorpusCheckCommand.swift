@@ -54,7 +54,8 @@ struct CorpusCheckCommand: Subcommand {
 
     """
 
-  /// How many disagreements the human format shows in full.
+  /// How many disagreements the human format lists; the first of each kind
+  /// among them is shown in full.
   static let detailed = 10
 
   var files: [String] = []
@@ -107,7 +108,7 @@ struct CorpusCheckCommand: Subcommand {
     var run = CorpusRun(
       generator: generator, contract: shared.judgedContract(for: generator),
       simulation: shared.simulation, expectations: expectations,
-      comparing: writeExpectationsPath == nil)
+      comparing: writeExpectationsPath == nil, format: format, junit: junit != nil)
     var index = 0
     for file in files {
       let lines: [CaseLine]
@@ -121,7 +122,7 @@ struct CorpusCheckCommand: Subcommand {
       for line in lines {
         defer { index += 1 }
         guard shard?.contains(index) ?? true else { continue }
-        run.check(line, output: &output, format: format)
+        run.check(line, output: &output)
       }
     }
     if format == .human {
@@ -134,12 +135,18 @@ struct CorpusCheckCommand: Subcommand {
       try writeAtomically(run.recorded.text, to: writeExpectationsPath)
     }
     if run.unreadableCount > 0 { return .dataError }
-    return run.disagreements.isEmpty ? .success : .failure
+    return run.disagreementCount == 0 ? .success : .failure
   }
 }
 
 /// One `corpus check` run: the checkers, the totals per file, the
 /// disagreements.
+///
+/// Memory stays flat over a run: a case's data is let go once its outcome is
+/// counted and printed. The run keeps the first `detailed` disagreements
+/// for the human report, the shrunk failure only of the first of each kind
+/// (actual and expected outcome) among them, and with `--junit` one entry
+/// per case, each disagreement's text already rendered (its trace bounded).
 struct CorpusRun {
   let generator: ContractGenerator
   let contract: Contract
@@ -147,15 +154,21 @@ struct CorpusRun {
   let expectations: CorpusExpectations?
   /// Whether outcomes are compared with expectations (not when writing them).
   let comparing: Bool
+  /// How each case is printed as it runs (JSON) or the report at the end.
+  let format: OutputFormat
+  /// Whether the run keeps what JUnit XML needs of every case.
+  let keepsJUnit: Bool
 
   /// One checker per simulation the cases ask for.
   private var checkers: [SimulationOptions: CaseChecker] = [:]
   /// Per file, in order: cases, agreements, expected failures, skipped.
   private(set) var totals: [(file: String, cases: Int, passed: Int, expectedFailures: Int, skipped: Int)] = []
-  /// The cases that disagree, with their shrunk failure.
+  /// The first `detailed` cases that disagree.
   private(set) var disagreements: [Disagreement] = []
-  /// Every case run, for JUnit: file, line, name, and its disagreement if any.
-  private(set) var results: [(file: String, line: Int, name: String, disagreement: Int?)] = []
+  /// Every case that disagrees, listed or not.
+  private(set) var disagreementCount = 0
+  /// With `--junit`, every case run: file, line, name, and its failure if any.
+  private(set) var results: [(file: String, line: Int, name: String, failure: JUnitFailure?)] = []
   /// Lines and files that could not be read.
   private(set) var unreadableCount = 0
   /// Files that could not be read.
@@ -168,21 +181,35 @@ struct CorpusRun {
     var file: String
     var line: Int
     var name: String
-    var outcome: CaseOutcome
+    /// What the case got: `valid`, `exception R2`, ...
+    var actual: String
     /// What was expected: `valid`, `wrongRows C1`, ...
     var expected: String
+    /// The shrunk failure, for the first disagreement of its kind only.
     var failure: CheckFailure?
+    /// The listed disagreement of the same kind shown in full, if not this one.
+    var sameAs: (file: String, line: Int)?
+  }
+
+  /// A JUnit test case's failure: type, message and text.
+  struct JUnitFailure {
+    var actual: String
+    var message: String
+    var body: String
   }
 
   init(
     generator: ContractGenerator, contract: Contract, simulation: SimulationOptions,
-    expectations: CorpusExpectations?, comparing: Bool
+    expectations: CorpusExpectations?, comparing: Bool, format: OutputFormat = .human,
+    junit: Bool = false
   ) {
     self.generator = generator
     self.contract = contract
     self.simulation = simulation
     self.expectations = expectations
     self.comparing = comparing
+    self.format = format
+    self.keepsJUnit = junit
   }
 
   mutating func startFile(_ file: String) {
@@ -226,7 +253,7 @@ struct CorpusRun {
   }
 
   /// Runs one line of a corpus file.
-  mutating func check(_ line: CaseLine, output: inout some OutputSink, format: OutputFormat) {
+  mutating func check(_ line: CaseLine, output: inout some OutputSink) {
     let testCase: Case
     switch line.result {
     case .failure(let error):
@@ -265,26 +292,43 @@ struct CorpusRun {
         agrees = failing == nil
       }
     }
-    var disagreement: Int?
+    var failure: CheckFailure?
+    var junitFailure: JUnitFailure?
     if agrees {
       totals[totals.count - 1].passed += 1
       if failing != nil { totals[totals.count - 1].expectedFailures += 1 }
     } else {
-      let failure = checker.failure(
-        old: testCase.old, new: testCase.new, name: testCase.name, index: line.line,
-        outcome: outcome)
-      disagreements.append(
-        Disagreement(
-          file: line.file, line: line.line, name: name, outcome: outcome,
-          expected: expectedText, failure: failure))
-      disagreement = disagreements.count - 1
+      disagreementCount += 1
+      let actual = failing?.description ?? "valid"
+      let listed = disagreements.count < CorpusCheckCommand.detailed
+      let shownBefore =
+        listed ? disagreements.first { $0.actual == actual && $0.expected == expectedText } : nil
+      // Shrunk only when something prints it: JSON, JUnit, or the first listed of its kind.
+      if format == .json || keepsJUnit || (listed && shownBefore == nil) {
+        failure = checker.failure(
+          old: testCase.old, new: testCase.new, name: testCase.name, index: line.line,
+          outcome: outcome)
+      }
+      if listed {
+        disagreements.append(
+          Disagreement(
+            file: line.file, line: line.line, name: name, actual: actual, expected: expectedText,
+            failure: shownBefore == nil ? failure : nil,
+            sameAs: shownBefore.map { ($0.file, $0.line) }))
+      }
+      if keepsJUnit {
+        let message = "\(actual), expected \(expectedText)"
+        junitFailure = JUnitFailure(
+          actual: actual, message: message,
+          body: failure?.textLines(runSeed: nil).joined(separator: "\n") ?? message)
+      }
     }
-    results.append((line.file, line.line, name, disagreement))
+    if keepsJUnit { results.append((line.file, line.line, name, junitFailure)) }
     if format == .json {
       output.writeOutput(
         caseJSON(
           line, name, outcome, comparing ? expectedText : nil,
-          disagreement.map { disagreements[$0].failure?.json ?? "null" }, skipped: false,
+          agrees ? nil : failure?.json ?? "null", skipped: false,
           agrees: comparing ? agrees : nil))
     }
   }
@@ -339,23 +383,23 @@ struct CorpusRun {
       if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
       lines.append(text)
     }
-    for (number, disagreement) in disagreements.enumerated() {
-      if number == CorpusCheckCommand.detailed {
-        lines.append("")
-        lines.append(
-          "... and \(disagreements.count - number) more disagreements"
-            + " (--format json or --junit has them all)")
-        break
-      }
+    for disagreement in disagreements {
       lines.append("")
       var head =
         "FAIL \(disagreement.file):\(disagreement.line) \(ValidateReport.printable(disagreement.name)): "
-      head += ExpectedOutcome(disagreement.outcome)?.description ?? "valid"
-      head += ", expected \(disagreement.expected)"
+      head += "\(disagreement.actual), expected \(disagreement.expected)"
       lines.append(head)
       if let failure = disagreement.failure {
         lines += failure.textLines(runSeed: nil).dropFirst()
+      } else if let sameAs = disagreement.sameAs {
+        lines.append("  the same failure as \(sameAs.file):\(sameAs.line) above")
       }
+    }
+    if disagreementCount > disagreements.count {
+      lines.append("")
+      lines.append(
+        "... and \(disagreementCount - disagreements.count) more disagreements"
+          + " (--format json or --junit has them all)")
     }
     lines.append("")
     lines.append("\(passed) passed, \(failed) failed")
@@ -367,23 +411,19 @@ struct CorpusRun {
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
     for total in totals {
       let cases = results.filter { $0.file == total.file }
-      let failures = cases.filter { $0.disagreement != nil }.count
+      let failures = cases.filter { $0.failure != nil }.count
       xml += "  <testsuite name=\"batchcheck.\(JUnitReport.escape(generator.name)).\(JUnitReport.escape(total.file))\""
       xml += " tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(total.skipped)\">\n"
       for result in cases {
         xml += "    <testcase classname=\"\(JUnitReport.escape(total.file))\""
         xml += " name=\"\(JUnitReport.escape(result.name)) (line \(result.line))\""
-        guard let index = result.disagreement else {
+        guard let failure = result.failure else {
           xml += "/>\n"
           continue
         }
-        let disagreement = disagreements[index]
-        let actual = ExpectedOutcome(disagreement.outcome)?.description ?? "valid"
-        let message = "\(actual), expected \(disagreement.expected)"
-        let body = disagreement.failure?.textLines(runSeed: nil).joined(separator: "\n") ?? message
-        xml += ">\n      <failure type=\"\(JUnitReport.escape(actual))\""
-        xml += " message=\"\(JUnitReport.escape(message))\">"
-        xml += JUnitReport.escape(body) + "</failure>\n    </testcase>\n"
+        xml += ">\n      <failure type=\"\(JUnitReport.escape(failure.actual))\""
+        xml += " message=\"\(JUnitReport.escape(failure.message))\">"
+        xml += JUnitReport.escape(failure.body) + "</failure>\n    </testcase>\n"
       }
       xml += "  </testsuite>\n"
     }

@@ -195,9 +195,13 @@ extension CaseDecoder {
     -> ContractChanges
   {
     if contract == .batch { return .batch(try decodeUpdate(lineBytes: lineBytes)) }
+    try checkLineSize(lineBytes.count)
     try CaseFile.checkUTF8(lineBytes)
-    let root = try JSONParser.parse(lineBytes)
-    if contract == .staged { return .staged(try stages(root, "an array of stages")) }
-    return .steps(try steps(root, "an array of steps"))
+    return try lineBytes.withUnsafeBufferPointer { buffer throws(LineError) in
+      try decodeCompactly(buffer) { root throws(LineError) in
+        contract == .staged
+          ? .staged(try stages(root, "an array of stages")) : .steps(try steps(root, "an array of steps"))
+      }
+    }
   }
 }

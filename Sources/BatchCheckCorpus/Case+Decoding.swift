@@ -23,12 +23,12 @@ extension Case {
 
   /// Parses and decodes one line of valid UTF-8.
   static func decode(lineBytes: [UInt8]) throws(LineError) -> Case {
-    try CaseDecoder.decodeCase(try JSONParser.parse(lineBytes))
+    try lineBytes.withUnsafeBufferPointer { buffer throws(LineError) in try decode(lineBuffer: buffer) }
   }
 
   /// Parses and decodes one line of valid UTF-8, where it lies.
   static func decode(lineBuffer: UnsafeBufferPointer<UInt8>) throws(LineError) -> Case {
-    try CaseDecoder.decodeCase(try JSONParser.parse(lineBuffer))
+    try CaseDecoder.decodeCompactly(lineBuffer, CaseDecoder.decodeCase)
   }
 }
 
@@ -42,6 +42,35 @@ enum CaseDecoder {
     "name", "semantics", "duplicates", "uikit", "visibleRows", "old", "new", "update", "expect",
   ]
     + contractCaseKeys  // BatchCheck's contract extension, Case+Contracts+Decoding.swift
+  /// The most bytes a line may hold (64 MiB), case or generator answer:
+  /// checked before the line is parsed, so that a line too big to judge in
+  /// memory is a data error, not a crash. A line of a million row moves
+  /// takes 14 MB.
+  static let maxLineBytes = 64 << 20
+
+  /// Throws when `count`, a line's length in bytes, is over `maxLineBytes`.
+  static func checkLineSize(_ count: Int) throws(LineError) {
+    guard count > maxLineBytes else { return }
+    throw LineError(
+      offset: 0,
+      message: "the line holds \(count) bytes, more than the \(maxLineBytes) (64 MiB) a line may hold")
+  }
+
+  /// Parses a line with `JSONParser(compactingIntegers:)` and decodes it.
+  /// Anything a compact array gets wrong is reported from the tree, where
+  /// every element has its own offset: the line is parsed again, as a tree,
+  /// only then.
+  static func decodeCompactly<Value>(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ decode: (consuming JSONNode) throws(LineError) -> Value
+  ) throws(LineError) -> Value {
+    try checkLineSize(bytes.count)
+    do {
+      return try decode(try JSONParser.parse(bytes, compactingIntegers: true))
+    } catch {
+      return try decode(try JSONParser.parse(bytes))
+    }
+  }
+
   static let updateKeys = [
     "deleteSections", "insertSections", "reloadSections", "moveSections",
     "deleteRows", "insertRows", "reloadRows", "moveRows", "reconfigureRows",
@@ -158,6 +187,7 @@ enum CaseDecoder {
   }
 
   private static func array(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONNode] {
+    if case .integers(let compact) = node.value { return compact.elements(offset: node.offset) }
     guard case .array(let items) = node.value else {
       throw LineError(offset: node.offset, message: "expected \(what), found \(node.value.kindDescription)")
     }
@@ -179,9 +209,16 @@ enum CaseDecoder {
 
   /// `[[rows], [rows]]`, or a flat `[rows]` for one section; `[]` is no section.
   private static func sections(_ node: JSONNode, key: String) throws(LineError) -> [[Row]] {
+    if case .integers(let compact) = node.value, compact.shape.count <= 2 {
+      // Rows that are all integers: one flat section, or sections of one length.
+      let length = compact.shape.count == 1 ? compact.values.count : compact.shape[1]
+      return stride(from: 0, to: compact.values.count, by: max(length, 1)).map { start in
+        compact.values[start..<start + length].map { Row(.int($0)) }
+      }
+    }
     let items = try array(node, "an array of sections or rows for \"\(key)\"")
     guard let first = items.first else { return [] }
-    guard case .array = first.value else {
+    guard first.value.isArray else {
       var rows: [Row] = []
       rows.reserveCapacity(items.count)
       for item in items { rows.append(try row(item, flatIn: key)) }
@@ -190,6 +227,10 @@ enum CaseDecoder {
     var result: [[Row]] = []
     result.reserveCapacity(items.count)
     for item in items {
+      if case .integers(let compact) = item.value, compact.shape.count == 1 {
+        result.append(compact.values.map { Row(.int($0)) })
+        continue
+      }
       guard case .array(let cells) = item.value else {
         throw LineError(
           offset: item.offset,
@@ -252,8 +293,11 @@ enum CaseDecoder {
   /// - Throws: `LineError` at the first byte that is not valid UTF-8, not
   ///   JSON, or not an update.
   static func decodeUpdate(lineBytes: [UInt8]) throws(LineError) -> BatchUpdate {
+    try checkLineSize(lineBytes.count)
     try CaseFile.checkUTF8(lineBytes)
-    return try update(try JSONParser.parse(lineBytes), what: "an update")
+    return try lineBytes.withUnsafeBufferPointer { buffer throws(LineError) in
+      try decodeCompactly(buffer) { node throws(LineError) in try update(node, what: "an update") }
+    }
   }
 
   /// An update object; `what` names it in the message for a value that is
@@ -280,6 +324,16 @@ enum CaseDecoder {
       case "reloadRows": update.reloadRows = try rowPaths(value, key)
       case "reconfigureRows": update.reconfigureRows = try rowPaths(value, key)
       default:
+        if case .integers(let compact) = value.value, compact.shape.count == 3, compact.shape[1] == 2,
+          compact.shape[2] == 2
+        {
+          update.moveRows = stride(from: 0, to: compact.values.count, by: 4).map {
+            RowMove(
+              from: RowPath(compact.values[$0], compact.values[$0 + 1]),
+              to: RowPath(compact.values[$0 + 2], compact.values[$0 + 3]))
+          }
+          continue
+        }
         let items = try array(value, "an array of row moves for \(key)")
         update.moveRows.reserveCapacity(items.count)
         for item in items {
@@ -292,6 +346,7 @@ enum CaseDecoder {
   }
 
   private static func sectionIndices(_ node: JSONNode, _ key: String) throws(LineError) -> [Int] {
+    if case .integers(let compact) = node.value, compact.shape.count == 1 { return compact.values }
     let items = try array(node, "an array of section indices for \(key)")
     var result: [Int] = []
     result.reserveCapacity(items.count)
@@ -302,6 +357,11 @@ enum CaseDecoder {
   }
 
   private static func rowPaths(_ node: JSONNode, _ key: String) throws(LineError) -> [RowPath] {
+    if case .integers(let compact) = node.value, compact.shape.count == 2, compact.shape[1] == 2 {
+      return stride(from: 0, to: compact.values.count, by: 2).map {
+        RowPath(compact.values[$0], compact.values[$0 + 1])
+      }
+    }
     let items = try array(node, "an array of row paths for \(key)")
     var result: [RowPath] = []
     result.reserveCapacity(items.count)

@@ -159,11 +159,12 @@ public enum CaseFile {
     cases.map { $0.jsonLine + "\n" }.joined()
   }
 
-  /// One line: checks UTF-8, then parses and decodes.
+  /// One line: checks its size and UTF-8, then parses and decodes.
   private static func readLine(
     _ line: UnsafeBufferPointer<UInt8>, file: String, line number: Int
   ) -> Result<Case, CaseDataError> {
     do throws(LineError) {
+      try CaseDecoder.checkLineSize(line.count)
       try checkUTF8(line)
       return .success(try Case.decode(lineBuffer: line))
     } catch {

@@ -23,6 +23,9 @@ struct JSONParser {
 
   private let bytes: UnsafeBufferPointer<UInt8>
   private var position = 0
+  /// Whether arrays of integers (and of such arrays, all of one shape) are
+  /// read as `.integers`, without a node per element.
+  private let compactsIntegers: Bool
 
   /// An array or object still being read.
   private struct OpenContainer {
@@ -32,27 +35,72 @@ struct JSONParser {
     var members: [JSONMember] = []
     var pendingKey = ""
     var pendingKeyOffset = 0
+    /// While every element so far is an integer, or an `.integers` of
+    /// `elementShape`: their values, in order (compacting parsers only).
+    var flat: [Int]?
+    var flatCount = 0
+    var elementShape: [Int] = []
+
+    /// Adds an element: to `flat` while the array stays compact, else to `items`.
+    mutating func append(_ node: JSONNode) {
+      if flat != nil {
+        switch node.value {
+        case .number(.integer(let value)) where flatCount == 0 || elementShape.isEmpty:
+          flat!.append(value)
+          flatCount += 1
+          return
+        case .integers(let inner) where flatCount == 0 || elementShape == inner.shape:
+          elementShape = inner.shape
+          flat!.append(contentsOf: inner.values)
+          flatCount += 1
+          return
+        default:
+          // Not compact after all: the elements so far become nodes.
+          if flatCount > 0 { items = compacted.elements(offset: start) }
+          flat = nil
+        }
+      }
+      items.append(node)
+    }
+
+    /// The elements read so far, compactly.
+    var compacted: IntegerArray {
+      IntegerArray(shape: [flatCount] + elementShape, values: flat ?? [])
+    }
+
+    /// The finished array.
+    func closedArray() -> JSONValue {
+      if flat != nil, flatCount > 0 { return .integers(compacted) }
+      return .array(items)
+    }
   }
 
   /// Creates a parser over one line, without its line break; `bytes` must
-  /// stay valid while the parser is used.
-  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+  /// stay valid while the parser is used. A parser `compactingIntegers`
+  /// reads arrays of integers as `.integers`: a million row paths cost a
+  /// few arrays of `Int`, not millions of nodes.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, compactingIntegers: Bool = false) {
     self.bytes = bytes
+    self.compactsIntegers = compactingIntegers
   }
 
   /// Parses `bytes`, one line without its line break, as one JSON value.
   ///
   /// - Throws: `LineError` at the first offending byte.
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineError) -> JSONNode {
-    var parser = JSONParser(bytes)
+  static func parse(
+    _ bytes: UnsafeBufferPointer<UInt8>, compactingIntegers: Bool = false
+  ) throws(LineError) -> JSONNode {
+    var parser = JSONParser(bytes, compactingIntegers: compactingIntegers)
     return try parser.parseDocument()
   }
 
   /// Parses `bytes`, one line without its line break, as one JSON value.
   ///
   /// - Throws: `LineError` at the first offending byte.
-  static func parse(_ bytes: [UInt8]) throws(LineError) -> JSONNode {
-    try bytes.withUnsafeBufferPointer { buffer throws(LineError) in try parse(buffer) }
+  static func parse(_ bytes: [UInt8], compactingIntegers: Bool = false) throws(LineError) -> JSONNode {
+    try bytes.withUnsafeBufferPointer { buffer throws(LineError) in
+      try parse(buffer, compactingIntegers: compactingIntegers)
+    }
   }
 
   /// Parses the whole line as one JSON value; only white space may follow it.
@@ -83,6 +131,7 @@ struct JSONParser {
           node = JSONNode(value: isObject ? .object([]) : .array([]), offset: start)
         } else {
           var container = OpenContainer(start: start, isObject: isObject)
+          if compactsIntegers, !isObject { container.flat = [] }
           if isObject {
             (container.pendingKey, container.pendingKeyOffset) = try readKey()
           }
@@ -125,7 +174,7 @@ struct JSONParser {
           let closed = open.removeLast()
           node = JSONNode(value: .object(closed.members), offset: closed.start)
         } else {
-          open[top].items.append(node)
+          open[top].append(node)
           if next == UInt8(ascii: ",") {
             position += 1
             continue readValue
@@ -133,7 +182,7 @@ struct JSONParser {
           guard next == UInt8(ascii: "]") else { throw expected("',' or ']'") }
           position += 1
           let closed = open.removeLast()
-          node = JSONNode(value: .array(closed.items), offset: closed.start)
+          node = JSONNode(value: closed.closedArray(), offset: closed.start)
         }
       }
       skipWhitespace()

@@ -32,6 +32,31 @@ enum JSONNumber: Sendable, Equatable {
   case nonInteger(String)
 }
 
+/// A non-empty array of integers, or of such arrays all of one shape, read
+/// compactly (`JSONParser(compactingIntegers:)`): `[[0,1],[0,2]]` is shape
+/// `[2, 2]` and values `[0, 1, 0, 2]`, one `Int` per number where the tree
+/// spends a node per number and an allocation per array.
+struct IntegerArray: Sendable {
+  /// The length of each level, outermost first; none is 0.
+  var shape: [Int]
+  /// Every integer, in file order.
+  var values: [Int]
+
+  /// The elements, as the tree would hold them. They carry the offset of
+  /// the whole array, not their own: a compact line's errors are reported
+  /// from the tree (`CaseDecoder.decodeCompactly`).
+  func elements(offset: Int) -> [JSONNode] {
+    let inner = Array(shape.dropFirst())
+    guard !inner.isEmpty else {
+      return values.map { JSONNode(value: .number(.integer($0)), offset: offset) }
+    }
+    let size = inner.reduce(1, *)
+    return stride(from: 0, to: values.count, by: size).map {
+      JSONNode(value: .integers(IntegerArray(shape: inner, values: Array(values[$0..<$0 + size]))), offset: offset)
+    }
+  }
+}
+
 /// A JSON value. Objects keep their members in file order, duplicates included.
 enum JSONValue: Sendable {
   case null
@@ -39,7 +64,18 @@ enum JSONValue: Sendable {
   case number(JSONNumber)
   case string(String)
   case array([JSONNode])
+  /// An array of integers, or of arrays of them, all of one shape; only
+  /// from a parser that compacts them.
+  case integers(IntegerArray)
   case object([JSONMember])
+
+  /// Whether the value is an array, compact or not.
+  var isArray: Bool {
+    switch self {
+    case .array, .integers: return true
+    default: return false
+    }
+  }
 
   /// What the value is, for messages: `a string`, `an array`, `1.5`.
   ///
@@ -51,7 +87,7 @@ enum JSONValue: Sendable {
     case .number(.integer): return "an integer"
     case .number(.tooLarge(let text)), .number(.nonInteger(let text)): return text
     case .string: return "a string"
-    case .array: return "an array"
+    case .array, .integers: return "an array"
     case .object: return "an object"
     }
   }

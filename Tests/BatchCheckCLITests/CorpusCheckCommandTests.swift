@@ -1,3 +1,4 @@
+import BatchCheck
 import BatchCheckCorpus
 import Foundation
 import Testing
@@ -142,5 +143,59 @@ struct CorpusCheckCommandTests {
       #expect(both.standardError.contains("USAGE: batchcheck corpus check"))
       #expect(!FileManager.default.fileExists(atPath: written))
     }
+  }
+}
+
+/// What a `corpus check` run keeps of its cases: memory stays flat.
+@Suite("corpus check memory")
+struct CorpusRunMemoryTests {
+  /// A generator that answers every case with 1,000 duplicate reloads of one
+  /// row: legal, and wrong on a case that inserts a row (R2).
+  static let reloading = ContractGenerator(name: "reloading") { _, _ in
+    BatchUpdate(reloadRows: Array(repeating: RowPath(section: 0, row: 0), count: 1_000))
+  }
+
+  static func run(cases: Int, format: OutputFormat = .human, junit: Bool = false)
+    -> (run: CorpusRun, output: CapturedOutput)
+  {
+    let text = (0..<cases).map { #"{"name":"dup-\#($0)","old":[["a"]],"new":[["a","b"]]}"# + "\n" }.joined()
+    var run = CorpusRun(
+      generator: reloading, contract: reloading.contract, simulation: SimulationOptions(),
+      expectations: nil, comparing: true, format: format, junit: junit)
+    var output = CapturedOutput()
+    run.startFile("dup.jsonl")
+    for line in CaseFile.read(Array(text.utf8), file: "dup.jsonl") { run.check(line, output: &output) }
+    return (run, output)
+  }
+
+  @Test("25 cases failing alike: one shrunk failure kept, ten listed, none kept for JUnit")
+  func firstOfEachKind() {
+    let (run, _) = Self.run(cases: 25)
+    #expect(run.disagreementCount == 25)
+    #expect(run.disagreements.count == CorpusCheckCommand.detailed)
+    #expect(run.disagreements.filter { $0.failure != nil }.count == 1)
+    #expect(run.results.isEmpty)
+    let summary = run.summary(shard: nil)
+    #expect(summary.components(separatedBy: "\n  trace:").count == 2)
+    #expect(summary.components(separatedBy: "  the same failure as dup.jsonl:1 above\n").count == 10)
+    #expect(summary.contains("\n... and 15 more disagreements (--format json or --junit has them all)\n"))
+    #expect(summary.hasSuffix("\n0 passed, 25 failed\n"))
+  }
+
+  @Test("JSON prints every case's failure as it runs and keeps none")
+  func jsonKeepsNothing() {
+    let (run, output) = Self.run(cases: 3, format: .json)
+    #expect(run.disagreements.filter { $0.failure != nil }.count == 1)
+    #expect(output.standardOutput.components(separatedBy: #""failure":{"#).count == 4)
+  }
+
+  @Test("JUnit keeps each failure's text, its trace bounded")
+  func junitKeepsText() {
+    let (run, _) = Self.run(cases: 3, junit: true)
+    #expect(run.results.count == 3)
+    let bodies = run.results.compactMap { $0.failure?.body }
+    #expect(bodies.count == 3)
+    #expect(bodies.allSatisfy { $0.components(separatedBy: "\n").count < 120 })
+    #expect(run.junit().components(separatedBy: "<failure ").count == 4)
   }
 }

@@ -73,7 +73,8 @@ extension CheckRun {
   /// What happened to the changes on the minimal pair, step by step: the
   /// simulation of a batch update (`SimulatedTableView.trace`), each stage's
   /// simulation, or the rows after each step, up to the one that failed.
-  /// Empty when the generator threw.
+  /// Empty when the generator threw. Bounded as a `TraceLog` is: the first
+  /// and the last lines, with `… N more steps` between.
   ///
   /// - Parameter judged: the changes read under the run's contract (the
   ///   update of a batch run); nil when they cannot be read so.
@@ -90,35 +91,36 @@ extension CheckRun {
     guard let read = judged else {
       return ["the \(contract.changes.contract) cannot be read as \(runner.contract)"]
     }
-    var lines: [String] = []
+    let log = TraceLog()
     if read != contract.changes {
-      lines.append("read as \(runner.contract): \(CaseJSON.field(read))")
+      log.append("read as \(runner.contract): \(CaseJSON.field(read))")
     }
     switch read {
     case .batch(let update):
-      lines += SimulatedTableView(old, options: simulation)
-        .trace(update, dataSource: new).lines
+      _ = SimulatedTableView(old, options: simulation).trace(update, dataSource: new, into: log)
     case .staged(let stages):
       var previous = old
       for (number, stage) in zip(1..., stages) {
-        lines.append("stage \(number):")
-        lines += SimulatedTableView(previous, options: simulation)
-          .trace(stage.update, dataSource: stage.data).lines.map { "  " + $0 }
+        log.append("stage \(number):")
+        log.indent = "  "
+        _ = SimulatedTableView(previous, options: simulation)
+          .trace(stage.update, dataSource: stage.data, into: log)
+        log.indent = ""
         if number == contract.verdict.stage { break }
         previous = stage.data
       }
     case .steps(let steps):
       var data = old
-      lines.append("rows: \(CaseJSON.sections(data))")
+      log.append("rows: \(CaseJSON.sections(data))")
       for (number, step) in zip(1..., steps) {
         guard StepApplier.apply(step, to: &data) else {
-          lines.append("step \(number): \(step): out of range")
+          log.append("step \(number): \(step): out of range")
           break
         }
-        lines.append("step \(number): \(step) -> \(CaseJSON.sections(data))")
+        log.append("step \(number): \(step) -> \(CaseJSON.sections(data))")
       }
     }
-    return lines
+    return log.lines
   }
 
   /// `batchcheck replay --generator NAME --case-seed 0x...`, with the options

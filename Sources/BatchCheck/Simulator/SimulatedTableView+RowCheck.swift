@@ -133,13 +133,13 @@ extension SimulatedTableView {
       }
       if let shownRows, sectionFailed, let trace {
         let expected = (0..<counts.newRows(new)).map { dataSource.row(at: RowPath(section: new, row: $0)) }
-        trace.lines.append("rows of section \(new): - the data source, + what the cells show")
-        trace.lines += rowDiff(expected: expected, shown: shownRows)
+        trace.append("rows of section \(new): - the data source, + what the cells show")
+        trace.append(contentsOf: rowDiff(expected: expected, shown: shownRows))
       }
       return wrong == nil
     }
     let verdict = wrong ?? stale ?? .valid
-    if let rule = verdict.rule, let message = verdict.message { trace?.lines.append("✗ \(rule): \(message)") }
+    if let rule = verdict.rule, let message = verdict.message { trace?.append("✗ \(rule): \(message)") }
     return verdict
   }
 

@@ -24,25 +24,25 @@ extension SimulatedTableView {
     let messages = UIKitMessages(options.semantics, uikit: options.uikit)
     if !update.reconfigureRows.isEmpty, !options.rules.hasReconfigure {
       let message = messages.reconfigureUnavailable(options.uikit)
-      trace?.lines.append("✗ \(message)")
+      trace?.append("✗ \(message)")
       return Verdict(kind: .exception, message: message)
     }
     if let trace {
       for path in update.reconfigureRows {
-        trace.lines.append(
+        trace.append(
           "reconfigure \(BatchState.describe(path)): no update item, nothing checked or counted (D12)")
       }
     }
     // Step 0: negative paths are raised when the call is made (R22).
     if let exception = checkNegativePaths(update, counter: &counter) {
-      trace?.lines.append("✗ R22: \(exception.message)")
+      trace?.append("✗ R22: \(exception.message)")
       return .exception(exception)
     }
     // BatchCheck's duplicates policy comes right after R22.
     if options.duplicates == .reject,
       let message = firstDuplicate(update, counter: &counter)
     {
-      trace?.lines.append("✗ R20 (duplicates policy reject): \(message)")
+      trace?.append("✗ R20 (duplicates policy reject): \(message)")
       return Verdict(kind: .duplicate, rule: .r20, message: message)
     }
     let counts = Counts(old: oldData, new: dataSource)
@@ -70,16 +70,25 @@ extension SimulatedTableView {
   ///     // ["✗ R3: attempt to delete row 3 from section 0 which only contains 1 rows before the update"]
   ///
   /// Meant for the small cases a report shows: every section's row count is
-  /// one line.
+  /// one line. Bounded (`TraceLog`): a trace of more than 80 lines keeps its
+  /// first 40 and its last 40, with `… N more steps` between.
   /// - Returns: the verdict and the trace's lines.
   public func trace<NewData: TableDataSource>(
     _ update: BatchUpdate, dataSource: NewData
   ) -> (verdict: Verdict, lines: [String]) {
-    var counter = OperationCounter()
     let log = TraceLog()
-    let verdict = simulate(update, dataSource: dataSource, counter: &counter, trace: log)
-    if verdict.isValid { log.lines.append("✓ valid: every cell shows the data source's row") }
+    let verdict = trace(update, dataSource: dataSource, into: log)
     return (verdict, log.lines)
+  }
+
+  /// `trace(_:dataSource:)`, its lines appended to `log`.
+  func trace<NewData: TableDataSource>(
+    _ update: BatchUpdate, dataSource: NewData, into log: TraceLog
+  ) -> Verdict {
+    var counter = OperationCounter()
+    let verdict = simulate(update, dataSource: dataSource, counter: &counter, trace: log)
+    if verdict.isValid { log.append("✓ valid: every cell shows the data source's row") }
+    return verdict
   }
 }
 
