@@ -28,6 +28,7 @@ struct RootCommandTests {
           validate    Run the cases of case files and compare each verdict with its expectation.
           corpus      Generate case files for CI, and check a generator on them.
           bench       Time the simulator on a large valid update.
+          answer      Answer --exec case lines on standard input with a built-in generator.
 
         See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
 
