@@ -35,17 +35,34 @@ public protocol SectionedDeltaGenerator: DeltaGenerator {
   func update(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> BatchUpdate
 }
 
-/// A generator that answers several cases at once, in order: an external
-/// process keeps them in flight through its pipe instead of waiting for
-/// each answer. The engine asks it for up to `pipelineDepth` cases at a time;
-/// the verdicts and the report are the same as one case at a time.
+/// A generator that keeps several cases in flight, in order: an external
+/// process gets the next cases through its pipe before the earlier answers
+/// are judged, instead of waiting for each answer. The verdicts and the
+/// report are the same as one case at a time.
 public protocol PipelinedDeltaGenerator: SectionedDeltaGenerator {
-  /// How many cases to ask for at once; 1 asks one at a time.
+  /// How many cases may be in flight at once; 1 waits for each answer.
   var pipelineDepth: Int { get }
 
-  /// The updates for `cases`, in order: each the update or the error that
-  /// kept the generator from answering that case.
-  func updates(for cases: [(old: [[Row]], new: [[Row]])]) -> [Result<BatchUpdate, GeneratorError>]
+  /// Asks `next` for cases until it returns nil, keeping up to
+  /// `pipelineDepth` of them in flight, and hands `answer` each case's
+  /// update, or the error that kept the generator from answering it, in
+  /// the order of the cases. Returns once every case asked for is answered.
+  func updates(
+    from next: () -> (old: [[Row]], new: [[Row]])?,
+    answer: (Result<BatchUpdate, GeneratorError>) -> Void)
+}
+
+extension PipelinedDeltaGenerator {
+  /// The updates for `cases`, in order, kept in flight.
+  public func updates(for cases: [(old: [[Row]], new: [[Row]])])
+    -> [Result<BatchUpdate, GeneratorError>]
+  {
+    var remaining = cases[...]
+    var answers: [Result<BatchUpdate, GeneratorError>] = []
+    answers.reserveCapacity(cases.count)
+    updates(from: { remaining.popFirst() }, answer: { answers.append($0) })
+    return answers
+  }
 }
 
 /// Why a generator gave no update for a case.

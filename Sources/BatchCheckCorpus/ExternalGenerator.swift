@@ -184,51 +184,82 @@ public final class ExternalGenerator: PipelinedDeltaGenerator, @unchecked Sendab
     return try exchange(request, contract: contract)
   }
 
-  /// The updates for several cases, in order, kept in flight: every case is
-  /// sent before the first answer is awaited, and the process answers them
-  /// one line each, in order, as it would one at a time. A case the process
-  /// fails (it crashes, times out, answers something else) gets its error,
-  /// and the cases after it go to a fresh process.
+  /// Keeps up to `pipelineDepth` cases in flight: asks `next` for cases
+  /// and sends them while the process answers the earlier ones, and hands
+  /// `answer` each answer in order, as the process gives it, so that the
+  /// caller judges one case while the process works on the next. The
+  /// process answers them one line each, in order, as it would one at a
+  /// time. A case the process fails (it crashes, times out, answers
+  /// something else) gets its error, and the cases in flight after it go to
+  /// a fresh process.
   ///
   ///     generator.updates(for: [([[Row("a")]], [[]]), ([[]], [[Row("b")]])])
   ///     // [.success(deleteRows [0,0]), .success(insertRows [0,0])], one round trip
   ///
   /// - Complexity: O(*n* + *m*) besides the process's own work, where *n* is
   ///   the number of rows of the cases and *m* the length of the answers.
-  public func updates(for cases: [(old: [[Row]], new: [[Row]])])
-    -> [Result<BatchUpdate, GeneratorError>]
-  {
-    let requests = cases.map { Array((Case(old: $0.old, new: $0.new).jsonLine + "\n").utf8) }
+  public func updates(
+    from next: () -> (old: [[Row]], new: [[Row]])?,
+    answer: (Result<BatchUpdate, GeneratorError>) -> Void
+  ) {
     lock.lock()
     defer { lock.unlock() }
-    var results: [Result<BatchUpdate, GeneratorError>] = []
-    results.reserveCapacity(cases.count)
-    while results.count < requests.count {
-      // One process's turn: send the rest, read the answers up to a failure.
+    // The requests in flight, oldest first, and where each ends in what the
+    // current process was sent.
+    var requests: [[UInt8]] = []
+    var ends: [Int] = []
+    var oldest = 0
+    var exhausted = false
+    while true {
+      if oldest == requests.count {
+        guard !exhausted, let first = next() else { return }
+        requests = [Array((Case(old: first.old, new: first.new).jsonLine + "\n").utf8)]
+        oldest = 0
+      }
       let process: ChildProcess
       do throws(GeneratorError) {
         process = try readyProcess()
       } catch {
-        results.append(.failure(error))
+        oldest += 1
+        answer(.failure(error))
         continue
       }
-      var ends: [Int] = []
-      for request in requests[results.count...] {
+      // A fresh process gets the requests still in flight again.
+      ends = Array(repeating: 0, count: oldest)
+      for request in requests[oldest...] {
         process.enqueue(request)
         ends.append(process.queuedBytes)
       }
-      for end in ends {
+      while oldest < requests.count {
+        while requests.count - oldest < pipelineDepth, !exhausted {
+          guard let more = next() else {
+            exhausted = true
+            break
+          }
+          let request = Array((Case(old: more.old, new: more.new).jsonLine + "\n").utf8)
+          process.enqueue(request)
+          requests.append(request)
+          ends.append(process.queuedBytes)
+        }
+        let result: Result<BatchUpdate, GeneratorError>
         do throws(GeneratorError) {
-          let changes = try answer(from: process, requestEnd: end, contract: .batch)
+          let changes = try self.answer(from: process, requestEnd: ends[oldest], contract: .batch)
           guard case .batch(let update) = changes else { throw Self.wrongShape(changes) }
-          results.append(.success(update))
+          result = .success(update)
         } catch {
-          results.append(.failure(error))
-          break
+          result = .failure(error)
+        }
+        oldest += 1
+        answer(result)
+        if case .failure = result { break }
+        if oldest >= 4096 {
+          // Forget the answered requests: memory stays that of the cases in flight.
+          requests.removeSubrange(..<oldest)
+          ends.removeSubrange(..<oldest)
+          oldest = 0
         }
       }
     }
-    return results
   }
 
   /// This generator as one of the given contract: its process answers each

@@ -106,8 +106,9 @@ struct AnyCaseRunner: CaseRunning {
   var isSectioned: Bool { base.isSectioned }
   var contract: Contract { base.contract }
   var ownContract: Contract { base.ownContract }
-  var pipelineDepth: Int { base.pipelineDepth }
-  func run(many cases: [PendingCase]) -> [CaseResult?] { base.run(many: cases) }
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+    base.stream(next: next, each: each)
+  }
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
     base.run(old, new, window: window)
   }

@@ -82,12 +82,10 @@ protocol CaseRunning: Sendable {
   ///   that is not sectioned gets only cases of exactly one section a side).
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult?
 
-  /// How many cases `run(many:)` should be given at once.
-  var pipelineDepth: Int { get }
-
-  /// `run(_:_:window:)` for each of `cases`, in order; a generator that
-  /// keeps cases in flight gets them all at once.
-  func run(many cases: [PendingCase]) -> [CaseResult?]
+  /// Runs the cases `next` gives until it returns nil, in order, and hands
+  /// each with its result to `each`; a generator that keeps cases in flight
+  /// gets the next cases before the earlier answers are judged.
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void)
 }
 
 /// Runs cases through one batch generator and the simulated table: the fast
@@ -96,19 +94,15 @@ extension CaseRunning {
   /// `run(_:_:window:)` with every row on screen only.
   func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { run(old, new, window: nil) }
 
-  /// How many cases `run(many:)` should be given at once: 1 unless the
-  /// generator keeps cases in flight (`PipelinedDeltaGenerator`).
-  var pipelineDepth: Int { 1 }
-
-  /// `run(_:_:window:)` for each of `cases`, in order.
-  func run(many cases: [PendingCase]) -> [CaseResult?] {
-    cases.map { run($0.old, $0.new, window: $0.window) }
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+    while let pending = next() { each(pending, run(pending.old, pending.new, window: pending.window)) }
   }
 }
 
-/// A case waiting for its run: its rows and the rows on screen it is also
-/// judged with.
+/// A case waiting for its run: its place in its phase, its rows and the
+/// rows on screen it is also judged with.
 struct PendingCase {
+  var index: Int
   var old: [[Row]]
   var new: [[Row]]
   var window: VisibleRows?
@@ -138,19 +132,34 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
     self.simulation = simulation
   }
 
-  var pipelineDepth: Int { max(1, pipelined?.pipelineDepth ?? 1) }
-
-  func run(many cases: [PendingCase]) -> [CaseResult?] {
-    guard let pipelined, cases.count > 1 else {
-      return cases.map { run($0.old, $0.new, window: $0.window) }
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+    guard let pipelined, pipelined.pipelineDepth > 1 else {
+      while let pending = next() { each(pending, run(pending.old, pending.new, window: pending.window)) }
+      return
     }
-    let answers = pipelined.updates(for: cases.map { ($0.old, $0.new) })
-    return zip(cases, answers).map { pending, answer in
-      switch answer {
-      case .success(let update): judge(update, pending.old, pending.new, window: pending.window)
-      case .failure(let error): CaseResult(update: nil, verdict: nil, error: error)
-      }
-    }
+    // The cases in flight, oldest first: their answers come in this order.
+    var inFlight: [PendingCase] = []
+    var oldest = 0
+    pipelined.updates(
+      from: {
+        guard let pending = next() else { return nil }
+        if oldest == inFlight.count {
+          inFlight.removeAll(keepingCapacity: true)
+          oldest = 0
+        }
+        inFlight.append(pending)
+        return (pending.old, pending.new)
+      },
+      answer: { answer in
+        let pending = inFlight[oldest]
+        oldest += 1
+        switch answer {
+        case .success(let update):
+          each(pending, judge(update, pending.old, pending.new, window: pending.window))
+        case .failure(let error):
+          each(pending, CaseResult(update: nil, verdict: nil, error: error))
+        }
+      })
   }
 
   var name: String { generator.name }

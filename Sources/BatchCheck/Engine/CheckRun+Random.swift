@@ -32,36 +32,29 @@ extension CheckRun {
     var result = ChunkResult(start: start)
     var scratch = StatisticsScratch()
     let sections = runner.isSectioned
-    let depth = runner.pipelineDepth
-    var pending: [(index: Int, PendingCase)] = []
-    pending.reserveCapacity(depth)
     var indexes = (start..<max(start, end)).lazy.filter { options.shard?.contains($0) ?? true }
       .makeIterator()
-    // Cases go to the runner `depth` at a time (one, unless the generator
-    // keeps cases in flight); they are counted in order, up to the first
-    // failure when the run stops there.
-    while true {
-      pending.removeAll(keepingCapacity: true)
-      while pending.count < depth, let index = indexes.next() {
+    // Cases are counted in order, up to the first failure when the run stops
+    // there; a generator that keeps cases in flight may have answered a few
+    // more, which are not counted.
+    var stopped = false
+    runner.stream(
+      next: {
+        guard !stopped, let index = indexes.next() else { return nil }
         let seed = SplitMix64.caseSeed(run: options.seed, index: index)
         let generated = GeneratedCase.make(
           seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
         let window = GeneratedCase.window(seed: seed, old: generated.old)
-        pending.append((index, PendingCase(old: generated.old, new: generated.new, window: window)))
-      }
-      if pending.isEmpty { break }
-      let outcomes =
-        depth == 1
-        ? [runner.run(pending[0].1.old, pending[0].1.new, window: pending[0].1.window)]
-        : runner.run(many: pending.map(\.1))
-      for ((index, generated), outcome) in zip(pending, outcomes) {
-        result.statistics.record(generated.old, generated.new, scratch: &scratch)
+        return PendingCase(index: index, old: generated.old, new: generated.new, window: window)
+      },
+      each: { pending, outcome in
+        guard !stopped else { return }
+        result.statistics.record(pending.old, pending.new, scratch: &scratch)
         result.ran &+= 1
-        guard let outcome, let signature = outcome.signature else { continue }
-        result.tally.add(signature, at: index, message: outcome.detail)
-        if options.stopAtFirstFailure { return result }
-      }
-    }
+        guard let outcome, let signature = outcome.signature else { return }
+        result.tally.add(signature, at: pending.index, message: outcome.detail)
+        if options.stopAtFirstFailure { stopped = true }
+      })
     return result
   }
 

@@ -40,33 +40,30 @@ struct CheckRun<Runner: CaseRunning> {
     guard !stopped else { return }
     var ran = 0
     var tally = FailureTally()
-    let depth = runner.pipelineDepth
-    var pending: [(index: Int, PendingCase)] = []
     let shard = options.shard
     var iterator = pairs.enumerated().lazy.filter { shard?.contains($0.offset) ?? true }
       .makeIterator()
-    // `depth` pairs at a time (one, unless the generator keeps cases in
-    // flight), counted in order up to the first failure when the run stops.
-    running: while true {
-      pending.removeAll(keepingCapacity: true)
-      while pending.count < depth, let (index, (old, new)) = iterator.next() {
-        pending.append((index, PendingCase(old: old, new: new, window: nil)))
-      }
-      if pending.isEmpty { break }
-      let results =
-        depth == 1
-        ? [runner.run(pending[0].1.old, pending[0].1.new)] : runner.run(many: pending.map(\.1))
-      for ((index, _), result) in zip(pending, results) {
+    // Counted in order, up to the first failure when the run stops there.
+    var stopped = false
+    let stopAtFirstFailure = options.stopAtFirstFailure
+    var skipped = 0
+    runner.stream(
+      next: {
+        guard !stopped, let (index, (old, new)) = iterator.next() else { return nil }
+        return PendingCase(index: index, old: old, new: new, window: nil)
+      },
+      each: { pending, result in
+        guard !stopped else { return }
         guard let result else {
-          report.skippedCases &+= 1
-          continue
+          skipped &+= 1
+          return
         }
         ran &+= 1
-        guard let signature = result.signature else { continue }
-        tally.add(signature, at: index, message: result.detail)
-        if options.stopAtFirstFailure { break running }
-      }
-    }
+        guard let signature = result.signature else { return }
+        tally.add(signature, at: pending.index, message: result.detail)
+        if stopAtFirstFailure { stopped = true }
+      })
+    report.skippedCases &+= skipped
     switch phase {
     case .corpus: report.corpusCases = ran
     case .exhaustive: report.exhaustiveCases = ran
