@@ -64,21 +64,32 @@ public struct HTMLCase: Hashable, Sendable {
   /// A check failure of `report`, with its changes read as the run judged
   /// them, and its trace, seeds, replay command and corpus line.
   public init(_ failure: CheckFailure, of report: CheckReport) {
-    let options = SimulationOptions(identityOnly: report.identityOnly, uikit: report.uikit)
-    let judged =
-      failure.changes.flatMap { $0.read(as: report.contract, old: failure.old, new: failure.new) }
-      ?? failure.update.map(ContractChanges.batch)
     var title = failure.index.map {
       "\(failure.phase.rawValue) phase, \(failure.phase == .random ? "case" : "pair") \($0)"
     } ?? "replayed case"
     if failure.occurrences > 1 { title += " (\(failure.occurrences) cases failed this way)" }
+    self.init(
+      failure, title: title, contract: report.contract,
+      options: SimulationOptions(identityOnly: report.identityOnly, uikit: report.uikit),
+      runSeed: report.replayedCaseSeed == nil ? report.seed : nil)
+  }
+
+  /// A shrunk failure judged under `contract` with `options` (a corpus
+  /// case's, say), under `title`, with what was `expected` if anything.
+  public init(
+    _ failure: CheckFailure, title: String, contract: Contract, options: SimulationOptions,
+    expected: String? = nil, runSeed: UInt64? = nil
+  ) {
+    let judged =
+      failure.changes.flatMap { $0.read(as: contract, old: failure.old, new: failure.new) }
+      ?? failure.update.map(ContractChanges.batch)
     var headline = failure.kind
     if let rule = failure.rule { headline += " \(rule)" }
     if let error = failure.error { headline += " \(error.kind.rawValue)" }
     self.init(
       title: title, old: failure.old, new: failure.new, changes: judged, verdict: failure.verdict,
-      headline: headline, message: failure.message, advice: failure.advice, options: options,
-      blocks: Self.blocks(failure, runSeed: report.replayedCaseSeed == nil ? report.seed : nil))
+      headline: headline, message: failure.message, expected: expected, advice: failure.advice,
+      options: options, blocks: Self.blocks(failure, runSeed: runSeed))
   }
 
   /// The trace, seeds, replay and corpus blocks of a check failure.
@@ -154,7 +165,7 @@ public struct HTMLCase: Hashable, Sendable {
   func pictures() -> (pictures: [UpdatePicture], note: String?) {
     switch changes {
     case nil:
-      return ([], "no picture: the generator gave no changes")
+      return ([], "no picture: there are no changes to draw")
     case .batch(let update):
       return ([UpdatePicture(title: "the update", old: old, new: new, update: update, verdict: verdict)], nil)
     case .staged(let stages):

@@ -61,10 +61,12 @@ struct HTMLPage {
       sections.count == 1
         ? "[" + sections[0].map(\.description).joined(separator: ",") + "]" : CaseJSON.sections(sections)
     }
-    let rows = item.old.reduce(0) { $0 + $1.count } + item.new.reduce(0) { $0 + $1.count }
-    if rows > 200 {
-      return "\(item.old.count) sections, \(item.old.reduce(0) { $0 + $1.count }) rows -> "
-        + "\(item.new.count) sections, \(item.new.reduce(0) { $0 + $1.count }) rows"
+    func size(_ sections: [[Row]]) -> String {
+      let rows = sections.reduce(0) { $0 + $1.count }
+      return "\(sections.count) section\(sections.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
+    }
+    if item.old.reduce(0, { $0 + $1.count }) + item.new.reduce(0, { $0 + $1.count }) > 200 {
+      return size(item.old) + " -> " + size(item.new)
     }
     return side(item.old) + " -> " + side(item.new)
   }

@@ -4,7 +4,7 @@ import BatchCheck
 private enum Geometry {
   static let rowHeight = 20
   static let top = 34
-  static let oldX = 8
+  static let oldX = 14
   static let columnWidth = 280
   static let newX = oldX + columnWidth + 200
   static let noteX = newX + columnWidth + 22
@@ -83,10 +83,15 @@ extension UpdatePicture {
         let centre = y + middle
         finding += "<ellipse class=\"bc-marker\" id=\"marker-\(id)\" cx=\"\(column + Geometry.columnWidth / 2)\""
         finding += " cy=\"\(centre)\" rx=\"\(Geometry.columnWidth / 2 + 10)\" ry=\"\(Geometry.rowHeight / 2 + 5)\"/>\n"
+        // The connector never crosses the new column: an old-side finding
+        // is named by its place instead.
+        let end = marker.side == .old ? Geometry.newX - 8 : Geometry.noteX - 4
         finding += "<line class=\"finding\" x1=\"\(column + Geometry.columnWidth + 10)\" y1=\"\(centre)\""
-        finding += " x2=\"\(Geometry.noteX - 4)\" y2=\"\(centre)\"/>\n"
+        finding += " x2=\"\(end)\" y2=\"\(centre)\"/>\n"
+        let place = marker.row.map { "(\(marker.section), \($0))" } ?? "section \(marker.section)"
+        let note = marker.note + (marker.side == .old ? " at old \(place)" : "")
         finding += "<text class=\"label note\" x=\"\(Geometry.noteX)\" y=\"\(centre + 4)\">"
-        finding += "<title>\(markupEscaped(marker.note))</title>\(markupEscaped(shortened(marker.note, to: 40)))</text>\n"
+        finding += "<title>\(markupEscaped(note))</title>\(markupEscaped(shortened(note, to: 42)))</text>\n"
       }
     }
     let height = bottom + 8
