@@ -148,7 +148,7 @@ struct UpdatePicture {
     if let mismatch = verdict.mismatch, contains(new, mismatch.path) {
       let note =
         mismatch.shown == mismatch.expected
-        ? "✗ \(head)" : "✗ \(verdict.rule?.rawValue ?? head): shows \(label(mismatch.shown))"
+        ? "✗ \(head)" : "✗ \(verdict.rule?.rawValue ?? head): shows \(label(mismatch.shown)), not \(label(mismatch.expected))"
       return FailureMarker(side: .new, section: mismatch.path.section, row: mismatch.path.row, note: note)
     }
     let message = verdict.message ?? ""
