@@ -170,47 +170,60 @@ public struct HTMLCase: Hashable, Sendable {
       return ([UpdatePicture(title: "the update", old: old, new: new, update: update, verdict: verdict)], nil)
     case .staged(let stages):
       let judged = ContractValidator.validateStaged(old: old, stages: stages, new: new, options: options)
+      let last = judged.stage ?? stages.count
+      let first = max(0, last - Self.pictureLimit)
       var pictures: [UpdatePicture] = []
-      var previous = old
-      for (index, stage) in stages.prefix(judged.stage ?? stages.count).enumerated() {
+      var previous = first == 0 ? old : stages[first - 1].data
+      for index in first..<last {
         let failing = judged.stage == index + 1
         pictures.append(
           UpdatePicture(
             title: "stage \(index + 1) of \(stages.count)\(failing ? ", the failing one" : "")", old: previous,
-            new: stage.data, update: stage.update, verdict: failing ? judged.verdict : nil))
-        previous = stage.data
+            new: stages[index].data, update: stages[index].update, verdict: failing ? judged.verdict : nil))
+        previous = stages[index].data
       }
       if judged.stage == nil, !judged.isValid {
         pictures.append(final(previous, "after the last stage", judged.verdict))
       }
-      return (pictures, nil)
+      return (pictures, Self.leftOut(first, "stage"))
     case .steps(let steps):
       let judged = ContractValidator.validateSteps(old: old, steps: steps, new: new, options: options)
       let last = judged.step ?? steps.count
       let rows = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
-      guard rows.multipliedReportingOverflow(by: last).partialValue <= Self.stepWork, rows <= Self.stepWork else {
+      let work = rows.multipliedReportingOverflow(by: last)
+      guard !work.overflow, work.partialValue <= Self.stepWork, rows <= Self.stepWork else {
         return ([], "no picture: \(last) steps over \(rows) rows are too many to draw one by one")
       }
+      let first = max(0, last - Self.pictureLimit)
       var pictures: [UpdatePicture] = []
       var data = old
       for (index, step) in steps.prefix(last).enumerated() {
         let failing = judged.step == index + 1
         let after = failing ? data : (StepPicture.apply(step, to: data) ?? data)
-        pictures.append(
-          UpdatePicture(
-            title: "step \(index + 1) of \(steps.count): \(step)\(failing ? ", the failing one" : "")",
-            old: data, new: after, update: step.batch, verdict: failing ? judged.verdict : nil))
+        if index >= first {
+          pictures.append(
+            UpdatePicture(
+              title: "step \(index + 1) of \(steps.count): \(step)\(failing ? ", the failing one" : "")",
+              old: data, new: after, update: step.batch, verdict: failing ? judged.verdict : nil))
+        }
         data = after
       }
       if judged.step == nil, !judged.isValid {
         pictures.append(final(data, "after the last step", judged.verdict))
       }
-      return (pictures, nil)
+      return (pictures, Self.leftOut(first, "step"))
     }
   }
 
   /// Steps times rows up to which steps are drawn one by one.
   static let stepWork = 2_000_000
+  /// Stages or steps drawn before the failing one, at most.
+  static let pictureLimit = 20
+
+  /// The note for the first `count` stages or steps, not drawn; nil for none.
+  private static func leftOut(_ count: Int, _ what: String) -> String? {
+    count == 0 ? nil : "\(what)s 1 to \(count) are not drawn: only the last \(pictureLimit) up to the failing one"
+  }
 
   /// The rows the table shows after the last stage or step against the
   /// data source's, with the finding.

@@ -194,6 +194,43 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(pictures.last?.marker?.row == 0)
   }
 
+  @Test func longStepListsDrawTheLastStepsUpToTheFailingOne() {
+    let old: [[Row]] = [(0..<40).map { Row(.int($0)) }]
+    // 30 deletes of row 0, then one out of range.
+    let steps = Array(repeating: Step.delete(at: RowPath(0, 0)), count: 30) + [.delete(at: RowPath(0, 10))]
+    let item = HTMLCase(
+      title: "steps", old: old, new: [Array(old[0].dropFirst(31))], changes: .steps(steps), verdict: nil)
+    let (pictures, note) = item.pictures()
+    #expect(pictures.count == HTMLCase.pictureLimit)
+    #expect(pictures.last?.title == "step 31 of 31: delete (0, 10), the failing one")
+    #expect(pictures.last?.marker != nil)
+    #expect(note == "steps 1 to 11 are not drawn: only the last 20 up to the failing one")
+  }
+
+  @Test func anyUpdateRendersWellFormed() {
+    // Nonsense updates: negative, huge and out-of-range indices, duplicates.
+    var state: UInt64 = 0x5eed
+    func next(_ bound: Int) -> Int {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return Int(truncatingIfNeeded: state >> 33) % bound
+    }
+    let numbers = [0, 1, 2, 3, -1, Int.max, Int.min, 40]
+    func number() -> Int { numbers[next(numbers.count)] }
+    func path() -> RowPath { RowPath(number(), number()) }
+    for _ in 0..<300 {
+      let old = (0..<next(3)).map { _ in (0..<next(40)).map { _ in Row(.int(next(5))) } }
+      let new = (0..<next(3)).map { _ in (0..<next(40)).map { _ in Row(.int(next(5))) } }
+      let update = BatchUpdate(
+        deleteSections: [number()], insertSections: [number()], reloadSections: [number()],
+        moveSections: [SectionMove(from: number(), to: number())], deleteRows: [path(), path()],
+        insertRows: [path(), path()], reloadRows: [path()], moveRows: [RowMove(from: path(), to: path())],
+        reconfigureRows: [path()])
+      let verdict = ContractValidator.validate(.batch(update), old: old, new: new)
+      let html = HTMLReport.render(verdict, old: old, new: new, changes: .batch(update), name: "nonsense")
+      _ = parse(html)
+    }
+  }
+
   @Test func passingReportIsTheSummaryAndTheChart() {
     let report = check(HeckelGenerator(), options: CheckOptions(count: 1_000, exhaustiveTotal: 3))
     #expect(report.passed)
