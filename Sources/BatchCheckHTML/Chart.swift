@@ -23,7 +23,7 @@ struct Chart {
     ]
     let lines = groups.reduce(0) { $0 + $1.1.count + 1 }
     let height = lines * rowHeight + 8
-    let width = barX + 100 * scale + 150
+    let width = barX + 100 * scale + 230
     var svg = "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\""
     svg += " height=\"\(height)\" aria-label=\"generated cases\">\n"
     var y = 0
