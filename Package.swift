@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "BatchCheckCorpus", targets: ["BatchCheckCorpus"]),
     .library(name: "ReferenceDiffs", targets: ["ReferenceDiffs"]),
     .library(name: "BatchCheckTesting", targets: ["BatchCheckTesting"]),
+    .library(name: "BatchCheckHTML", targets: ["BatchCheckHTML"]),
     .executable(name: "batchcheck", targets: ["batchcheck"]),
   ],
   targets: [
@@ -20,9 +21,11 @@ let package = Package(
     .target(name: "BatchCheckCorpus", dependencies: ["BatchCheck"]),
     .target(name: "ReferenceDiffs", dependencies: ["BatchCheck"]),
     .target(name: "BatchCheckTesting", dependencies: ["BatchCheck"]),
+    // Reports as self-contained HTML pages with SVG pictures of each failure.
+    .target(name: "BatchCheckHTML", dependencies: ["BatchCheck"]),
     .target(
       name: "BatchCheckCLI",
-      dependencies: ["BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),
+      dependencies: ["BatchCheck", "BatchCheckCorpus", "ReferenceDiffs", "BatchCheckHTML"]),
     .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI", "BatchCheckCorpus"]),
     .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
     .testTarget(
@@ -33,6 +36,8 @@ let package = Package(
     .testTarget(
       name: "BatchCheckCLITests",
       dependencies: ["BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),
+    .testTarget(
+      name: "BatchCheckHTMLTests", dependencies: ["BatchCheckHTML", "BatchCheck", "ReferenceDiffs"]),
   ],
   swiftLanguageModes: [.v6]
 )

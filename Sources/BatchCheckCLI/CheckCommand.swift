@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckHTML
 import Foundation
 
 /// `batchcheck check`: throws property-based random arrays at one generator,
@@ -36,6 +37,8 @@ struct CheckCommand: Subcommand {
       --format <format>   human (default) or json: one object with generator, seed,
                           cases and failures.
       --junit <file>      Also write a JUnit XML report to <file>.
+      --html <file>       Also write an HTML report to <file>: one self-contained page
+                          with a picture of each failure (Guides/HTMLReport.md).
       --save-regressions <dir>
                           Replay <dir>/<generator>.jsonl first, and append each new
                           smallest counterexample to it.
@@ -53,6 +56,7 @@ struct CheckCommand: Subcommand {
   var workers = ProcessInfo.processInfo.activeProcessorCount
   var format = OutputFormat.human
   var junit: String?
+  var html: String?
   var regressionsFolder: String?
   var keepGoing = false
   var shard: Shard?
@@ -67,6 +71,7 @@ struct CheckCommand: Subcommand {
       case "--workers": workers = try scanner.number(for: option, in: 1...256)
       case "--format": format = try scanner.choice(for: option, OutputFormat.self)
       case "--junit": junit = try scanner.value(for: option)
+      case "--html": html = try scanner.value(for: option)
       case "--save-regressions": regressionsFolder = try scanner.value(for: option)
       case "--keep-going": keepGoing = true
       case "--shard":
@@ -105,6 +110,9 @@ struct CheckCommand: Subcommand {
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     if let junit {
       try writeAtomically(JUnitReport.xml(for: report), to: junit)
+    }
+    if let html {
+      try writeAtomically(HTMLReport.render(report), to: html)
     }
     if let regressionFile {
       let lines = report.failures.compactMap(\.corpusLine)

@@ -43,6 +43,8 @@ struct CorpusCheckCommand: Subcommand {
                           0) runs on shard k % n + 1.
       --format <format>   human (default) or json: one object per case.
       --junit <file>      Also write JUnit XML: one test case per corpus case.
+      --html <file>       Also write an HTML report: one row per disagreeing case,
+                          linking to a picture of its smallest failure.
       -h, --help          Show this help.
 
     Each case's own "semantics" and "duplicates" apply when it sets them, and its
@@ -65,6 +67,7 @@ struct CorpusCheckCommand: Subcommand {
   var shard: Shard?
   var format = OutputFormat.human
   var junit: String?
+  var html: String?
 
   init(arguments: [String]) throws(CommandError) {
     var scanner = ArgumentScanner(arguments, command: Self.path)
@@ -78,6 +81,7 @@ struct CorpusCheckCommand: Subcommand {
           for: option, allowed: "i/n with 1 <= i <= n", parse: Shard.init(parsing:))
       case "--format": format = try scanner.choice(for: option, OutputFormat.self)
       case "--junit": junit = try scanner.value(for: option)
+      case "--html": html = try scanner.value(for: option)
       default: throw scanner.unknown(option)
       }
     }
@@ -130,6 +134,9 @@ struct CorpusCheckCommand: Subcommand {
     }
     if let junit {
       try writeAtomically(run.junit(), to: junit)
+    }
+    if let html {
+      try writeAtomically(run.html(shard: shard), to: html)
     }
     if let writeExpectationsPath {
       try writeAtomically(run.recorded.text, to: writeExpectationsPath)
@@ -369,12 +376,8 @@ struct CorpusRun {
     var head = "corpus check \(generator.name) (\(mode))"
     if let shard { head += ", shard \(shard)" }
     lines.append(head)
-    var passed = 0
-    var failed = unreadableFiles
     for total in totals {
       let failedHere = total.cases - total.passed - total.skipped
-      passed += total.passed
-      failed += failedHere
       var text = "\(total.file): \(total.cases) case\(total.cases == 1 ? "" : "s"),"
         + " \(total.passed) passed, \(failedHere) failed"
       var notes: [String] = []
@@ -402,8 +405,16 @@ struct CorpusRun {
           + " (--format json or --junit has them all)")
     }
     lines.append("")
-    lines.append("\(passed) passed, \(failed) failed")
+    lines.append("\(passedAndFailed.passed) passed, \(passedAndFailed.failed) failed")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The cases that agree, and those that do not plus the files that could
+  /// not be read.
+  var passedAndFailed: (passed: Int, failed: Int) {
+    totals.reduce((0, unreadableFiles)) { sum, total in
+      (sum.0 + total.passed, sum.1 + total.cases - total.passed - total.skipped)
+    }
   }
 
   /// JUnit XML: one test suite per file, one test case per corpus case.

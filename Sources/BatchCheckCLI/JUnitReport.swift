@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckHTML
 
 /// A check report as JUnit XML, which CI systems display: one test suite for
 /// the generator, one test case per phase that ran, failures attached to the
@@ -45,38 +46,12 @@ enum JUnitReport {
     report.failures.filter { $0.coverage == nil ? $0.phase == phase : phase == .random }
   }
 
-  /// `text` ready for XML 1.0 text or a quoted attribute value: `& < > " '`
-  /// escaped, and every character XML 1.0 cannot hold at all replaced by
-  /// U+FFFD REPLACEMENT CHARACTER, so the document is always well-formed:
-  /// the C0 controls other than tab, line feed and carriage return, and the
-  /// noncharacters U+FFFE and U+FFFF. (Lone surrogates, the only other
-  /// characters XML forbids, cannot occur in a Swift string.) U+FFFD is what
-  /// a reader shows for a character it cannot display; the case itself, in
-  /// the JSON output or the regression file, keeps the original character.
+  /// `text` ready for XML 1.0 text or a quoted attribute value
+  /// (`markupEscaped`): `& < > " '` escaped, and every character XML 1.0
+  /// cannot hold at all replaced by U+FFFD REPLACEMENT CHARACTER, so the
+  /// document is always well-formed. The case itself, in the JSON output or
+  /// the regression file, keeps the original character.
   ///
   ///     JUnitReport.escape("a<b\u{0}\u{FFFE}")   // "a&lt;b\u{FFFD}\u{FFFD}"
-  static func escape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default:
-        out.unicodeScalars.append(isXMLCharacter(scalar) ? scalar : "\u{FFFD}")
-      }
-    }
-    return out
-  }
-
-  /// Whether XML 1.0 allows `scalar` in a document (its production `Char`:
-  /// tab, LF, CR, U+0020–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF).
-  static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-    default: false
-    }
-  }
+  static func escape(_ text: String) -> String { markupEscaped(text) }
 }

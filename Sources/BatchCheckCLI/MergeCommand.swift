@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckHTML
 
 /// `batchcheck merge`: puts the `--format json` reports of a sharded
 /// `check` (`--shard I/N` on several machines) back together into the
@@ -21,7 +22,7 @@ struct MergeCommand: Subcommand {
     shard), the coverage floors applied to the summed statistics. With
     --keep-going on every shard, the merge is exactly the unsharded report.
 
-    USAGE: batchcheck merge <report>... [--format <format>] [--junit <file>]
+    USAGE: batchcheck merge <report>... [--format <format>] [--junit <file>] [--html <file>]
 
     ARGUMENTS:
       <report>            One JSON report per shard, 1/N to N/N, in any order.
@@ -29,6 +30,7 @@ struct MergeCommand: Subcommand {
     OPTIONS:
       --format <format>   human (default) or json: the merged report as check prints it.
       --junit <file>      Also write a JUnit XML report of the merged run to <file>.
+      --html <file>       Also write an HTML report of the merged run to <file>.
       -h, --help          Show this help.
 
     EXIT STATUS:
@@ -42,6 +44,7 @@ struct MergeCommand: Subcommand {
   var files: [String] = []
   var format = OutputFormat.human
   var junit: String?
+  var html: String?
 
   init(arguments: [String]) throws(CommandError) {
     var scanner = ArgumentScanner(arguments, command: Self.name)
@@ -49,6 +52,7 @@ struct MergeCommand: Subcommand {
       switch option {
       case "--format": format = try scanner.choice(for: option, OutputFormat.self)
       case "--junit": junit = try scanner.value(for: option)
+      case "--html": html = try scanner.value(for: option)
       default: throw scanner.unknown(option)
       }
     }
@@ -84,6 +88,9 @@ struct MergeCommand: Subcommand {
     output.writeOutput((format == .json ? merged.renderJSON() : merged.renderText()) + "\n")
     if let junit {
       try writeAtomically(JUnitReport.xml(for: merged), to: junit)
+    }
+    if let html {
+      try writeAtomically(HTMLReport.render(merged), to: html)
     }
     return merged.passed ? .success : .failure
   }

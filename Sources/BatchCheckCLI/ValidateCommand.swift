@@ -20,7 +20,7 @@ struct ValidateCommand: Subcommand {
     and compare each verdict with the case's expectation.
 
     USAGE: batchcheck validate <file>... [--format <format>] [--contract <contract>] [--identity-only]
-                               [--uikit <profile>]
+                               [--uikit <profile>] [--html <file>]
 
     ARGUMENTS:
       <file>              A case file: JSON Lines, one case per line; any readable
@@ -36,6 +36,8 @@ struct ValidateCommand: Subcommand {
       --identity-only     Judge identities only: a content change owes no reload.
       --uikit <profile>   The UIKit whose rules judge the cases that do not say
                           ("uikit" in the case): ios18 (default) or ios12.
+      --html <file>       Also write an HTML report: a picture of each case whose
+                          verdict is not valid or disagrees with its expectation.
       -h, --help          Show this help.
 
     EXIT STATUS:
@@ -54,6 +56,8 @@ struct ValidateCommand: Subcommand {
   var identityOnly: Bool?
   /// The profile for cases that do not name one; nil: iOS 18.
   var uikit: UIKitProfile?
+  /// Where to write the HTML report; nil: none.
+  var html: String?
 
   init(arguments: [String]) throws(CommandError) {
     let (options, positional) = splitAtDoubleDash(arguments)
@@ -79,6 +83,10 @@ struct ValidateCommand: Subcommand {
         identityOnly = true
       } else if argument == "--uikit" {
         uikit = try Self.choice(UIKitProfile.self, for: argument, in: options, at: &index)
+      } else if argument == "--html" {
+        guard index < options.count else { throw .missingValue(option: argument, command: Self.name) }
+        html = options[index]
+        index += 1
       } else if argument == "--contract" {
         contract = try Self.choice(Contract.self, for: argument, in: options, at: &index)
       } else if argument.hasPrefix("-") && argument != "-" {
@@ -112,6 +120,7 @@ struct ValidateCommand: Subcommand {
   /// format) and counts as a data error, and the other files still run.
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     var tally = ValidateTally()
+    var pictures = html.map { _ in ValidatePictures(contract: contract, identityOnly: identityOnly, uikit: uikit) }
     for file in files {
       let lines: [CaseLine]
       do throws(CaseFileError) {
@@ -127,9 +136,11 @@ struct ValidateCommand: Subcommand {
           ValidateReport.lines(
             for: line, format: format, contract: contract, identityOnly: identityOnly, uikit: uikit,
             tally: &tally))
+        pictures?.add(line)
       }
     }
     if format == .human { output.writeOutput(tally.summary + "\n") }
+    if let html, let pictures { try writeAtomically(pictures.html(tally: tally), to: html) }
     return tally.exitCode
   }
 }

@@ -33,7 +33,7 @@ public enum CoverageStatistic: String, Hashable, Sendable, CaseIterable {
   /// generator; content changes only when rows are not identity only; a size
   /// bucket only when `maxSize` lets the mixture fill it (9–32 from
   /// `maxSize` 32, 33+ from 100).
-  func applies(sectioned: Bool, identityOnly: Bool, maxSize: Int) -> Bool {
+  package func applies(sectioned: Bool, identityOnly: Bool, maxSize: Int) -> Bool {
     switch self {
     case .severalSections: sectioned
     case .contentChanges: !identityOnly

@@ -1,0 +1,112 @@
+import BatchCheck
+import BatchCheckCorpus
+import BatchCheckHTML
+
+/// How many cases an HTML report of `validate` or `corpus check` draws; the
+/// others are counted in a note.
+let htmlPictureLimit = 100
+
+/// The HTML report of a `validate` run: a picture of each case whose
+/// verdict is not valid or disagrees with its expectation, disagreements
+/// first.
+struct ValidatePictures {
+  var contract: Contract?
+  var identityOnly: Bool?
+  var uikit: UIKitProfile?
+  private var disagreements: [HTMLCase] = []
+  private var others: [HTMLCase] = []
+  private var files: [String] = []
+  private var leftOut = 0
+
+  init(contract: Contract?, identityOnly: Bool?, uikit: UIKitProfile?) {
+    self.contract = contract
+    self.identityOnly = identityOnly
+    self.uikit = uikit
+  }
+
+  /// Judges the case on `line` again (as `ValidateReport.lines` did) and
+  /// keeps its picture when it fails or disagrees.
+  mutating func add(_ line: CaseLine) {
+    if files.last != line.file { files.append(line.file) }
+    guard case .success(var testCase) = line.result else { return }
+    if testCase.uikit == nil { testCase.uikit = uikit }
+    guard let judged = try? testCase.judge(under: contract, identityOnly: identityOnly) else { return }
+    let agrees = testCase.expect.map { $0.agrees(with: judged.verdict) }
+    guard !judged.isValid || agrees == false else { return }
+    guard disagreements.count + others.count < htmlPictureLimit else {
+      leftOut += 1
+      return
+    }
+    var options = testCase.options
+    options.identityOnly = judged.identityOnly
+    let item = HTMLCase(
+      title: "\(line.file):\(line.line)" + (testCase.name.map { " " + $0 } ?? ""), old: testCase.old,
+      new: testCase.new,
+      changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
+      verdict: judged.verdict,
+      expected: testCase.expect.map { ValidateReport.describe($0) + (agrees == true ? " (agrees)" : " (disagrees)") },
+      advice: judged.advice, options: options)
+    if agrees == false { disagreements.append(item) } else { others.append(item) }
+  }
+
+  /// The page: the run's facts, then the pictures.
+  func html(tally: ValidateTally) -> String {
+    var facts = [HTMLFact("files", files.joined(separator: ", "))]
+    facts.append(HTMLFact("contract", contract.map { "every case read as \($0)" } ?? "each case's own"))
+    facts.append(HTMLFact("UIKit profile", "\(uikit ?? .ios18) for cases that name none"))
+    if identityOnly == true { facts.append(HTMLFact("mode", "identity only")) }
+    facts.append(
+      HTMLFact(
+        "result",
+        "\(tally.summary) (\(tally.disagreements) disagreeing, \(tally.dataErrors) unreadable)"))
+    var notes = ["Drawn: every case whose verdict is not valid or disagrees with its expectation, disagreements first."]
+    if leftOut > 0 { notes.append("\(leftOut) more such cases are not drawn (at most \(htmlPictureLimit)).") }
+    return HTMLReport.render(
+      title: "validate", passed: tally.exitCode == .success, facts: facts, cases: disagreements + others,
+      notes: notes)
+  }
+}
+
+extension CorpusRun {
+  /// The HTML report of a `corpus check` run: per-file totals, then one
+  /// row per disagreeing case, linking to the picture of its shrunk failure.
+  func html(shard: Shard?) -> String {
+    let mode = CheckReport.mode(
+      contract: contract, ownContract: generator.contract, identityOnly: generator.identityOnly,
+      uikit: simulation.uikit)
+    var facts = [
+      HTMLFact("generator", generator.name), HTMLFact("contract", mode),
+      HTMLFact("UIKit profile", "\(simulation.uikit)"),
+    ]
+    if let shard { facts.append(HTMLFact("shard", "\(shard)")) }
+    for total in totals {
+      facts.append(
+        HTMLFact(
+          total.file,
+          "\(total.cases) cases, \(total.passed) passed, \(total.cases - total.passed - total.skipped) failed"
+            + (total.expectedFailures > 0 ? " (\(total.expectedFailures) fail as expected)" : "")))
+    }
+    let (passed, failed) = passedAndFailed
+    facts.append(HTMLFact("result", "\(passed) passed, \(failed) failed"))
+    var notes: [String] = []
+    if disagreements.count > htmlPictureLimit {
+      notes.append("\(disagreements.count - htmlPictureLimit) more disagreements are not drawn (at most \(htmlPictureLimit)).")
+    }
+    let cases = disagreements.prefix(htmlPictureLimit).map { disagreement in
+      let title = "\(disagreement.file):\(disagreement.line) \(disagreement.name)"
+      guard let failure = disagreement.failure else {
+        let actual = ExpectedOutcome(disagreement.outcome)?.description ?? "valid"
+        return HTMLCase(
+          title: title, old: [], new: [], changes: nil, verdict: nil, headline: actual,
+          message: "\(actual), expected \(disagreement.expected)", expected: disagreement.expected)
+      }
+      var options = simulation
+      options.identityOnly = generator.identityOnly
+      return HTMLCase(
+        failure, title: title, contract: contract, options: options, expected: disagreement.expected)
+    }
+    return HTMLReport.render(
+      title: "corpus check \(generator.name) (\(mode))", passed: failed == 0, facts: facts, cases: cases,
+      notes: notes)
+  }
+}

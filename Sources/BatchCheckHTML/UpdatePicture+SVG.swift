@@ -1,0 +1,146 @@
+import BatchCheck
+
+/// The geometry of a picture, in SVG user units (pixels at scale 1).
+private enum Geometry {
+  static let rowHeight = 20
+  static let top = 34
+  static let oldX = 14
+  static let columnWidth = 280
+  static let newX = oldX + columnWidth + 200
+  static let noteX = newX + columnWidth + 22
+  static let width = noteX + 300
+  /// Characters of a row's label, with and without a badge beside it.
+  static let labelCharacters = 26
+  static let labelCharactersWithBadge = 17
+}
+
+extension UpdatePicture {
+  /// The picture as an inline SVG element. `id` makes its element ids
+  /// (arrow head, marker) unique in the page.
+  ///
+  /// Every row label has the class `label`; the failing cell's circle has
+  /// the class `bc-marker` (and the id `marker-<id>`): what the browser
+  /// check measures.
+  func svg(id: String) -> String {
+    let (oldItems, newItems) = layout()
+    var oldY: [RowPath: Int] = [:]
+    var newY: [RowPath: Int] = [:]
+    var oldHeaderY: [Int: Int] = [:]
+    var newHeaderY: [Int: Int] = [:]
+    var body = ""
+    var bottom = Geometry.top
+    for (side, items) in [(PictureSide.old, oldItems), (.new, newItems)] {
+      var y = Geometry.top
+      let x = side == .old ? Geometry.oldX : Geometry.newX
+      for item in items {
+        switch item {
+        case .header(let section):
+          if side == .old { oldHeaderY[section] = y } else { newHeaderY[section] = y }
+          body += header(side, section: section, x: x, y: y)
+        case .row(let section, let row):
+          if side == .old { oldY[RowPath(section, row)] = y } else { newY[RowPath(section, row)] = y }
+          body += rowElement(side, section: section, row: row, x: x, y: y)
+        case .rows(let count, let changed):
+          let text =
+            changed == 0
+            ? "… \(count) unchanged rows …" : "… \(count) rows, \(changed) of them changed …"
+          body += "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
+        case .sections(let count, let rows):
+          let text = "… \(count) unchanged section\(count == 1 ? "" : "s") (\(rows) rows) …"
+          body += "<text class=\"label gap\" x=\"\(x + 6)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
+        }
+        y += Geometry.rowHeight
+      }
+      bottom = max(bottom, y)
+    }
+    var lines = ""
+    let middle = Geometry.rowHeight / 2 - 1
+    for (path, y) in oldY.sorted(by: { $0.key < $1.key }) {
+      guard let partner = partnerOfOld[path.section][path.row], let y2 = newY[partner] else { continue }
+      let reloaded = oldMarks[path.section][path.row].contains(.reloaded)
+      lines +=
+        "<line class=\"\(reloaded ? "stay reload" : "stay")\" x1=\"\(Geometry.oldX + Geometry.columnWidth)\""
+        + " y1=\"\(y + middle)\" x2=\"\(Geometry.newX)\" y2=\"\(y2 + middle)\"/>\n"
+    }
+    for move in moves {
+      guard let y1 = oldY[move.from], let y2 = newY[move.to] else { continue }
+      let x1 = Geometry.oldX + Geometry.columnWidth
+      let x2 = Geometry.newX - 4
+      lines +=
+        "<path class=\"move\" marker-end=\"url(#arrow-\(id))\" d=\"M \(x1) \(y1 + middle)"
+        + " C \(x1 + 90) \(y1 + middle), \(x2 - 90) \(y2 + middle), \(x2) \(y2 + middle)\"/>\n"
+    }
+    var finding = ""
+    if let marker {
+      let column = marker.side == .old ? Geometry.oldX : Geometry.newX
+      let y: Int?
+      if let row = marker.row {
+        y = (marker.side == .old ? oldY : newY)[RowPath(marker.section, row)]
+      } else {
+        y = (marker.side == .old ? oldHeaderY : newHeaderY)[marker.section]
+      }
+      if let y {
+        let centre = y + middle
+        finding += "<ellipse class=\"bc-marker\" id=\"marker-\(id)\" cx=\"\(column + Geometry.columnWidth / 2)\""
+        finding += " cy=\"\(centre)\" rx=\"\(Geometry.columnWidth / 2 + 10)\" ry=\"\(Geometry.rowHeight / 2 + 5)\"/>\n"
+        // The connector never crosses the new column: an old-side finding
+        // is named by its place instead.
+        let end = marker.side == .old ? Geometry.newX - 8 : Geometry.noteX - 4
+        finding += "<line class=\"finding\" x1=\"\(column + Geometry.columnWidth + 10)\" y1=\"\(centre)\""
+        finding += " x2=\"\(end)\" y2=\"\(centre)\"/>\n"
+        let place = marker.row.map { "(\(marker.section), \($0))" } ?? "section \(marker.section)"
+        let note = marker.note + (marker.side == .old ? " at old \(place)" : "")
+        finding += "<text class=\"label note\" x=\"\(Geometry.noteX)\" y=\"\(centre + 4)\">"
+        finding += "<title>\(markupEscaped(note))</title>\(markupEscaped(shortened(note, to: 42)))</text>\n"
+      }
+    }
+    let height = bottom + 8
+    var svg = "<svg class=\"picture\" role=\"img\" viewBox=\"0 0 \(Geometry.width) \(height)\""
+    svg += " width=\"\(Geometry.width)\" height=\"\(height)\" aria-label=\"\(markupEscaped(title))\">\n"
+    svg += "<defs><marker id=\"arrow-\(id)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\""
+    svg += " markerHeight=\"7\" orient=\"auto\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrowhead\"/></marker></defs>\n"
+    svg += "<text class=\"column\" x=\"\(Geometry.oldX)\" y=\"18\">before: the old rows</text>\n"
+    svg += "<text class=\"column\" x=\"\(Geometry.newX)\" y=\"18\">after: the data source&#39;s new rows</text>\n"
+    if marker != nil { svg += "<text class=\"column\" x=\"\(Geometry.noteX)\" y=\"18\">finding</text>\n" }
+    return svg + lines + body + finding + "</svg>\n"
+  }
+
+  private func header(_ side: PictureSide, section: Int, x: Int, y: Int) -> String {
+    let rows = (side == .old ? old : new)[section].count
+    var text = "section \(section) · \(rows) row\(rows == 1 ? "" : "s")"
+    if let note = (side == .old ? oldSectionNotes : newSectionNotes)[section] { text += " · " + note }
+    return "<rect class=\"section\" x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\""
+      + " height=\"\(Geometry.rowHeight - 2)\" rx=\"3\"/>"
+      + "<text class=\"label section\" x=\"\(x + 6)\" y=\"\(y + 13)\">\(markupEscaped(text))</text>\n"
+  }
+
+  private func rowElement(_ side: PictureSide, section: Int, row: Int, x: Int, y: Int) -> String {
+    let value = (side == .old ? old : new)[section][row]
+    let marks = side == .old ? oldMarks[section][row] : newMarks[section][row]
+    var classes = ["row"]
+    var badges: [String] = []
+    if marks.contains(.deleted) { classes.append("deleted"); badges.append("✕ deleted") }
+    if marks.contains(.reloaded) { classes.append("reloaded"); badges.append("↻ reload") }
+    if marks.contains(.reconfigured) { classes.append("reconfigured"); badges.append("⟳ reconfigure") }
+    if marks.contains(.movedOut) { classes.append("moved"); badges.append("moved →") }
+    if marks.contains(.inserted) { classes.append("inserted"); badges.append("+ inserted") }
+    if marks.contains(.movedIn) { classes.append("moved"); badges.append("→ moved") }
+    let full = Self.label(value)
+    let limit = badges.isEmpty ? Geometry.labelCharacters : Geometry.labelCharactersWithBadge
+    let text = shortened(full, to: limit)
+    var element = "<g class=\"\(classes.joined(separator: " "))\">"
+    element += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\" height=\"\(Geometry.rowHeight - 2)\" rx=\"3\"/>"
+    element += "<text class=\"index\" x=\"\(x + 34)\" y=\"\(y + 13)\">\(row)</text>"
+    element += "<text class=\"label value\" x=\"\(x + 40)\" y=\"\(y + 13)\">"
+    if text != full { element += "<title>\(markupEscaped(full))</title>" }
+    element += markupEscaped(text) + "</text>"
+    if marks.contains(.deleted) {
+      element += "<line class=\"strike\" x1=\"\(x + 38)\" y1=\"\(y + 9)\" x2=\"\(x + 40 + 7 * text.count + 2)\" y2=\"\(y + 9)\"/>"
+    }
+    if !badges.isEmpty {
+      element += "<text class=\"badge\" x=\"\(x + Geometry.columnWidth - 6)\" y=\"\(y + 13)\">"
+      element += markupEscaped(badges.joined(separator: " ")) + "</text>"
+    }
+    return element + "</g>\n"
+  }
+}
