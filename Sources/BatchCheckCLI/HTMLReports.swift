@@ -89,16 +89,19 @@ extension CorpusRun {
     let (passed, failed) = passedAndFailed
     facts.append(HTMLFact("result", "\(passed) passed, \(failed) failed"))
     var notes: [String] = []
-    if disagreements.count > htmlPictureLimit {
-      notes.append("\(disagreements.count - htmlPictureLimit) more disagreements are not drawn (at most \(htmlPictureLimit)).")
+    let drawn = min(disagreements.count, htmlPictureLimit)
+    if disagreementCount > drawn {
+      notes.append(
+        "\(disagreementCount - drawn) more disagreements are not drawn (the first \(drawn) are).")
     }
     let cases = disagreements.prefix(htmlPictureLimit).map { disagreement in
       let title = "\(disagreement.file):\(disagreement.line) \(disagreement.name)"
       guard let failure = disagreement.failure else {
-        let actual = ExpectedOutcome(disagreement.outcome)?.description ?? "valid"
+        let actual = disagreement.actual
+        let same = disagreement.sameAs.map { "; the same failure as \($0.file):\($0.line), drawn above" } ?? ""
         return HTMLCase(
           title: title, old: [], new: [], changes: nil, verdict: nil, headline: actual,
-          message: "\(actual), expected \(disagreement.expected)", expected: disagreement.expected)
+          message: "\(actual), expected \(disagreement.expected)" + same, expected: disagreement.expected)
       }
       var options = simulation
       options.identityOnly = generator.identityOnly
