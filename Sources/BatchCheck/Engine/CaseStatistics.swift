@@ -108,9 +108,11 @@ extension CaseStatistics {
     case 9...32: size9to32 &+= 1
     default: size33plus &+= 1
     }
-    // Sorted by (id, index), the occurrences of an id line up.
-    scratch.oldKeys.sort { ($0.id, $0.index) < ($1.id, $1.index) }
-    scratch.newKeys.sort { ($0.id, $0.index) < ($1.id, $1.index) }
+    // Sorted by (id, index), the occurrences of an id line up. The keys are
+    // in index order and the standard library's sort is stable (documented):
+    // sorting by id keeps each id's occurrences in index order.
+    scratch.oldKeys.sort { $0.id < $1.id }
+    scratch.newKeys.sort { $0.id < $1.id }
     if Self.hasRepeat(scratch.oldKeys) || Self.hasRepeat(scratch.newKeys) { withDuplicates &+= 1 }
     // Pair the k-th occurrence of each id in old with its k-th in new.
     scratch.pairedOld.removeAll(keepingCapacity: true)
