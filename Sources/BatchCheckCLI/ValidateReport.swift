@@ -60,7 +60,7 @@ enum ValidateReport {
   }
 
   /// `{"file":...,"line":3,"name":...,"verdict":...,"rule":...,"message":...,"agrees":true}`,
-  /// as CASE-FORMAT.md shows it: `name`, `rule`, `message` only when present,
+  /// as the case format (Corpus/README.md) shows it: `name`, `rule`, `message` only when present,
   /// `agrees` only when the case has an expectation.
   static func jsonLine(file: String, line: Int, name: String?, verdict: Verdict, agrees: Bool?) -> String {
     var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]

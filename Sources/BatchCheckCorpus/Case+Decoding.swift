@@ -11,7 +11,7 @@ extension Case {
   ///   - file: the file name errors name; `-` when the line has no file.
   ///   - line: the 1-based line number errors name.
   /// - Throws: `CaseDataError` with the 1-based column of the offending
-  ///   character, for anything CASE-FORMAT.md does not allow.
+  ///   character, for anything the case format (Corpus/README.md) does not allow.
   public init(jsonLine: String, file: String = "-", line: Int = 1) throws(CaseDataError) {
     let bytes = Array(jsonLine.utf8)
     do throws(LineError) {

@@ -11,7 +11,7 @@ struct TraceTests {
     #expect(verdict.rule == .r11)
     #expect(
       lines == [
-        "reload (0, 1) → delete (0, 1) + insert (0, 1) (§1.3: explicit deletes and inserts only, moves ignored)",
+        "reload (0, 1) → delete (0, 1) + insert (0, 1) (its insert counts the explicit deletes and inserts only, never moves)",
         "✗ R11: attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})",
       ])
   }

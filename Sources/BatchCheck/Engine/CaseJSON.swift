@@ -1,4 +1,4 @@
-/// JSON text in CASE-FORMAT.md's shapes, built by hand (the core has no
+/// JSON text in the case format's shapes (Corpus/README.md), built by hand (the core has no
 /// Foundation): the same keys, order and forms as the corpus writer, so a
 /// line printed here reads back as the case it describes.
 package enum CaseJSON {

@@ -66,7 +66,7 @@ public struct CheckFailure: Hashable, Sendable {
   public var trace: [String]
   /// `batchcheck replay ...` for a random-phase failure; nil otherwise.
   public var replayCommand: String?
-  /// The case to add to the corpus, as one CASE-FORMAT.md line; nil for coverage.
+  /// The case to add to the corpus, as one line of the case format (Corpus/README.md); nil for coverage.
   public var corpusLine: String?
   /// What went wrong, in a sentence: UIKit's message, BatchCheck's, the
   /// generator error's, or the coverage shortfall.

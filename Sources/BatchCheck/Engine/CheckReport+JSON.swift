@@ -21,7 +21,7 @@ extension CheckReport {
   /// (a verdict kind, `generatorError` or `coverage`), `rule` (null when
   /// none), `error` (the generator error's kind, or null), `statistic` (for
   /// coverage, or null), `message`, `old`, `new` and `update` in
-  /// CASE-FORMAT.md's shapes (null when absent), `stages` or `steps` (only
+  /// the case format's shapes (Corpus/README.md; null when absent), `stages` or `steps` (only
   /// for changes in those shapes), `validUnder` (a contract, or null),
   /// `advice` (or null), `originalSize`, `shrink`
   /// (`calls`, `improvements`), `occurrences`, `replay` (the command, or

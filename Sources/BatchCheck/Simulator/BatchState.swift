@@ -151,7 +151,7 @@ struct BatchState {
         inserts.append(target)
         note(
           "reload \(Self.describe(reload)) → delete \(Self.describe(reload)) + insert \(Self.describe(target))"
-            + " (§1.3: explicit deletes and inserts only, moves ignored)")
+            + " (its insert counts the explicit deletes and inserts only, never moves)")
       }
       // Step 3: merge and re-sort.
       deletes.sort()

@@ -32,7 +32,7 @@ public struct UIKitException: Error, Hashable, Sendable {
   }
 }
 
-/// The kind of outcome of validating one update, as CASE-FORMAT.md names it.
+/// The kind of outcome of validating one update, as the case format (Corpus/README.md) names it.
 public enum VerdictKind: String, Hashable, Sendable, CaseIterable {
   /// UIKit accepts it and every cell then shows the right row and content.
   case valid
