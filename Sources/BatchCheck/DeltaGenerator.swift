@@ -38,8 +38,10 @@ public protocol SectionedDeltaGenerator: DeltaGenerator {
 /// A generator that keeps several cases in flight, in order: an external
 /// process gets the next cases through its pipe before the earlier answers
 /// are judged, instead of waiting for each answer. The verdicts and the
-/// report are the same as one case at a time.
-public protocol PipelinedDeltaGenerator: SectionedDeltaGenerator {
+/// report are the same as one case at a time. Cases come as sections; a
+/// generator that is not a `SectionedDeltaGenerator` is given cases of one
+/// section a side only.
+public protocol PipelinedDeltaGenerator: DeltaGenerator {
   /// How many cases may be in flight at once; 1 waits for each answer.
   var pipelineDepth: Int { get }
 

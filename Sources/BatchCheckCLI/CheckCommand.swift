@@ -27,6 +27,9 @@ struct CheckCommand: Subcommand {
     \(GeneratorOptions.usage)
       --seed <seed>       The run seed, decimal or 0x hexadecimal (default: 0x00ba7c4ec4ec0001).
       --count <n>         Random cases (default: \(CheckOptions.defaultCount)).
+      --exhaustive-total <t>
+                          Every pair with at most <t> rows in all, before the random
+                          cases (default: \(CheckOptions.defaultExhaustiveTotal); 0 skips the phase; at most 10).
       --workers <n>       Random cases run on this many cores (default: all).
       --keep-going        Run every case instead of stopping at the first failure;
                           each phase reports the first case of each kind of failure.
@@ -53,6 +56,7 @@ struct CheckCommand: Subcommand {
   var shared = GeneratorOptions()
   var seed = CheckOptions.defaultSeed
   var count = CheckOptions.defaultCount
+  var exhaustiveTotal = CheckOptions.defaultExhaustiveTotal
   var workers = ProcessInfo.processInfo.activeProcessorCount
   var format = OutputFormat.human
   var junit: String?
@@ -68,6 +72,7 @@ struct CheckCommand: Subcommand {
       switch option {
       case "--seed": seed = try scanner.value(for: option, allowed: "a 64-bit seed", parse: parseSeed)
       case "--count": count = try scanner.number(for: option, in: 0...1_000_000_000)
+      case "--exhaustive-total": exhaustiveTotal = try scanner.number(for: option, in: 0...10)
       case "--workers": workers = try scanner.number(for: option, in: 1...256)
       case "--format": format = try scanner.choice(for: option, OutputFormat.self)
       case "--junit": junit = try scanner.value(for: option)
@@ -97,6 +102,7 @@ struct CheckCommand: Subcommand {
     var options = shared.checkOptions(for: generator)
     options.seed = seed
     options.count = count
+    options.exhaustiveTotal = exhaustiveTotal
     options.stopAtFirstFailure = !keepGoing
     options.shard = shard
     if format == .human { options.progress = ProgressLine.make() }

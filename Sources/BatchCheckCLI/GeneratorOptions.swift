@@ -14,6 +14,10 @@ struct GeneratorOptions {
   var timeout = 5.0
   /// Cases kept in flight through an external generator's pipe (`--pipeline`).
   var pipeline = 16
+  /// The external generator's name in reports (`--name`); nil: `exec`.
+  var name: String?
+  /// Whether an external generator gets cases of several sections (`--sections`).
+  var sections = true
   /// The largest random case (`--max-size`).
   var maxSize = CheckOptions.defaultMaxSize
   /// Judge identities only (`--identity-only`); nil: the generator's own default.
@@ -40,6 +44,10 @@ struct GeneratorOptions {
       --pipeline <n>      How many cases --exec keeps in flight: sent before their
                           answers are read, answered in order (default: 16, at most
                           1024; 1 waits for each answer).
+      --name <name>       The --exec generator's name in reports, JUnit and corpus
+                          lines (default: exec).
+      --sections <on|off> Whether --exec gets cases of several sections (default: on;
+                          off: one section a side, as the built-in generators).
       --max-size <n>      The largest random case, in rows (default: \(CheckOptions.defaultMaxSize)).
       --identity-only     Judge identities only: a content change owes no reload.
                           On by default for generators that compare values only
@@ -63,6 +71,18 @@ struct GeneratorOptions {
     case "--timeout":
       timeout = try scanner.value(for: option, allowed: "seconds, more than 0 and at most 3600") {
         Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil }
+      }
+    case "--name":
+      name = try scanner.value(for: option, allowed: "a name of 1 to 200 characters") {
+        $0.isEmpty || $0.count > 200 ? nil : $0
+      }
+    case "--sections":
+      sections = try scanner.value(for: option, allowed: "on or off") {
+        switch $0 {
+        case "on": true
+        case "off": false
+        default: nil
+        }
       }
     case "--pipeline":
       pipeline = try scanner.number(for: option, in: 1...ExternalGenerator.maxPipelineDepth)
@@ -93,14 +113,21 @@ struct GeneratorOptions {
     case (nil, .some):
       break
     }
+    if command == nil, self.name != nil {
+      throw .conflictingOptions("--name names an --exec generator; give it with --exec", command: name)
+    }
   }
 
   /// The generator to run, with its contract and mode, and the external
   /// process behind it (to close after the run), if any.
   func makeGenerator() -> (generator: ContractGenerator, external: ExternalGenerator?)? {
     if let command {
-      let external = ExternalGenerator(command: command, timeout: timeout, pipelineDepth: pipeline)
-      return (external.contractGenerator(contract ?? .batch, identityOnly: identityOnly ?? false), external)
+      let external = ExternalGenerator(
+        command: command, timeout: timeout, name: name ?? "exec", pipelineDepth: pipeline)
+      return (
+        external.contractGenerator(contract ?? .batch, identityOnly: identityOnly ?? false, sections: sections),
+        external
+      )
     }
     guard var generator = generatorName.flatMap(ReferenceGenerators.anyContract(named:)) else {
       return nil
@@ -130,6 +157,8 @@ struct GeneratorOptions {
     var words = "--exec " + shellWord(command)
     if let contract, contract != .batch { words += " --contract \(contract.rawValue)" }
     if timeout != 5 { words += " --timeout \(timeout)" }
+    if let name { words += " --name " + shellWord(name) }
+    if !sections { words += " --sections off" }
     let named = "--generator " + shellWord(report.generator)
     for index in report.failures.indices {
       guard let replay = report.failures[index].replayCommand,

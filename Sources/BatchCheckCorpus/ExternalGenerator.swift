@@ -64,7 +64,7 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the process and its counters are only touched
 /// while holding `lock`.
-public final class ExternalGenerator: PipelinedDeltaGenerator, @unchecked Sendable {
+public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGenerator, @unchecked Sendable {
   /// The generator's name in reports; `exec` unless told otherwise.
   public let name: String
   /// The shell command, run as `/bin/sh -c command`.
@@ -272,10 +272,14 @@ public final class ExternalGenerator: PipelinedDeltaGenerator, @unchecked Sendab
   /// - Parameters:
   ///   - contract: the contract the process speaks.
   ///   - identityOnly: judge identities only.
-  public func contractGenerator(_ contract: Contract, identityOnly: Bool = false)
+  ///   - sections: whether cases of several sections are sent (batch
+  ///     contract only; staged and steps generators get one section a side).
+  public func contractGenerator(_ contract: Contract, identityOnly: Bool = false, sections: Bool = true)
     -> ContractGenerator
   {
     switch contract {
+    case .batch where !sections:
+      return ContractGenerator(OneSectionExternalGenerator(generator: self), identityOnly: identityOnly)
     case .batch: return ContractGenerator(self, identityOnly: identityOnly)
     case .staged:
       let staged: any StagedDeltaGenerator = ExternalAnswers(generator: self)
@@ -469,6 +473,26 @@ public final class ExternalGenerator: PipelinedDeltaGenerator, @unchecked Sendab
   /// `0.5 s`, `5 s`.
   private static func seconds(_ value: Double) -> String {
     value == value.rounded() && value < 1e15 ? "\(Int(value)) s" : "\(value) s"
+  }
+}
+
+/// An external generator that is given cases of one section a side only
+/// (`--sections off`), its cases still kept in flight.
+struct OneSectionExternalGenerator: PipelinedDeltaGenerator {
+  let generator: ExternalGenerator
+
+  var name: String { generator.name }
+  var pipelineDepth: Int { generator.pipelineDepth }
+
+  func update(from old: [Row], to new: [Row]) throws(GeneratorError) -> BatchUpdate {
+    try generator.update(from: old, to: new)
+  }
+
+  func updates(
+    from next: () -> (old: [[Row]], new: [[Row]])?,
+    answer: (Result<BatchUpdate, GeneratorError>) -> Void
+  ) {
+    generator.updates(from: next, answer: answer)
   }
 }
 

@@ -147,6 +147,50 @@ struct CheckCommandTests {
     #expect(AnswerCommand.answer("{nope", generator: heckel).hasPrefix(#"{"error":"#))
   }
 
+  @Test("--name names an --exec generator in the report, its corpus lines and replay commands")
+  func execName() async throws {
+    let empty = #"while IFS= read -r line; do echo '{}'; done"#
+    let run = await runCommand(
+      ["check", "--exec", empty, "--name", "my diff", "--exhaustive-total", "0", "--count", "50", "--format", "json"])
+    #expect(run.status == 1)
+    #expect(run.standardOutput.hasPrefix(#"{"generator":"my diff","#))
+    #expect(run.standardOutput.contains(#""name\":\"my diff-random-"#) || run.standardOutput.contains(#"\"name\":\"my diff-random-"#))
+    #expect(run.standardOutput.contains("--name 'my diff'"))
+    let text = await runCommand(["check", "--exec", empty, "--name", "mine", "--count", "20"])
+    #expect(text.standardOutput.hasPrefix("check mine (one batch, iOS 18)"))
+    let builtIn = await runCommand(["check", "--generator", "heckel", "--name", "mine"])
+    #expect(builtIn.status == 64)
+    #expect(builtIn.standardError.contains("--name names an --exec generator"))
+    let blank = await runCommand(["check", "--exec", empty, "--name", ""])
+    #expect(blank.status == 64)
+  }
+
+  @Test("--sections off gives an --exec generator one section a side")
+  func execSections() async {
+    // Replaces section 0 of a case of one section a side; answers nonsense to several.
+    let one = #"while IFS= read -r line; do case "$line" in *'],['*) echo nope;; *) echo '{"deleteSections":[0],"insertSections":[0]}';; esac; done"#
+    let on = await runCommand(["check", "--exec", one, "--exhaustive-total", "0", "--count", "300"])
+    #expect(on.status == 1)
+    for pipeline in ["16", "1"] {
+      let off = await runCommand(
+        ["check", "--exec", one, "--sections", "off", "--exhaustive-total", "0", "--count", "300", "--pipeline", pipeline])
+      #expect(off.status == 0, "\(off.standardOutput)")
+    }
+    let wrong = await runCommand(["check", "--exec", one, "--sections", "maybe"])
+    #expect(wrong.status == 64)
+  }
+
+  @Test("--exhaustive-total sets the exhaustive phase's bound; 0 skips it")
+  func exhaustiveTotal() async {
+    let none = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "0", "--count", "10"])
+    #expect(none.standardOutput.contains("  exhaustive: 0 cases"))
+    let three = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "3", "--count", "10"])
+    let pairs = ExhaustivePairs(maxTotal: 3).reduce(0) { count, _ in count + 1 }
+    #expect(three.standardOutput.contains("  exhaustive: \(pairs) cases, every pair with |old| + |new| <= 3"))
+    let tooMany = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "11"])
+    #expect(tooMany.status == 64)
+  }
+
   @Test("the replay command of an --exec run names the command, its contract and timeout")
   func execReplayCommand() throws {
     // What the engine reports for a random failure of an external generator.

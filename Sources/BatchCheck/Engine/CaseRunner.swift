@@ -137,21 +137,33 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
       while let pending = next() { each(pending, run(pending.old, pending.new, window: pending.window)) }
       return
     }
-    // The cases in flight, oldest first: their answers come in this order.
-    var inFlight: [PendingCase] = []
+    // The cases in flight, oldest first, their answers come in this order;
+    // among them the cases this generator cannot be given (several sections
+    // for one that diffs a single section), reported in their turn.
+    var inFlight: [(pending: PendingCase, sent: Bool)] = []
     var oldest = 0
+    func reportSkipped() {
+      while oldest < inFlight.count, !inFlight[oldest].sent {
+        each(inFlight[oldest].pending, nil)
+        oldest += 1
+      }
+    }
     pipelined.updates(
       from: {
-        guard let pending = next() else { return nil }
-        if oldest == inFlight.count {
-          inFlight.removeAll(keepingCapacity: true)
-          oldest = 0
+        while let pending = next() {
+          if oldest == inFlight.count {
+            inFlight.removeAll(keepingCapacity: true)
+            oldest = 0
+          }
+          let runnable = sectioned != nil || (pending.old.count == 1 && pending.new.count == 1)
+          inFlight.append((pending, runnable))
+          if runnable { return (pending.old, pending.new) }
         }
-        inFlight.append(pending)
-        return (pending.old, pending.new)
+        return nil
       },
       answer: { answer in
-        let pending = inFlight[oldest]
+        reportSkipped()
+        let pending = inFlight[oldest].pending
         oldest += 1
         switch answer {
         case .success(let update):
@@ -160,6 +172,7 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
           each(pending, CaseResult(update: nil, verdict: nil, error: error))
         }
       })
+    reportSkipped()
   }
 
   var name: String { generator.name }
