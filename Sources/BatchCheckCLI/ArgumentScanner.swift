@@ -48,8 +48,14 @@ struct ArgumentScanner {
     return nil
   }
 
+  /// The options whose value was taken: each may be given once.
+  private var given: Set<String> = []
+
   /// The value of `option`: after `=`, or the next argument.
+  ///
+  /// - Throws: `repeatedOption` when `option` was given before.
   mutating func value(for option: String) throws(CommandError) -> String {
+    guard given.insert(option).inserted else { throw .repeatedOption(option, command: command) }
     if let inlineValue {
       self.inlineValue = nil
       return inlineValue

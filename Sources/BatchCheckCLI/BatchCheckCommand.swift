@@ -52,6 +52,10 @@ public enum BatchCheckCommand {
       output.writeOutput(usage)
       return .success
     }
+    if first == "--version", arguments.count == 1 {
+      output.writeOutput("batchcheck \(version)\n")
+      return .success
+    }
     if first == "help" {
       let name = arguments.dropFirst().first
       guard let name else {
@@ -104,17 +108,41 @@ public enum BatchCheckCommand {
   }
 
   /// The one place a `CommandError` becomes text: `Error: ...` on standard
-  /// error, then the usage when the command line was at fault.
+  /// error; when the command line was at fault, what was probably meant
+  /// (`Did you mean '--seed'?`) and where the help is, one line each.
   ///
   /// - Returns: the error's exit status.
   static func report(_ error: CommandError, output: inout some OutputSink) -> ExitCode {
     var text = "Error: \(error.message)\n"
     if error.showsUsage {
-      text += "\n" + (error.command.flatMap(usage(ofCommand:)) ?? usage)
+      let commandUsage = error.command.flatMap(usage(ofCommand:)) ?? usage
+      let suggestion = error.suggestion(
+        options: knownOptions(in: commandUsage), subcommands: subcommands.map { $0.name } + ["help"])
+      if let suggestion { text += "Did you mean '\(suggestion)'?\n" }
+      let words = error.command.map { "batchcheck \($0) --help" } ?? "batchcheck --help"
+      text += "See '\(words)'.\n"
     }
     output.writeError(text)
     return error.exitCode
   }
+
+  /// The options a usage text lists: every `--word` in it.
+  static func knownOptions(in usage: String) -> [String] {
+    var options: Set<String> = []
+    var current = ""
+    for character in usage + " " {
+      if character.isLetter || character.isNumber || character == "-" {
+        current.append(character)
+      } else {
+        if current.hasPrefix("--"), current.count > 2 { options.insert(current) }
+        current = ""
+      }
+    }
+    return options.sorted()
+  }
+
+  /// The version `batchcheck --version` prints.
+  static let version = "0.1.0"
 
   static func subcommand(named name: String) -> (any Subcommand.Type)? {
     subcommands.first { $0.name == name }
@@ -140,6 +168,10 @@ public enum BatchCheckCommand {
 
       SUBCOMMANDS:
       \(list)
+      OPTIONS:
+        --version   Print the version.
+        -h, --help  Show this help.
+
       See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
 
       """

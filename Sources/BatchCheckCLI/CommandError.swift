@@ -34,6 +34,8 @@ enum CommandError: Error, Equatable {
   case refusedOutput(String, reason: String)
   /// Reports that are not the shards of one run (`merge`).
   case unmergeable(String)
+  /// An option that takes one value, given twice.
+  case repeatedOption(String, command: String?)
 
   /// The text after `Error: `.
   var message: String {
@@ -44,6 +46,8 @@ enum CommandError: Error, Equatable {
       return "Unknown \(command) subcommand '\(name)'; expected \(known.joined(separator: " or "))"
     case .unknownOption(let option, _):
       return "Unknown option '\(option)'"
+    case .repeatedOption(let option, _):
+      return "The option '\(option)' is given more than once; give it once"
     case .missingValue(let option, _):
       return "Missing value for '\(option)'"
     case .invalidValue(let value, let option, let allowed, _):
@@ -89,7 +93,8 @@ enum CommandError: Error, Equatable {
   /// (`"corpus generate"`); nil for the root command's.
   var command: String? {
     switch self {
-    case .unknownOption(_, let command), .missingValue(_, let command), .invalidValue(_, _, _, let command):
+    case .unknownOption(_, let command), .missingValue(_, let command), .invalidValue(_, _, _, let command),
+      .repeatedOption(_, let command):
       return command
     case .missingArgument(_, let command),
       .unexpectedArgument(_, let command), .conflictingOptions(_, let command),
@@ -123,4 +128,60 @@ func readFile<Value>(
   } catch {
     throw .malformedLine(error)
   }
+}
+
+extension CommandError {
+  /// What the user probably meant, for a misspelled subcommand, option or
+  /// value: the closest known word, if it is close enough.
+  ///
+  /// - Parameter options: the options the command at fault knows.
+  func suggestion(options: [String], subcommands: [String]) -> String? {
+    switch self {
+    case .unknownSubcommand(let name): return closestWord(to: name, among: subcommands)
+    case .unknownNestedSubcommand(let name, _, let known): return closestWord(to: name, among: known)
+    case .unknownOption(let option, _): return closestWord(to: option, among: options)
+    case .invalidValue(let value, _, let allowed, _): return closestWord(to: value, among: allowed)
+    default: return nil
+    }
+  }
+}
+
+/// The word of `candidates` closest to `word` by edit distance (insert,
+/// delete, replace, or swap two neighbours), when at most 2 edits and less
+/// than half the word (without an option's dashes); nil otherwise or when
+/// `word` is one of them.
+func closestWord(to word: String, among candidates: [String]) -> String? {
+  let target = Array(word)
+  // An option's dashes do not count towards its length.
+  let length = word.drop { $0 == "-" }.count
+  var best: (word: String, distance: Int)?
+  for candidate in candidates where candidate != word {
+    let distance = editDistance(target, Array(candidate))
+    if distance <= 2, distance * 2 < max(length, 2), distance < best?.distance ?? .max {
+      best = (candidate, distance)
+    }
+  }
+  return best?.word
+}
+
+/// The optimal string alignment distance between `a` and `b`.
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  guard !a.isEmpty else { return b.count }
+  guard !b.isEmpty else { return a.count }
+  var previous2 = [Int](repeating: 0, count: b.count + 1)
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+        current[j] = min(current[j], previous2[j - 2] + 1)
+      }
+    }
+    swap(&previous2, &previous)
+    swap(&previous, &current)
+  }
+  return previous[b.count]
 }

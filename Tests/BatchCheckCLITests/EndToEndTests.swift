@@ -79,7 +79,7 @@ struct EndToEndTests {
     #expect(ok.standardOutput == "\(path):1 unchanged: valid ✓ agrees\n1 passed, 0 failed\n")
     let usage = try run(["validate"])
     #expect(usage.status == 64)
-    #expect(usage.standardError.hasPrefix("Error: Missing expected argument '<file>'\n\nOVERVIEW:"))
+    #expect(usage.standardError == "Error: Missing expected argument '<file>'\nSee 'batchcheck validate --help'.\n")
     let help = try run(["--help"])
     #expect(help.status == 0)
     #expect(help.standardOutput.hasPrefix("OVERVIEW:"))

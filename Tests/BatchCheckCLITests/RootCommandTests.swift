@@ -30,6 +30,10 @@ struct RootCommandTests {
           bench       Time the simulator on a large valid update.
           answer      Answer --exec case lines on standard input with a built-in generator.
 
+        OPTIONS:
+          --version   Print the version.
+          -h, --help  Show this help.
+
         See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
 
         """)
@@ -70,18 +74,70 @@ struct RootCommandTests {
     }
   }
 
-  @Test("an unknown subcommand or option is a usage error: 64, Error and the usage on stderr")
+  @Test("an unknown subcommand or option is a usage error: 64, Error, a guess if one is close, the help's place")
   func unknownSubcommand() async {
     let run = await runCommand(["valdiate", "x.jsonl"])
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
-    #expect(run.standardError == "Error: Unknown subcommand 'valdiate'\n\n" + BatchCheckCommand.usage)
+    #expect(
+      run.standardError
+        == "Error: Unknown subcommand 'valdiate'\nDid you mean 'validate'?\nSee 'batchcheck --help'.\n")
     let option = await runCommand(["--verbose"])
     #expect(option.status == 64)
-    #expect(option.standardError == "Error: Unknown option '--verbose'\n\n" + BatchCheckCommand.usage)
+    #expect(option.standardError == "Error: Unknown option '--verbose'\nSee 'batchcheck --help'.\n")
     let help = await runCommand(["help", "nothing"])
     #expect(help.status == 64)
-    #expect(help.standardError == "Error: Unknown subcommand 'nothing'\n\n" + BatchCheckCommand.usage)
+    #expect(help.standardError == "Error: Unknown subcommand 'nothing'\nSee 'batchcheck --help'.\n")
+  }
+
+  @Test("did you mean: the closest option, subcommand or value, only when close")
+  func didYouMean() async {
+    let cases: [(arguments: [String], guess: String?)] = [
+      (["check", "--generator", "heckel", "--sed", "3"], "--seed"),
+      (["check", "--exect", "x"], "--exec"),
+      (["check", "--generator", "hekel"], "heckel"),
+      (["check", "--generator", "lcs2013"], "lcs-2013"),
+      (["check", "--generator", "heckel", "--uikit", "ios19"], "ios18"),
+      (["corpus", "genrate"], "generate"),
+      (["chekc"], "check"),
+      (["check", "--generator", "heckel", "--nope"], nil),
+      (["check", "--generator", "zzz"], nil),
+    ]
+    for (arguments, guess) in cases {
+      let run = await runCommand(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      let lines = run.standardError.split(separator: "\n").map(String.init)
+      #expect(lines.first?.hasPrefix("Error: ") == true, "\(arguments)")
+      #expect(lines.count == (guess == nil ? 2 : 3), "\(arguments): \(lines)")
+      if let guess { #expect(lines[1] == "Did you mean '\(guess)'?", "\(arguments)") }
+    }
+    #expect(closestWord(to: "heckle", among: ["heckel", "lcs"]) == "heckel")
+    #expect(closestWord(to: "heckel", among: ["heckel"]) == nil)
+    #expect(editDistance(Array("kitten"), Array("sitting")) == 3)
+    #expect(editDistance(Array("ab"), Array("ba")) == 1)
+  }
+
+  @Test("an option that takes one value, given twice, is a usage error")
+  func repeatedOption() async {
+    for arguments in [
+      ["check", "--generator", "heckel", "--seed", "1", "--seed", "2"],
+      ["check", "--generator", "heckel", "--generator", "lcs"],
+      ["check", "--generator", "heckel", "--count=3", "--count", "4"],
+      ["corpus", "generate", "--out", "a.jsonl", "--out", "b.jsonl"],
+    ] {
+      let run = await runCommand(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardError.hasPrefix("Error: The option '"), "\(arguments)")
+      #expect(run.standardError.contains("' is given more than once; give it once\n"), "\(arguments)")
+    }
+  }
+
+  @Test("--version prints the version")
+  func version() async {
+    let run = await runCommand(["--version"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "batchcheck \(BatchCheckCommand.version)\n")
+    #expect(BatchCheckCommand.version.split(separator: ".").count == 3)
   }
 
   @Test("error texts and exit statuses come from one place")

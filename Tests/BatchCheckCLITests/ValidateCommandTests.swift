@@ -132,7 +132,10 @@ struct ValidateCommandTests {
       let run = await runCommand(arguments)
       #expect(run.status == 64, "\(arguments)")
       #expect(run.standardOutput == "", "\(arguments)")
-      #expect(run.standardError == "Error: \(message)\n\n" + ValidateCommand.usage, "\(arguments)")
+      #expect(
+        run.standardError.hasPrefix("Error: \(message)\n")
+          && run.standardError.hasSuffix("See 'batchcheck validate --help'.\n"), "\(arguments)")
+      #expect(run.standardError.split(separator: "\n").count <= 3, "\(arguments): one line, a hint, the help")
     }
   }
 
