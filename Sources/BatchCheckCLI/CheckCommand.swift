@@ -122,7 +122,12 @@ struct CheckCommand: Subcommand {
     }
     if let regressionFile {
       let lines = report.failures.compactMap(\.corpusLine)
-      try regressionFile.append(lines)
+      let added = try regressionFile.append(lines)
+      // Said on standard error when standard output is JSON.
+      let note =
+        "--save-regressions: \(counted(added, "new counterexample")) written to \(regressionFile.path)"
+        + (lines.count > added ? " (\(lines.count - added) already there)" : "") + "\n"
+      if format == .json { output.writeError(note) } else { output.writeOutput(note) }
     }
     return report.passed ? .success : .failure
   }

@@ -140,6 +140,10 @@ struct CorpusCheckCommand: Subcommand {
     }
     if let writeExpectationsPath {
       try writeAtomically(run.recorded.text, to: writeExpectationsPath)
+      let note =
+        "--write-expectations: \(counted(run.recorded.entries.count, "failing case")) written to"
+        + " \(writeExpectationsPath) (every other case is expected valid)\n"
+      if format == .json { output.writeError(note) } else { output.writeOutput(note) }
     }
     if run.unreadableCount > 0 { return .dataError }
     return run.disagreementCount == 0 ? .success : .failure

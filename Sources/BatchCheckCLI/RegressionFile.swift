@@ -44,9 +44,11 @@ struct RegressionFile {
   /// first line (CRLF when it ends in CRLF, else LF). A last line without a
   /// line break gets one, in that style, before the new lines.
   ///
+  /// - Returns: how many lines were added (the others were known).
   /// - Throws: `.unwritableFile` when the folder or the file cannot be written.
-  func append(_ lines: [String]) throws(CommandError) {
-    guard !lines.isEmpty else { return }
+  @discardableResult
+  func append(_ lines: [String]) throws(CommandError) -> Int {
+    guard !lines.isEmpty else { return 0 }
     let url = URL(fileURLWithPath: path)
     var text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     func pair(_ line: String) -> [[[Row]]]? {
@@ -55,7 +57,7 @@ struct RegressionFile {
     let existing = Self.lines(of: text)
     var known = Set(existing.lines.compactMap(pair))
     let added = lines.filter { line in pair(line).map { known.insert($0).inserted } ?? true }
-    guard !added.isEmpty else { return }
+    guard !added.isEmpty else { return 0 }
     let lineBreak = existing.lineBreak
     if !text.isEmpty, text.unicodeScalars.last != "\n" { text += lineBreak }
     text += added.joined(separator: lineBreak) + lineBreak
@@ -66,6 +68,7 @@ struct RegressionFile {
       throw .unwritableFile(path, reason: error.localizedDescription)
     }
     try writeAtomically(text, to: path)
+    return added.count
   }
 
   /// The lines of a file's text, split at LF with a CR before it dropped

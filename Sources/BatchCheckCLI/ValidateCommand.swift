@@ -131,6 +131,10 @@ struct ValidateCommand: Subcommand {
         _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)
         continue
       }
+      if lines.isEmpty {
+        // Nothing to run: said, so that an empty file is not mistaken for a pass.
+        output.writeError("\(file): no cases (the file holds no line)\n")
+      }
       for line in lines {
         output.writeOutput(
           ValidateReport.lines(

@@ -98,10 +98,10 @@ public struct HTMLCase: Hashable, Sendable {
     if let changes = failure.changes ?? failure.update.map(ContractChanges.batch) {
       blocks.append(block(changes))
     } else {
-      blocks.append(HTMLBlock(label: "update", text: "none (the generator threw)"))
+      blocks.append(HTMLBlock(label: "update", text: "none (the generator gave no answer)"))
     }
     blocks.append(
-      HTMLBlock(label: "trace", text: failure.trace.isEmpty ? "none (the generator threw)" : failure.trace.joined(separator: "\n")))
+      HTMLBlock(label: "trace", text: failure.trace.isEmpty ? "none (the generator gave no answer)" : failure.trace.joined(separator: "\n")))
     var seeds = runSeed.map { "run \(hexSeed($0)), " } ?? ""
     if let caseSeed = failure.caseSeed {
       seeds += "case \(hexSeed(caseSeed))"
@@ -115,8 +115,8 @@ public struct HTMLCase: Hashable, Sendable {
     blocks.append(
       HTMLBlock(
         label: "shrunk",
-        text: "from \(failure.originalSize) rows to \(failure.old.joined().count + failure.new.joined().count),"
-          + " \(failure.shrinkCalls) calls, \(failure.shrinkImprovements) improvements"))
+        text: "from \(counted(failure.originalSize, "row")) to \(failure.old.joined().count + failure.new.joined().count),"
+          + " \(counted(failure.shrinkCalls, "call")), \(counted(failure.shrinkImprovements, "improvement"))"))
     return blocks
   }
 

@@ -53,10 +53,10 @@ public enum HTMLReport {
         ? "pass"
         : "FAIL: " + found.map { [$0.kind, $0.rule?.rawValue, $0.coverage?.rawValue].compactMap { $0 }.joined(separator: " ") }
           .joined(separator: ", ")
-      facts.append(HTMLFact("\(phase.rawValue) phase", "\(cases) cases (\(note)): \(verdict)"))
+      facts.append(HTMLFact("\(phase.rawValue) phase", "\(counted(cases, "case")) (\(note)): \(verdict)"))
     }
     if report.skippedCases > 0 {
-      facts.append(HTMLFact("skipped", "\(report.skippedCases) cases of several sections (the generator diffs one)"))
+      facts.append(HTMLFact("skipped", "\(counted(report.skippedCases, "case")) of several sections (the generator diffs one)"))
     }
     facts.append(HTMLFact("result", "\(report.passedCases) passed, \(report.failedCases + report.failures.filter { $0.coverage != nil }.count) failed"))
     let cases = report.failures.filter { $0.coverage == nil }.map { HTMLCase($0, of: report) }

@@ -53,9 +53,17 @@ struct CheckCommandTests {
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     #expect(saved.split(separator: "\n").count == 1)
     #expect(saved.contains("\"new\":[[\"a\",\"a\"]]"))
+    #expect(first.standardOutput.hasSuffix("--save-regressions: 1 new counterexample written to \(file)\n"))
     // The second run replays the saved case first, and does not save it twice.
     let second = await runCommand(["check", "--generator", "ds", "--save-regressions", regressions])
     #expect(second.standardOutput.contains("FAIL exception R2: corpus phase, pair 0"))
+    #expect(
+      second.standardOutput.hasSuffix(
+        "--save-regressions: 0 new counterexamples written to \(file) (1 already there)\n"))
+    // With JSON on standard output, the note goes to standard error.
+    let json = await runCommand(["check", "--generator", "ds", "--save-regressions", regressions, "--format", "json"])
+    #expect(json.standardOutput.hasPrefix("{") && !json.standardOutput.contains("--save-regressions:"))
+    #expect(json.standardError.contains("--save-regressions: 0 new counterexamples written to"))
     #expect(try String(contentsOfFile: file, encoding: .utf8) == saved)
   }
 

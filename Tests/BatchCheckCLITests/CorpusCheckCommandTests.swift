@@ -44,6 +44,9 @@ struct CorpusCheckCommandTests {
     let record = await runCommand(
       ["corpus", "check", corpus, "--generator", "ds", "--write-expectations", expectations])
     #expect(record.status == 0)
+    #expect(
+      record.standardOutput.hasSuffix(
+        "--write-expectations: 2 failing cases written to \(expectations) (every other case is expected valid)\n"))
     let recorded = try String(contentsOfFile: expectations, encoding: .utf8)
     #expect(
       recorded

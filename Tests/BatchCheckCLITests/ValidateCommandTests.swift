@@ -6,7 +6,7 @@ import Testing
 
 @Suite("batchcheck validate")
 struct ValidateCommandTests {
-  @Test("the JSON line of CASE-FORMAT.md, key for key")
+  @Test("the JSON line of the case format, key for key")
   func formatExampleLine() async {
     let verdict = Verdict(
       kind: .exception, rule: .r11,
@@ -17,6 +17,19 @@ struct ValidateCommandTests {
     #expect(
       ValidateReport.jsonLine(file: "a \"b\".jsonl", line: 1, name: nil, verdict: .valid, agrees: nil)
         == #"{"file":"a \"b\".jsonl","line":1,"verdict":"valid"}"#)
+  }
+
+  @Test("a file with no cases says so")
+  func emptyFile() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let empty = try files.write("empty.jsonl", [])
+    let run = await runCommand(["validate", empty])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "0 passed, 0 failed\n")
+    #expect(run.standardError == "\(empty): no cases (the file holds no line)\n")
+    let full = try files.write("one.jsonl", [Lines.agrees])
+    #expect(await runCommand(["validate", full]).standardError == "")
   }
 
   @Test("--format json: one line per case or malformed line, in file order")

@@ -8,6 +8,26 @@ struct EngineRenderingTests {
   static let exhaustiveFailure = check(
     EngineSubjects.firstOnly, options: .quick(count: 0, exhaustiveTotal: 4))
 
+  @Test("counts read in the singular for one; percentages round to the nearest tenth")
+  func countsAndPercentages() {
+    #expect(counted(1, "case") == "1 case")
+    #expect(counted(0, "case") == "0 cases")
+    #expect(counted(2, "improvement") == "2 improvements")
+    #expect(counted(1, "match", "matches") == "1 match" && counted(3, "match", "matches") == "3 matches")
+    // 2/3 = 66.67%: nearest 66.7%; 1/8 = 12.5% exactly; 1/7 = 14.29%: 14.3%.
+    #expect(percentText(2, of: 3) == "66.7%")
+    #expect(percentText(1, of: 8) == "12.5%")
+    #expect(percentText(1, of: 7) == "14.3%")
+    #expect(percentText(999, of: 1000) == "99.9%" && percentText(9999, of: 10000) == "100.0%")
+    // Below a floor, a share never rounds up to it.
+    #expect(percentText(49, of: 1001, roundingDown: true) == "4.8%")
+    #expect(percentText(0, of: 0) == "0.0%")
+    // A report of one case says so.
+    var report = check(EngineSubjects.replaceAll, options: .quick(count: 1))
+    report.failures = []
+    #expect(report.renderText().contains("  random:     1 case, max size "))
+  }
+
   @Test("the JSON of a known failure, exactly")
   func jsonExactly() {
     let r2 =

@@ -77,10 +77,24 @@ extension CaseStatistics {
   }
 }
 
-/// `12.3%`: `part` of `whole` to one decimal, rounded down, in integers only.
-func percentText(_ part: Int, of whole: Int) -> String {
+/// `12.3%`: `part` of `whole` to one decimal, rounded to the nearest (half
+/// up), or down with `roundingDown` (a share below a floor never reads as the
+/// floor itself); in integers only.
+func percentText(_ part: Int, of whole: Int, roundingDown: Bool = false) -> String {
   guard whole > 0 else { return "0.0%" }
   let part = min(max(0, part), whole)
-  let permille = whole > Int.max / 1000 ? part / (whole / 1000) : part * 1000 / whole
+  let permille: Int
+  if whole > Int.max / 2000 {
+    permille = part / (whole / 1000)
+  } else if roundingDown {
+    permille = part * 1000 / whole
+  } else {
+    permille = (part * 2000 + whole) / (2 * whole)
+  }
   return "\(permille / 10).\(permille % 10)%"
+}
+
+/// `1 case`, `2 cases`: a count and its noun, singular for one.
+package func counted(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+  "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
 }

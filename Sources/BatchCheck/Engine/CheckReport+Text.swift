@@ -28,15 +28,15 @@ extension CheckReport {
       lines.append(
         "check \(generator) (\(mode)), run seed \(hexSeed(seed))"
           + (shard.map { ", shard \($0)" } ?? ""))
-      lines.append("  corpus:     \(corpusCases) cases")
+      lines.append("  corpus:     \(counted(corpusCases, "case"))")
       lines.append(
-        "  exhaustive: \(exhaustiveCases) cases"
+        "  exhaustive: \(counted(exhaustiveCases, "case"))"
           + (exhaustiveTotal > 0 ? ", every pair with |old| + |new| <= \(exhaustiveTotal)" : ""))
-      lines.append("  random:     \(randomCases) cases, max size \(maxSize)")
+      lines.append("  random:     \(counted(randomCases, "case")), max size \(maxSize)")
     }
     if skippedCases > 0 {
       lines.append(
-        "  skipped:    \(skippedCases) cases of several sections (the generator diffs one)")
+        "  skipped:    \(counted(skippedCases, "case")) of several sections (the generator diffs one)")
     }
     for failure in failures {
       lines.append("")
@@ -100,12 +100,12 @@ extension CheckFailure {
     case .staged(let stages)?: lines.append("  stages:  " + CaseJSON.stages(stages))
     case .steps(let steps)?: lines.append("  steps:   " + CaseJSON.steps(steps))
     case .batch, nil:
-      lines.append("  update:  " + (update.map(CaseJSON.update) ?? "none (the generator threw)"))
+      lines.append("  update:  " + (update.map(CaseJSON.update) ?? "none (the generator gave no answer)"))
     }
     if let advice { lines.append("  advice:  \(advice)") }
     lines.append(
-      "  shrunk:  from \(originalSize) rows to \(GeneratedCase(old: old, new: new).rowCount),"
-        + " \(shrinkCalls) calls, \(shrinkImprovements) improvements")
+      "  shrunk:  from \(counted(originalSize, "row")) to \(GeneratedCase(old: old, new: new).rowCount),"
+        + " \(counted(shrinkCalls, "call")), \(counted(shrinkImprovements, "improvement"))")
     var seeds = runSeed.map { "run \(hexSeed($0)), " } ?? ""
     if let caseSeed {
       seeds += "case \(hexSeed(caseSeed))"
@@ -120,7 +120,7 @@ extension CheckFailure {
     }
     if let corpusLine { lines.append("  corpus:  \(corpusLine)") }
     if trace.isEmpty {
-      lines.append("  trace:   none (the generator threw)")
+      lines.append("  trace:   none (the generator gave no answer)")
     } else {
       lines.append("  trace:")
       lines += trace.map { "    " + $0 }

@@ -105,8 +105,8 @@ extension CheckReport {
           coverage: statistic, old: [], new: [], update: nil, originalSize: 0, shrinkCalls: 0,
           shrinkImprovements: 0, occurrences: 0, trace: [], replayCommand: nil, corpusLine: nil,
           message:
-            "\(statistic.rawValue): \(count) of \(statistics.cases) random cases"
-            + " (\(percentText(count, of: statistics.cases))), below the floor of"
+            "\(statistic.rawValue): \(count) of \(counted(statistics.cases, "random case"))"
+            + " (\(percentText(count, of: statistics.cases, roundingDown: true))), below the floor of"
             + " \(statistic.floorPercent)%: case generation stopped covering it"))
     }
   }
