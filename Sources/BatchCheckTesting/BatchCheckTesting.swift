@@ -1,6 +1,38 @@
 @_exported import BatchCheck
+import Synchronization
 import Testing
 import XCTest
+
+/// Where the Swift Testing helpers record a failing report: as an issue of
+/// the current test, unless a test of this package captures it
+/// (`capturingRecordedFailures`) to check its text without a failure in
+/// the log.
+private enum FailureRecorder {
+  @TaskLocal static var capture: CapturedFailures? = nil
+}
+
+/// The failure texts captured in one `capturingRecordedFailures` call.
+private final class CapturedFailures: Sendable {
+  let texts = Mutex<[String]>([])
+}
+
+/// Records `text` as an issue at `sourceLocation`, or captures it.
+private func recordFailure(_ text: String, sourceLocation: SourceLocation) {
+  if let capture = FailureRecorder.capture {
+    capture.texts.withLock { $0.append(text) }
+  } else {
+    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+  }
+}
+
+/// Runs `body` with the Swift Testing helpers' failures captured instead of
+/// recorded: the texts they would have recorded, in order. For this
+/// package's own tests of the helpers.
+package func capturingRecordedFailures(_ body: () -> Void) -> [String] {
+  let capture = CapturedFailures()
+  FailureRecorder.$capture.withValue(capture) { body() }
+  return capture.texts.withLock { $0 }
+}
 
 /// Checks `diff` with BatchCheck and records the report as a Swift Testing
 /// issue when it fails.
@@ -28,7 +60,7 @@ public func expectValidBatchUpdates(
   let report = checkDiff(
     named: name, seed: seed, count: count, identityOnly: identityOnly, uikit: uikit, diff)
   if let text = report.failureText {
-    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    recordFailure(text, sourceLocation: sourceLocation)
   }
   return report
 }
@@ -82,7 +114,7 @@ public func expectValidBatchUpdates(
 ) -> CheckReport {
   let report = checkDiff(generator, under: contract, seed: seed, count: count, uikit: uikit)
   if let text = report.failureText {
-    Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    recordFailure(text, sourceLocation: sourceLocation)
   }
   return report
 }
