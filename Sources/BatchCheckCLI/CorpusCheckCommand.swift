@@ -110,6 +110,7 @@ struct CorpusCheckCommand: Subcommand {
       }
     }
     var run = CorpusRun(
+      fileNames: CorpusExpectations.Key.fileNames(for: files),
       generator: generator, contract: shared.judgedContract(for: generator),
       simulation: shared.simulation, expectations: expectations,
       comparing: writeExpectationsPath == nil, format: format, junit: junit != nil)
@@ -159,6 +160,10 @@ struct CorpusCheckCommand: Subcommand {
 /// (actual and expected outcome) among them, and with `--junit` one entry
 /// per case, each disagreement's text already rendered (its trace bounded).
 struct CorpusRun {
+  /// Each input file's name in expectation keys (`Key.fileNames(for:)`).
+  let fileNames: [String: String]
+  /// The names of the current file's cases so far, and their lines.
+  private var namesInFile: [String: Int] = [:]
   let generator: ContractGenerator
   let contract: Contract
   let simulation: SimulationOptions
@@ -210,10 +215,12 @@ struct CorpusRun {
   }
 
   init(
+    fileNames: [String: String] = [:],
     generator: ContractGenerator, contract: Contract, simulation: SimulationOptions,
     expectations: CorpusExpectations?, comparing: Bool, format: OutputFormat = .human,
     junit: Bool = false
   ) {
+    self.fileNames = fileNames
     self.generator = generator
     self.contract = contract
     self.simulation = simulation
@@ -225,6 +232,7 @@ struct CorpusRun {
 
   mutating func startFile(_ file: String) {
     totals.append((file, 0, 0, 0, 0))
+    namesInFile = [:]
   }
 
   mutating func unreadable(
@@ -276,9 +284,24 @@ struct CorpusRun {
     case .success(let read):
       testCase = read
     }
+    if let name = testCase.name {
+      // A name keys the case's expectation: two cases of one file cannot share it.
+      if let first = namesInFile[name] {
+        unreadableCount += 1
+        totals[totals.count - 1].cases += 1
+        let error = CaseDataError(
+          file: line.file, line: line.line, column: 1,
+          message: "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file")
+        output.writeOutput(
+          (format == .json ? ValidateReport.jsonLine(error) : ValidateReport.humanLine(error)) + "\n")
+        return
+      }
+      namesInFile[name] = line.line
+    }
     let checker = checker(for: simulation(for: testCase))
     let outcome = checker.run(old: testCase.old, new: testCase.new)
-    let key = CorpusExpectations.Key(path: line.file, name: testCase.name, line: line.line)
+    let key = CorpusExpectations.Key(
+      file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
     let name = testCase.name ?? "#\(line.line)"
     let failing = ExpectedOutcome(outcome)
     if let failing { recorded.record(key, failing) }

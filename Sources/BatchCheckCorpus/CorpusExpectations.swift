@@ -51,8 +51,10 @@ public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
 ///     {"file":"one-section.jsonl","name":"random-3-0x...","verdict":"generatorError","error":"crashed"}
 ///
 /// A case is named by its file's name (the last path component, so the
-/// file can be checked from any folder) and its `name` (`#LINE`, the line
-/// number, for a case without one).
+/// file can be checked from any folder; when two files of a run share it,
+/// as many of the last components as tell them apart: `a/x.jsonl` and
+/// `b/x.jsonl`) and its `name` (`#LINE`, the line number, for a case
+/// without one; names are unique in a file).
 public struct CorpusExpectations: Hashable, Sendable {
   /// A case: its file's name and its own name.
   public struct Key: Hashable, Sendable, Comparable {
@@ -63,8 +65,37 @@ public struct CorpusExpectations: Hashable, Sendable {
 
     /// The key of a case of `path` named `name` (nil: `#line`).
     public init(path: String, name: String?, line: Int) {
-      file = path.split(separator: "/").last.map(String.init) ?? path
+      self.init(file: path.split(separator: "/").last.map(String.init) ?? path, name: name, line: line)
+    }
+
+    /// The key of a case of the file named `file` (as `fileNames` names it).
+    public init(file: String, name: String?, line: Int) {
+      self.file = file
       self.name = name ?? "#\(line)"
+    }
+
+    /// The name of each of `paths` in keys: its last path component, or
+    /// as many of its last components as tell it apart from the others
+    /// (`a/x.jsonl` and `b/x.jsonl`); the same file given twice has one name.
+    public static func fileNames(for paths: [String]) -> [String: String] {
+      let parts = Dictionary(
+        paths.map { path in
+          (path, path.split(separator: "/").filter { $0 != "." }.map(String.init))
+        }, uniquingKeysWith: { first, _ in first })
+      var names: [String: String] = [:]
+      for (path, components) in parts {
+        var count = 1
+        while count < components.count {
+          let suffix = components.suffix(count)
+          let shared = parts.contains { other, otherComponents in
+            other != path && otherComponents != components && otherComponents.suffix(count) == suffix
+          }
+          if !shared { break }
+          count += 1
+        }
+        names[path] = components.suffix(count).joined(separator: "/")
+      }
+      return names
     }
 
     public static func < (a: Key, b: Key) -> Bool {
@@ -145,7 +176,7 @@ public struct CorpusExpectations: Hashable, Sendable {
       }
       return try CaseDecoder.sharedString(node, for: "\"\(key)\"")
     }
-    let key = Key(path: try text("file"), name: try text("name"), line: 0)
+    let key = Key(file: try text("file"), name: try text("name"), line: 0)
     guard let verdictNode = value("verdict") else {
       throw LineError(offset: root.offset, message: "an expectation has no \"verdict\"")
     }

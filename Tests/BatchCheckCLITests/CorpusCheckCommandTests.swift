@@ -20,6 +20,36 @@ struct CorpusCheckCommandTests {
     #"{"name":"changed","old":[["a",{"id":"b","content":1}]],"new":[[{"id":"b","content":2},"a"]]}"#,
   ]
 
+  @Test("files of one name in two folders keep their expectations apart; a name twice in a file is a data error")
+  func expectationKeys() async throws {
+    #expect(
+      CorpusExpectations.Key.fileNames(for: ["a/x.jsonl", "b/x.jsonl", "c/y.jsonl"])
+        == ["a/x.jsonl": "a/x.jsonl", "b/x.jsonl": "b/x.jsonl", "c/y.jsonl": "y.jsonl"])
+    #expect(
+      CorpusExpectations.Key.fileNames(for: ["p/a/x.jsonl", "q/a/x.jsonl"])
+        == ["p/a/x.jsonl": "p/a/x.jsonl", "q/a/x.jsonl": "q/a/x.jsonl"])
+    #expect(CorpusExpectations.Key.fileNames(for: ["./x.jsonl", "x.jsonl"]) == ["./x.jsonl": "x.jsonl", "x.jsonl": "x.jsonl"])
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    try FileManager.default.createDirectory(at: files.directory.appendingPathComponent("a"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: files.directory.appendingPathComponent("b"), withIntermediateDirectories: true)
+    // The same case name in both files: one fails for ds, the other passes.
+    let a = try files.write("a/x.jsonl", [#"{"name":"c","old":[[]],"new":[["a","a"]]}"#])
+    let b = try files.write("b/x.jsonl", [#"{"name":"c","old":[["a"]],"new":[["a"]]}"#])
+    let expectations = files.directory.path + "/e.jsonl"
+    let record = await runCommand(["corpus", "check", a, b, "--generator", "ds", "--write-expectations", expectations])
+    #expect(record.status == 0)
+    #expect(try String(contentsOfFile: expectations, encoding: .utf8).contains(#""file":"a/x.jsonl""#))
+    let replay = await runCommand(["corpus", "check", a, b, "--generator", "ds", "--expect", expectations])
+    #expect(replay.status == 0, "\(replay.standardOutput)")
+    // Two cases named alike in one file.
+    let twice = try files.write(
+      "twice.jsonl", [#"{"name":"c","old":[[]],"new":[[]]}"#, #"{"name":"c","old":[["a"]],"new":[["a"]]}"#])
+    let run = await runCommand(["corpus", "check", twice, "--generator", "heckel"])
+    #expect(run.status == 65)
+    #expect(run.standardOutput.contains(#"twice.jsonl:2:1: error: the case name "c" is already the name of line 1"#))
+  }
+
   @Test("the committed corpora agree with the committed expectations, for every built-in generator")
   func committedExpectations() async throws {
     let files = try FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/generated")
