@@ -6,7 +6,7 @@ import Testing
 
 @Suite("batchcheck validate")
 struct ValidateCommandTests {
-  @Test("the JSON line of CASE-FORMAT.md, key for key")
+  @Test("the JSON line of the case format, key for key")
   func formatExampleLine() async {
     let verdict = Verdict(
       kind: .exception, rule: .r11,

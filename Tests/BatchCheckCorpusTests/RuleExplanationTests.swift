@@ -8,10 +8,6 @@ import Testing
 /// it claims, every text is the simulator's, and the guide matches the table.
 @Suite("Rule explanations")
 struct RuleExplanationTests {
-  /// The repository's root, found from this file's path.
-  static let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// The rules whose example ends in another rule's verdict: they describe
   /// how UIKit treats something rather than a check of their own.
   static let shownThroughOtherRules: Set<String> = ["R9", "R18", "R19", "R21", "R24", "R25", "R26", "R27"]
@@ -69,7 +65,7 @@ struct RuleExplanationTests {
   func examplesComeFromTheCorpora() throws {
     var lines: Set<String> = []
     for file in ["uikit-rules.jsonl", "uikit-ios18.jsonl"] {
-      let text = try String(contentsOf: Self.root.appendingPathComponent("Corpus/\(file)"), encoding: .utf8)
+      let text = try String(contentsOf: GuideText.root.appendingPathComponent("Corpus/\(file)"), encoding: .utf8)
       for line in text.split(separator: "\n") {
         lines.insert(String(line).replacing(#/"name":"[^"]*",/#, with: ""))
       }
@@ -80,7 +76,7 @@ struct RuleExplanationTests {
 
   @Test("the guide's generated part is what the table renders, and every case line in it gets its expect")
   func guideMatchesTheTable() throws {
-    let guide = try String(contentsOf: Self.root.appendingPathComponent("Guides/UIKitRules.md"), encoding: .utf8)
+    let guide = try GuideText.guide("UIKitRules.md")
     let begin = "<!-- generated: batchcheck explain --markdown; do not edit by hand -->\n"
     let end = "<!-- end of generated part -->\n"
     let start = try #require(guide.range(of: begin), "no start marker")
@@ -88,7 +84,7 @@ struct RuleExplanationTests {
     #expect(
       String(guide[start.upperBound..<stop.lowerBound]) == RuleExplanation.guideMarkdown,
       "Guides/UIKitRules.md is out of date: replace its generated part with `batchcheck explain --markdown`")
-    let cases = Self.jsonBlocks(in: guide)
+    let cases = GuideText.jsonBlocks(in: guide)
     #expect(cases.count == RuleExplanation.all.filter { $0.example != nil }.count)
     for line in cases {
       let testCase = try Case(jsonLine: line, file: "Guides/UIKitRules.md")
@@ -108,21 +104,5 @@ struct RuleExplanationTests {
     #expect(RuleExplanation.matches("exact", template: "exact"))
     #expect(!RuleExplanation.matches("exact!", template: "exact"))
     #expect(RuleExplanation.matches("Updates = [ ]\nend", template: "Updates = [%@]\nend"))
-  }
-
-  /// The lines of every ```json block of a Markdown text.
-  static func jsonBlocks(in markdown: String) -> [String] {
-    var lines: [String] = []
-    var inside = false
-    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-      if inside, line == "```" {
-        inside = false
-      } else if inside {
-        if !line.isEmpty { lines.append(String(line)) }
-      } else if line == "```json" {
-        inside = true
-      }
-    }
-    return lines
   }
 }
