@@ -22,6 +22,7 @@ public enum BatchCheckCommand {
       CorpusCommand.self,
       BenchCommand.self,
       AnswerCommand.self,
+      ExplainCommand.self,
     ]
   }
 

@@ -16,7 +16,7 @@ struct ValidateCommand: Subcommand {
   static let name = "validate"
   static let abstract = "Run the cases of case files and compare each verdict with its expectation."
   static let usage = """
-    OVERVIEW: Run the cases of case files (the case format: Corpus/README.md)
+    OVERVIEW: Run the cases of case files (the case format: Guides/CaseFormat.md)
     and compare each verdict with the case's expectation.
 
     USAGE: batchcheck validate <file>... [--format <format>] [--contract <contract>] [--identity-only]

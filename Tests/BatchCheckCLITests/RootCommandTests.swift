@@ -29,6 +29,7 @@ struct RootCommandTests {
           corpus      Generate case files for CI, and check a generator on them.
           bench       Time the simulator on a large valid update.
           answer      Answer --exec case lines on standard input with a built-in generator.
+          explain     List the rules UIKit and BatchCheck judge by, or explain one with an example.
 
         OPTIONS:
           --version   Print the version.

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Reading cases")
 struct CaseDecodingTests {
-  @Test("the example line of CASE-FORMAT.md")
+  @Test("the example line of the case format")
   func formatExample() throws {
     let line = #"{"name":"reload-and-move","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]},"expect":{"verdict":"exception","rule":"R11"}}"#
     let read = try Case(jsonLine: line)

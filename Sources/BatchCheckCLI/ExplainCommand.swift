@@ -1,0 +1,115 @@
+import BatchCheck
+import BatchCheckCorpus
+
+/// `batchcheck explain [RULE]`: the rules BatchCheck judges by, one line
+/// each, or one rule in full: when it applies, its text, an example case and
+/// BatchCheck's verdict on it, how iOS 12 and iOS 18 differ, and how sure
+/// BatchCheck is.
+///
+///     batchcheck explain R11
+///     // R11: No move from a deleted row or section
+///     // ...
+///
+/// The explanations live in `RuleExplanation.all` (BatchCheckCorpus), which
+/// `Guides/UIKitRules.md` is generated from (`--markdown`).
+struct ExplainCommand: Subcommand {
+  static let name = "explain"
+  static let abstract = "List the rules UIKit and BatchCheck judge by, or explain one with an example."
+  static let usage = """
+    OVERVIEW: List the rules (R1-R29 and R2b, UIKit's; C1 and C2, BatchCheck's
+    row checks), or explain one: when it applies, its text, a case that shows
+    it with BatchCheck's verdict on that case, and how iOS 12 and iOS 18 differ.
+
+    USAGE: batchcheck explain [<rule>] [--markdown]
+
+    ARGUMENTS:
+      <rule>      A rule: R1 ... R29, R2b, C1, C2 (any case). Without it, the list.
+
+    OPTIONS:
+      --markdown  Print Markdown, as Guides/UIKitRules.md holds it (without a
+                  rule: the guide's whole generated part).
+      -h, --help  Show this help.
+
+    EXAMPLES:
+      batchcheck explain
+      batchcheck explain R11
+
+    """
+
+  /// The rule asked for; nil: the list.
+  var explanation: RuleExplanation?
+  /// Whether to print Markdown.
+  var markdown = false
+
+  init(arguments: [String]) throws(CommandError) {
+    var scanner = ArgumentScanner(arguments, command: Self.name)
+    while let option = try scanner.nextOption() {
+      switch option {
+      case "--markdown": markdown = true
+      default: throw scanner.unknown(option)
+      }
+    }
+    if scanner.positional.count > 1 { throw .unexpectedArgument(scanner.positional[1], command: Self.name) }
+    if let id = scanner.positional.first {
+      guard let found = RuleExplanation.named(id) else {
+        throw .invalidValue(id, option: "<rule>", allowed: RuleExplanation.all.map(\.id), command: Self.name)
+      }
+      explanation = found
+    }
+  }
+
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    switch (explanation, markdown) {
+    case (nil, false): output.writeOutput(Self.list)
+    case (nil, true): output.writeOutput(RuleExplanation.guideMarkdown)
+    case (let explanation?, false): output.writeOutput(Self.text(of: explanation))
+    case (let explanation?, true): output.writeOutput(explanation.markdown)
+    }
+    return .success
+  }
+
+  /// One line per rule: its id, padded to one column, and its title.
+  static var list: String {
+    let width = (RuleExplanation.all.map(\.id.count).max() ?? 0) + 2
+    return RuleExplanation.all.map { explanation in
+      explanation.id + String(repeating: " ", count: width - explanation.id.count) + explanation.title + "\n"
+    }.joined()
+  }
+
+  /// One rule in full, for a terminal: prose wrapped, texts and the example
+  /// indented and never wrapped.
+  static func text(of explanation: RuleExplanation) -> String {
+    var text = "\(explanation.id): \(explanation.title)\n\nWhen:\n" + wrapped(explanation.condition)
+    if let heading = explanation.textsHeading, !explanation.texts.isEmpty {
+      text += "\n\(heading):\n" + explanation.texts.map(indented).joined(separator: "\n")
+    }
+    text += "\nExample:\n" + wrapped(explanation.example == nil ? "None. " + explanation.note : explanation.note)
+    if let example = explanation.example, let verdict = explanation.exampleVerdict {
+      text += indented(example) + "BatchCheck's verdict on it:\n" + indented(verdict.description)
+    }
+    text += "\niOS 12 and iOS 18:\n" + wrapped(explanation.profiles)
+    text += "\nHow sure:\n" + wrapped(explanation.certainty)
+    return text
+  }
+
+  /// Every line of `text` indented by two spaces, each ending in a line break.
+  static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 + "\n" }.joined()
+  }
+
+  /// `prose` broken into lines of at most `width` characters (a longer word
+  /// keeps its own line), each indented by two spaces.
+  static func wrapped(_ prose: String, width: Int = 78) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in prose.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width - 2 {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.map { "  " + $0 + "\n" }.joined()
+  }
+}

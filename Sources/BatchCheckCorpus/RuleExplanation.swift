@@ -1,0 +1,92 @@
+import BatchCheck
+
+/// One rule explained: when it applies, the text that goes with it, a case
+/// that shows it, and how the two UIKit profiles differ on it.
+///
+///     RuleExplanation.named("r11")?.title
+///     // "No move from a deleted row or section"
+///
+/// The table (`RuleExplanation.all`) is the one place these explanations
+/// live: `batchcheck explain` prints them and `Guides/UIKitRules.md` is
+/// generated from them (`markdown`), and a test runs every example.
+public struct RuleExplanation: Hashable, Sendable {
+  /// Where a rule's text comes from.
+  public enum TextSource: Hashable, Sendable {
+    /// UIKit raises it; `texts` are UIKit's, as BatchCheck prints them.
+    case uikit
+    /// UIKit raises nothing; `texts` are BatchCheck's own report.
+    case batchCheck
+    /// No text of its own (the rule drops something, or shows up as another rule).
+    case none
+  }
+
+  /// `R1` ... `R29`, `R2b`, `C1`, `C2`.
+  public var id: String
+  /// A few words.
+  public var title: String
+  /// When UIKit raises it (or does what the rule says), and when BatchCheck reports it.
+  public var condition: String
+  /// Where `texts` come from.
+  public var textSource: TextSource
+  /// The text in each of its forms, UITableView's wording under iOS 18.
+  /// `%ld` stands for a number and `%@` for an index path or a list.
+  public var texts: [String]
+  /// A case line (case format, with `expect`) that shows the rule; nil when
+  /// no case can (`note` says why).
+  public var example: String?
+  /// What the example shows, or why there is none.
+  public var note: String
+  /// How iOS 12 and iOS 18 differ on it.
+  public var profiles: String
+  /// How BatchCheck knows: read in UIKit, seen in reports, or inferred.
+  public var certainty: String
+
+  /// The rule of the verdict enum with this id; nil for the rules that
+  /// never end a check (`R24` ... `R29`).
+  public var rule: Rule? { Rule(rawValue: id) }
+
+  /// The explanation with this id, compared without regard to case (`r2B`).
+  public static func named(_ id: String) -> RuleExplanation? {
+    all.first { $0.id.lowercased() == id.lowercased() }
+  }
+
+  /// The example as a case; nil when there is none.
+  ///
+  /// - Throws: `CaseDataError` when the example is not a valid case line.
+  public func exampleCase() throws(CaseDataError) -> Case? {
+    guard let example else { return nil }
+    return try Case(jsonLine: example, file: "explain \(id)")
+  }
+
+  /// Whether `message` is one of `texts`, `%ld` and `%@` standing for any text.
+  public func matchesText(_ message: String) -> Bool {
+    texts.contains { Self.matches(message, template: $0) }
+  }
+
+  /// Whether `message` fits `template`: the template's literal pieces, in
+  /// order, with anything between them where it says `%ld` or `%@`.
+  ///
+  ///     RuleExplanation.matches("attempt to delete section 2", template: "attempt to delete section %ld")
+  ///     // true
+  public static func matches(_ message: String, template: String) -> Bool {
+    var pieces: [Substring] = []
+    var rest = Substring(template)
+    while let mark = rest.firstIndex(of: "%") {
+      let after = rest[rest.index(after: mark)...]
+      let length = after.hasPrefix("ld") ? 3 : after.hasPrefix("@") ? 2 : 0
+      guard length > 0 else { break }
+      pieces.append(rest[..<mark])
+      rest = rest[rest.index(mark, offsetBy: length)...]
+    }
+    pieces.append(rest)
+    guard pieces.count > 1 else { return message == template }
+    var remaining = Substring(message)
+    guard remaining.hasPrefix(pieces[0]) else { return false }
+    remaining = remaining.dropFirst(pieces[0].count)
+    for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
+      guard let found = remaining.range(of: piece) else { return false }
+      remaining = remaining[found.upperBound...]
+    }
+    return remaining.hasSuffix(pieces[pieces.count - 1])
+  }
+}
