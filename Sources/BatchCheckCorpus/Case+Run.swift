@@ -7,7 +7,7 @@ extension Case {
   ///     // valid
   ///
   /// A case without an update runs the empty update (which is valid exactly
-  /// when the counts do not change, spec R26).
+  /// when the counts do not change, rule R26).
   ///
   /// - Returns: the verdict of `SimulatedTableView(old, options:)` for
   ///   `update` (or the empty update) against `new`; for a staged or steps

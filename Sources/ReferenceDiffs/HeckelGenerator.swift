@@ -31,7 +31,7 @@ import BatchCheck
 /// 6. content changes: UIKit cannot reload a moved row (R11), so a moved row
 ///    whose content changed becomes a delete and an insert; a stayer whose
 ///    content changed is reloaded at its old index when UIKit's reload
-///    arithmetic (spec §1.3: explicit deletes and inserts, moves ignored)
+///    arithmetic (explicit deletes and inserts count, moves do not)
 ///    lands its insert on the row's new index, and is deleted and inserted
 ///    otherwise.
 ///

@@ -12,7 +12,7 @@ import BatchCheck
 ///     // stage 3: moveRows (0,1) -> (0,0), (0,0) -> (0,1)  data [c a:2]
 ///
 /// Why stages: UIKit cannot reload a row and move it in one batch (R11), and
-/// the reload arithmetic of §1.3 makes reloads next to deletes and inserts
+/// the reload arithmetic makes reloads next to deletes and inserts
 /// land elsewhere (R24). Staged, each of these is trivial:
 /// 1. **updates**: every paired row whose content changed is reloaded at its
 ///    old index; the data is the old rows with those rows' new contents;

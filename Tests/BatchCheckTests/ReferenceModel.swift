@@ -1,14 +1,14 @@
 @testable import BatchCheck
 
 /// A deliberately naive model of what a **valid** batch update does to a
-/// table's rows (spec §1.2), for checking the simulator against.
+/// table's rows (index spaces), for checking the simulator against.
 ///
 ///     let model = ReferenceModel(insertedRows: [RowPath(0, 0): Row("x")])
 ///     model.apply(BatchUpdate(deleteRows: [RowPath(0, 1)], insertRows: [RowPath(0, 0)]),
 ///                 to: [[Row("a"), Row("b")]])
 ///     // [[Row("x"), Row("a")]]
 ///
-/// It follows the spec's array model with plain loops and nothing clever:
+/// It follows UIKit's array model with plain loops and nothing clever:
 /// 1. In every old section, remove the deleted rows and the move sources
 ///    (old-space paths). Then remove the deleted sections and the moved
 ///    sections from the list of old sections; the rest keep their order.
@@ -21,7 +21,7 @@
 /// survivors of its section and takes its new content, a reloaded section
 /// stays among the surviving sections and takes its new rows. That is what a
 /// reload means to the person who writes it. UIKit instead deletes the element
-/// and inserts it at a target of its own (spec §1.3); the two agree exactly
+/// and inserts it at a target of its own (the reload decomposition); the two agree exactly
 /// when that target is the element's place here, and the random generator
 /// keeps a reload only then.
 ///
@@ -163,7 +163,7 @@ enum CellOrigin: Equatable {
 /// It avoids what UIKit rejects or falls back on: no duplicates, no row
 /// operations inside deleted, inserted or reloaded sections (so no row move
 /// out of a deleted or into an inserted section), no reloaded row that is
-/// also moved or deleted, and no reload whose UIKit target (spec §1.3) differs
+/// also moved or deleted, and no reload whose UIKit target (the reload decomposition) differs
 /// from where the reloaded element really ends up.
 ///
 /// Randomness comes from the core's seeded `SplitMix64`, never from the
@@ -375,7 +375,7 @@ struct UpdateGenerator {
       }
     }
 
-    // Reloads: keep only those whose UIKit target (spec §1.3) is where the
+    // Reloads: keep only those whose UIKit target (the reload decomposition) is where the
     // element really ends up; the others become plain kept elements.
     for o in old.indices where sectionFate[o] == .reload {
       let target = Self.reloadTarget(of: RowPath(o, UIKitMessages.notFound), update, uikit: uikit)
@@ -413,7 +413,7 @@ struct UpdateGenerator {
   }
 
   /// Where UIKit inserts a reload of `reload` (old space; a section reload has
-  /// row NSNotFound): spec §1.3, transcribed line by line. Explicit deletes and
+  /// row NSNotFound): the reload decomposition, transcribed line by line. Explicit deletes and
   /// inserts only; moves are ignored. Under iOS 18 (D8), a row delete
   /// (insert) in a section that is itself deleted (inserted) does not count.
   static func reloadTarget(

@@ -9,7 +9,7 @@ import Testing
 struct ReferenceModelTests {
   // MARK: The model itself, on hand-made examples
 
-  @Test("model: deletes are old-space, inserts new-space (spec §1.2)")
+  @Test("model: deletes are old-space, inserts new-space (index spaces)")
   func deletesAndInserts() {
     let model = ReferenceModel(insertedRows: [RowPath(0, 0): Row("x"), RowPath(0, 3): Row("y")])
     let update = BatchUpdate(deleteRows: [RowPath(0, 1)], insertRows: [RowPath(0, 3), RowPath(0, 0)])
@@ -45,9 +45,9 @@ struct ReferenceModelTests {
     #expect(model.apply(BatchUpdate(insertRows: [RowPath(0, 5)]), to: [[Row("a")]]) == nil)
   }
 
-  @Test("reload target follows spec §1.3: explicit deletes and inserts only")
+  @Test("reload target follows the reload decomposition: explicit deletes and inserts only")
   func reloadTarget() {
-    // Spec §5: reload (0,0) + insert (0,0) puts the reload's insert at (0,1).
+    // A known quirk: reload (0,0) + insert (0,0) puts the reload's insert at (0,1).
     #expect(
       UpdateGenerator.reloadTarget(of: RowPath(0, 0), BatchUpdate(insertRows: [RowPath(0, 0)]))
         == RowPath(0, 1))

@@ -2,13 +2,13 @@ import Testing
 
 @testable import BatchCheck
 
-/// The reload decomposition of spec §1.3: the fast, grouped walks against a
+/// The reload decomposition: the fast, grouped walks against a
 /// literal transcription of UIKit's loop, and the quirks UIKit is known for.
 @Suite("Reload decomposition")
 struct ReloadDecompositionTests {
   static let notFound = Int.max
 
-  /// UIKit's loop of §1.3, transcribed literally: one pass over every
+  /// UIKit's reload loop, transcribed literally: one pass over every
   /// explicit delete (descending) and insert (ascending). With `ios18`, the
   /// loop of iOS 18.2 (D8): a row delete (insert) whose section also has a
   /// section delete (insert) is ignored.

@@ -299,7 +299,7 @@ extension EdgeIndexTests {
   @Test("a reload target that wraps past Int.max is an insert out of range, never a trap")
   func reloadTargetWraps() {
     // Section 0 is deleted, so the reload's own delete is dropped unchecked
-    // (R18); two row inserts below it push its insert past Int.max (§1.3).
+    // (R18); two row inserts below it push its insert past Int.max (the reload decomposition).
     // iOS 18 drops the reload first (its row has no cell, D7), and the
     // section count fails instead.
     let update = BatchUpdate(

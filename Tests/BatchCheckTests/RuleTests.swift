@@ -3,7 +3,7 @@ import Testing
 @testable import BatchCheck
 
 /// One positive and one negative test per UIKit rule, with UIKit's exact texts.
-/// Case names follow the spec's §6 table (T1...) where one exists.
+/// Case names follow UIKit's known cases (T1...) where one exists.
 @Suite("UIKit rules")
 struct RuleTests {
   @Test("R1 positive: a deleted section leaves one section fewer")

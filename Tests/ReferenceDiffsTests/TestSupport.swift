@@ -121,7 +121,7 @@ enum Exhaustive {
 }
 
 /// A plain model of how UIKit applies one single-section batch of row
-/// operations (spec §1.2 with the reload decomposition of §1.3): the rows the
+/// operations (index spaces and the reload decomposition): the rows the
 /// cells show afterwards, or nil when UIKit would reject the batch. It is a
 /// cross-check of the simulator on the generators' outputs, not a second
 /// simulator: it does not say *which* rule fails, and duplicates are rejected.
@@ -141,7 +141,7 @@ enum TableModel {
     guard Set(deletes).count == deletes.count, Set(inserts).count == inserts.count,
       Set(moves.map(\.from)).count == moves.count, Set(moves.map(\.to)).count == moves.count
     else { return nil }
-    // §1.3: a reload's insert counts explicit deletes and inserts, never moves.
+    // The reload decomposition: a reload's insert counts explicit deletes and inserts, never moves.
     var reloadTargets: [Int: Int] = [:]
     for reload in reloads {
       guard !deletes.contains(reload) else { return nil }  // R10

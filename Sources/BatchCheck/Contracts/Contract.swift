@@ -72,7 +72,7 @@ public struct Stage: Hashable, Sendable {
 /// generator says which row it meant.
 ///
 /// Every step is also one UIKit call outside a batch, that is a batch of one
-/// operation (spec §1.1); a step out of range is judged as that batch would
+/// operation (Guides/UIKitRules.md, index spaces); a step out of range is judged as that batch would
 /// be, with UIKit's text.
 public enum Step: Hashable, Sendable, CustomStringConvertible {
   /// Inserts `row` so that it ends up at `at`, a path in the data as this

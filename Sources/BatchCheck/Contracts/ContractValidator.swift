@@ -147,7 +147,7 @@ public enum ContractValidator {
   /// so it gets UIKit's rule and text (R3/R4 for a delete or an update, R6/R7
   /// for an insert, R13/R14 for a move, R22 for a negative index). Only a row
   /// index of `NSNotFound` (`Int.max`) in an update can pass UIKit (it reads
-  /// as a section reload, spec step 0); it is `wrongRows` (C1), out of range.
+  /// as a section reload, step 0 of the check order); it is `wrongRows` (C1), out of range.
   /// A step in range is one operation UIKit always accepts, and is applied.
   ///
   /// - Parameters:

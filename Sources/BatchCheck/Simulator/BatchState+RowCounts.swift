@@ -1,4 +1,4 @@
-/// How old sections land in the new state (spec §2 step 9, [I]).
+/// How old sections land in the new state (step 9 of the check order; inferred).
 ///
 /// Section move sources go to their destinations; old sections that are
 /// neither deleted nor moved keep their relative order and fill the new
@@ -67,7 +67,7 @@ struct SectionMap {
 }
 
 /// What each new section that maps to an old one holds after the update,
-/// by UIKit's count (spec §2 step 9): the tallies both R2 and R2b read.
+/// by UIKit's count (step 9 of the check order): the tallies both R2 and R2b read.
 struct SectionTally {
   /// One kept or moved section.
   struct Entry {

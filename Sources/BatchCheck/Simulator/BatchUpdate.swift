@@ -33,9 +33,9 @@ public struct RowMove: Hashable, Sendable {
 /// A `BatchUpdate` can hold anything, nonsense included: duplicates, negative
 /// or huge numbers, conflicting operations. Judging it is the simulator's job.
 /// The order of the elements inside each array is kept, because UIKit's
-/// stable sorts make a few messages depend on it (spec R16).
+/// stable sorts make a few messages depend on it (rule R16).
 ///
-/// Index spaces (spec §1.1): `deleteSections`, `reloadSections`,
+/// Index spaces (Guides/UIKitRules.md): `deleteSections`, `reloadSections`,
 /// `deleteRows`, `reloadRows` and move sources are in the **old** state;
 /// `insertSections`, `insertRows` and move destinations in the **new** state.
 public struct BatchUpdate: Hashable, Sendable {
@@ -84,6 +84,6 @@ public struct BatchUpdate: Hashable, Sendable {
       + reconfigureRows.count
   }
 
-  /// Whether the update holds no operation at all (spec R26).
+  /// Whether the update holds no operation at all (rule R26).
   public var isEmpty: Bool { operationCount == 0 }
 }

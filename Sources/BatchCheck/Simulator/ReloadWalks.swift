@@ -302,7 +302,7 @@ struct RowBatch {
 
 extension SectionGroups {
   /// The computed insert (new space) of each reload in `reloads` (sorted
-  /// ascending), in that order: UIKit's walks of §1.3 over the explicit
+  /// ascending), in that order: UIKit's reload walks over the explicit
   /// `deletes` and `inserts`.
   ///
   /// A section's row reloads share their section walk and go through the

@@ -8,7 +8,7 @@
 ///     RowPath(section: 0, row: 2).description  // "{length = 2, path = 0 - 2}"
 ///
 /// Any integers are allowed, negative and huge ones included: judging them is
-/// the simulator's job (spec R22), not the initializer's.
+/// the simulator's job (rule R22), not the initializer's.
 public struct RowPath: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The section index, in the space of the operation holding this path.
   public var section: Int

@@ -9,7 +9,7 @@ extension SimulatedTableView {
   ///
   /// For one section without section operations, UIKit's checks reduce to:
   /// distinct, in-range indexes; reload targets `r - deletes below r +
-  /// inserts met` (§1.3); no move from a deleted row or to an inserted one;
+  /// inserts met` (the reload decomposition); no move from a deleted row or to an inserted one;
   /// old + inserted − deleted = new; and, for the row check, old cells in
   /// order around the inserted and moved ones.
   /// - Complexity: O(*n* + *k* log *k*), sorting only what is not sorted yet,
@@ -51,7 +51,7 @@ extension SimulatedTableView {
       let moveTos = rows(update.moveRows.map(\.to), below: newCount)
     else { return nil }
 
-    // §1.3 for one section: reloads ascending, so both walks advance monotonically.
+    // The reload decomposition for one section: reloads ascending, so both walks advance monotonically.
     var reloadTargets: [Int] = []
     reloadTargets.reserveCapacity(reloads.count)
     var deletesBelow = 0

@@ -1,4 +1,4 @@
-/// UIKit's reload decomposition (spec §1.3 and rule R24), copied with its quirks.
+/// UIKit's reload decomposition (rule R24; Guides/SimulatedTableView.md), copied with its quirks.
 ///
 /// Each reload `R = (s, r)` (old space; `r` is NSNotFound for a section
 /// reload) becomes a delete at `(s, r)` and an insert at a computed `(s', r')`.
@@ -15,7 +15,7 @@
 ///
 /// Moves are ignored, reload-made operations do not count, and because the
 /// row comparison is against the *running* `s'`, row operations inside
-/// deleted or inserted sections next to `s` can shift `r'` (spec T28, [I]).
+/// deleted or inserted sections next to `s` can shift `r'` (inferred, not read in UIKit's code).
 ///
 /// The walks are not run element by element: the operations are grouped by
 /// section once, and each reload jumps to the groups that can affect it.

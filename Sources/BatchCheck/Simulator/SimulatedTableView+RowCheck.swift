@@ -4,7 +4,7 @@ extension SimulatedTableView {
   ///
   /// Old cells keep their old row: rows that were not touched slide into the
   /// places left free, moved rows go to their destination. Inserted and
-  /// reloaded cells (reload-made inserts included, wherever §1.3 put them)
+  /// reloaded cells (reload-made inserts included, wherever the reload decomposition put them)
   /// ask the data source, so they are right by construction. Only cells are
   /// judged: an old row that was off screen (`visibleRows`) gets a fresh cell
   /// when it scrolls in. A reconfigured cell (iOS 18, D12) shows the data

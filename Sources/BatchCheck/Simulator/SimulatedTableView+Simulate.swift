@@ -15,7 +15,7 @@ struct AcceptedUpdate {
 }
 
 extension SimulatedTableView {
-  /// The whole simulation; see `performBatchUpdates`. Follows spec §2 step by
+  /// The whole simulation; see `performBatchUpdates`. Follows UIKit's check order (Guides/UIKitRules.md) step by
   /// step; the first failing check decides the verdict.
   func simulate<NewData: TableDataSource>(
     _ update: BatchUpdate, dataSource: NewData, counter: inout OperationCounter,

@@ -2,7 +2,7 @@
 ///
 /// It holds what UIKit caches before an update (the old data source) and
 /// judges an update against what the data source returns afterwards, with the
-/// rules of the spec: index spaces, UIKit's check order, the reload
+/// rules of Guides/UIKitRules.md: index spaces, UIKit's check order, the reload
 /// decomposition and its quirks, the drops inside deleted and inserted
 /// sections, and UIKit's exact messages. After an update UIKit accepts, it also
 /// checks which row each cell shows (rules C1 and C2), which UIKit never does.

@@ -8,7 +8,7 @@ public enum ViewSemantics: String, Hashable, Sendable, CaseIterable {
 
 /// What the simulator does with the same insert or delete given twice.
 ///
-/// UIKit is inconsistent (spec, "BatchCheck's duplicates policy"): UITableView
+/// UIKit is inconsistent (Guides/UIKitRules.md, the duplicates policy): UITableView
 /// merges an exact duplicate insert or delete, UICollectionView counts each
 /// occurrence. A diff that emits one is broken on at least one of them.
 public enum DuplicatesPolicy: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-/// UIKit's exception texts (spec §2 and §3), in one place.
+/// UIKit's exception texts (Guides/UIKitRules.md), in one place.
 ///
 /// Index paths print as `{length = 2, path = S - R}`: the part of NSIndexPath's
 /// description that does not change from run to run. A section operation is
@@ -32,19 +32,19 @@ struct UIKitMessages {
 
   // MARK: R1, R2
 
-  /// R1, spec §2 step 7.
+  /// R1, step 7 of the check order.
   func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int) -> String {
     "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(after)) must be equal to the number of sections contained in the \(view) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted).\(countTextEnding)"
   }
 
-  /// R2, spec §2 step 9. `section` is the new-space section.
+  /// R2, step 9 of the check order. `section` is the new-space section.
   func invalidRowCount(
     section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int
   ) -> String {
     "Invalid update: invalid number of \(rows) in section \(section). The number of \(rows) contained in an existing section after the update (\(after)) must be equal to the number of \(rows) contained in that section before the update (\(before)), plus or minus the number of \(rows) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(rows) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).\(countTextEnding)"
   }
 
-  /// R2 when the data source returns a negative row count, spec §2 step 9.
+  /// R2 when the data source returns a negative row count, step 9 of the check order.
   /// `section` is the old-space section: UIKit prints the old index here.
   func negativeRowCount(section: Int) -> String {
     "Invalid update: invalid number of \(rows) in section \(section). Attempt to delete more \(rows) than exist in section.\(countTextEnding)"

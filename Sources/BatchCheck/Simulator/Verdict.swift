@@ -21,7 +21,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
 
 /// What UIKit raises: `NSInternalInconsistencyException` with a rule and a text.
 public struct UIKitException: Error, Hashable, Sendable {
-  /// The spec rule that fired.
+  /// The rule that fired (Guides/UIKitRules.md).
   public var rule: Rule
   /// UIKit's message, index paths printed as `{length = 2, path = S - R}`.
   public var message: String
