@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Type-checks every Swift snippet of the README and the guides against the
+package's modules (built first: `swift build`), so that none drifts from
+the code.
+
+Each ```swift block becomes a file: a block of declarations (a test, a test
+case class) as it is; a block of statements inside a function of its own.
+A prelude declares what snippets use without defining: a diff to test
+(`MyDiff`, `mySteps`), and the rows `old` and `new`. Exits 1 and
+prints the compiler's errors when a snippet does not type-check.
+
+    python3 Scripts/check-snippets.py            # after swift build
+"""
+import glob, os, re, subprocess, sys, tempfile
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+os.chdir(root)
+modules = os.path.join(root, ".build", "debug", "Modules")
+if not os.path.isdir(modules):
+    sys.exit("error: no .build/debug/Modules: run swift build first")
+
+IMPORTS = ["BatchCheck", "BatchCheckCorpus", "BatchCheckHTML", "BatchCheckTesting",
+           "ReferenceDiffs", "Testing", "XCTest"]
+PRELUDE = """
+/// Stand-ins for what the snippets use without defining it.
+struct MyDiff {
+  init(from old: [RowValue], to new: [RowValue]) {}
+  func batchUpdate(section: Int) -> BatchUpdate { BatchUpdate() }
+}
+func mySteps(_ old: [Row], _ new: [Row]) -> [Step] { [] }
+let old: [[Row]] = [[Row("a")]]
+let new: [[Row]] = [[Row("b"), Row("a"), Row("b")]]
+"""
+
+def snippets():
+    for path in ["README.md"] + sorted(glob.glob("Guides/*.md")):
+        text = open(path, encoding="utf-8").read()
+        for match in re.finditer(r"```swift\n(.*?)```", text, re.S):
+            line = text.count("\n", 0, match.start()) + 2
+            yield path, line, match.group(1)
+
+def main():
+    work = tempfile.mkdtemp(prefix="batchcheck-snippets-")
+    files = []
+    header = "".join(f"import {name}\n" for name in IMPORTS)
+    with open(os.path.join(work, "Prelude.swift"), "w") as out:
+        out.write(header + PRELUDE)
+    files.append(os.path.join(work, "Prelude.swift"))
+    places = {}
+    for index, (path, line, body) in enumerate(snippets()):
+        code = "\n".join(l for l in body.splitlines() if not l.startswith("import "))
+        declarations = re.match(r"\s*(@Test|final class|class|struct|func|enum)\b", code)
+        if not declarations:
+            code = f"func snippet{index}() async throws {{\n{code}\n}}"
+        name = f"Snippet{index}.swift"
+        with open(os.path.join(work, name), "w") as out:
+            out.write(header + code + "\n")
+        files.append(os.path.join(work, name))
+        places[name] = f"{path}:{line}"
+    result = subprocess.run(
+        ["swiftc", "-typecheck", "-parse-as-library", "-swift-version", "6",
+         "-suppress-warnings", "-I", modules] + files,
+        capture_output=True, text=True)
+    output = result.stdout + result.stderr
+    for name, place in places.items():
+        output = output.replace(os.path.join(work, name), f"{place} (as {name})")
+    if result.returncode != 0:
+        print(output)
+        print(f"snippets: {len(places)} checked, some do not type-check")
+        return 1
+    print(f"snippets: {len(places)} Swift snippets of the README and the guides type-check")
+    return 0
+
+sys.exit(main())
