@@ -31,6 +31,7 @@ struct BenchCommand: Subcommand {
     USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
                             [--generator <name>] [--cases <n>] [--max-size <m>]
                             [--uikit <profile>]
+           batchcheck bench --write-case <file> [--rows <n>] [--operations <k>]
 
     OPTIONS:
       --rows <n>          Old rows in the one section (default: 1000000).
@@ -40,6 +41,9 @@ struct BenchCommand: Subcommand {
       --cases <n>         Random cases per engine run (default: 300000).
       --max-size <m>      The largest random case, in rows (default: 50).
       --uikit <profile>   Time one profile only: ios18 or ios12 (default: both).
+      --write-case <file> Time nothing: write the valid update of --rows rows and
+                          about --operations operations as one case line (the case
+                          format), for 'batchcheck validate <file>'.
       -h, --help          Show help information.
 
     """
@@ -51,6 +55,7 @@ struct BenchCommand: Subcommand {
   var cases = 300_000
   var maxSize = 50
   var profiles = UIKitProfile.allCases
+  var caseFile: String?
 
   init(arguments: [String]) throws(CommandError) {
     var scanner = ArgumentScanner(arguments, command: Self.name)
@@ -65,6 +70,7 @@ struct BenchCommand: Subcommand {
       case "--cases": cases = try scanner.number(for: option, in: range)
       case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
       case "--uikit": profiles = [try scanner.choice(for: option, UIKitProfile.self)]
+      case "--write-case": caseFile = try scanner.value(for: option)
       default: throw scanner.unknown(option)
       }
     }
@@ -72,6 +78,21 @@ struct BenchCommand: Subcommand {
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    if let caseFile {
+      try checkOutput(caseFile, inputs: [])
+      let large = LargeCase(rows: rows, operations: operations)
+      // Rows whose content is the initial 0 are written as plain integers
+      // (content = id, on both sides alike): the line stays small.
+      func plain(_ row: Row) -> Row { row.content == 0 ? Row(row.id) : row }
+      let line = Case(
+        name: "large-\(rows)-rows-\(large.update.operationCount)-operations", old: [large.old.map(plain)],
+        new: [large.new.map(plain)], update: large.update, expect: Expectation(verdict: .valid)
+      ).jsonLine
+      try writeAtomically(line + "\n", to: caseFile)
+      output.writeOutput(
+        "wrote a case of \(counted(rows, "row")) and \(counted(large.update.operationCount, "operation")) to \(caseFile)\n")
+      return .success
+    }
     // Each part's data is freed before the next, and each reports its own
     // peak memory: the peak is reset before it starts.
     Self.resetPeakMemory()

@@ -44,6 +44,22 @@ struct BenchCommandTests {
     #expect(!one.standardOutput.contains("iOS 18"))
   }
 
+  @Test("--write-case writes the large valid case as one line that validates")
+  func writeCase() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = files.directory.path + "/big.jsonl"
+    let run = await runCommand(["bench", "--write-case", path, "--rows", "3000", "--operations", "300"])
+    #expect(run.status == 0)
+    #expect(run.standardOutput.hasPrefix("wrote a case of 3000 rows and "))
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(text.split(separator: "\n").count == 1)
+    #expect(text.hasPrefix(#"{"name":"large-3000-rows-"#))
+    let validate = await runCommand(["validate", path])
+    #expect(validate.status == 0)
+    #expect(validate.standardOutput.hasSuffix("1 passed, 0 failed\n"))
+  }
+
   @Test("bad numbers are usage errors")
   func badNumbers() async {
     let negative = await runCommand(["bench", "--rows", "-5"])
