@@ -61,7 +61,8 @@ struct EndToEndTests {
     let executable = try #require(Self.executable)
     let command = "'\(executable.path)' answer --generator heckel"
     for pipeline in ["16", "1"] {
-      let result = try run(["check", "--exec", command, "--count", "300", "--max-size", "20", "--pipeline", pipeline])
+      let result = try run(
+        ["check", "--exec", command, "--count", "300", "--max-size", "20", "--exhaustive-total", "4", "--pipeline", pipeline])
       #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
       #expect(result.standardOutput.hasSuffix("300 passed, 0 failed\n") || result.standardOutput.contains(" passed, 0 failed"))
     }

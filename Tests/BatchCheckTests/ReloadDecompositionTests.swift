@@ -61,15 +61,15 @@ struct ReloadDecompositionTests {
 
   static let shapes = [
     RandomShape(
-      name: "200,000 small inputs, one reload, duplicates included", seed: 0x5EED_0001,
+      name: "small inputs, one reload, duplicates included (200,000 at the full scale)", seed: 0x5EED_0001,
       trials: 200_000, sections: 6, rows: 6, operations: 7, reloads: 2, sectionShare: 3,
       reloadSectionShare: 3),
     RandomShape(
-      name: "30,000 wide inputs: up to 40 sections and 60 operations, one reload", seed: 0x5EED_0002,
+      name: "wide inputs: up to 40 sections and 60 operations, one reload (30,000 at the full scale)", seed: 0x5EED_0002,
       trials: 30_000, sections: 40, rows: 8, operations: 60, reloads: 2, sectionShare: 2,
       reloadSectionShare: 2),
     RandomShape(
-      name: "20,000 inputs with up to 40 reloads, walked together per section", seed: 0x5EED_0003,
+      name: "up to 40 reloads, walked together per section (20,000 at the full scale)", seed: 0x5EED_0003,
       trials: 20_000, sections: 12, rows: 12, operations: 30, reloads: 40, sectionShare: 3,
       reloadSectionShare: 10),
   ]
@@ -79,7 +79,7 @@ struct ReloadDecompositionTests {
     arguments: shapes, [false, true])
   func fastEqualsLiteral(shape: RandomShape, ios18: Bool) {
     var random = SplitMix64(seed: shape.seed)
-    for trial in 0..<shape.trials {
+    for trial in 0..<TestScale.trials(shape.trials) {
       let sections = random.next() % shape.sections + 1
       let rows = random.next() % shape.rows + 1
       func item(sectionShare: UInt64) -> RowPath {

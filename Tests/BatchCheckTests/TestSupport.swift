@@ -57,3 +57,16 @@ extension Substring {
     String(self.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
+
+/// How thorough the heaviest property and complexity tests are: quick by
+/// default (a debug `swift test` stays near two minutes), and full with
+/// `BATCHCHECK_TEST_SCALE=full`, which CI runs in a release build:
+///
+///     BATCHCHECK_TEST_SCALE=full swift test -c release -Xswiftc -enable-testing \
+///       --filter "ComplexityTests|ReloadDecompositionTests|RobustnessTests"
+enum TestScale {
+  static let isFull = ProcessInfo.processInfo.environment["BATCHCHECK_TEST_SCALE"] == "full"
+
+  /// `full` under the full scale, else a fifth of it (at least 1).
+  static func trials(_ full: Int) -> Int { isFull ? full : max(1, full / 5) }
+}
