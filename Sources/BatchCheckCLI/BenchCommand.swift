@@ -215,18 +215,22 @@ struct BenchCommand: Subcommand {
     return text
   }
 
-  /// The best of `repeats` timed runs of `run`, in seconds, and its verdict.
-  private func best(_ run: () -> Verdict) -> (seconds: Double, verdict: Verdict) {
+  /// The best of `repeats` timed runs of `run`, in seconds, and what the
+  /// last run gave.
+  private func best<Result>(_ run: () -> Result) -> (seconds: Double, result: Result) {
     let clock = ContinuousClock()
-    var best: Duration?
-    var verdict = Verdict.valid
-    for _ in 0..<repeats {
+    func timed() -> (Duration, Result) {
       let start = clock.now
-      verdict = run()
-      let elapsed = clock.now - start
-      if best.map({ elapsed < $0 }) ?? true { best = elapsed }
+      let result = run()
+      return (clock.now - start, result)
     }
-    return (best.map(Self.seconds) ?? 0, verdict)
+    var (best, result) = timed()
+    for _ in 1..<max(repeats, 1) {
+      let (elapsed, next) = timed()
+      result = next
+      best = min(best, elapsed)
+    }
+    return (Self.seconds(best), result)
   }
 
   /// A verdict's kind and rule: "valid", "exception R2".
@@ -267,12 +271,8 @@ struct BenchCommand: Subcommand {
     options.count = cases
     options.exhaustiveTotal = 0
     func rate(_ report: () -> CheckReport) -> Double {
-      var ran = 0
-      let (seconds, _) = best {
-        ran = report().casesRun
-        return .valid
-      }
-      return Double(ran) / max(seconds, 1e-9)
+      let (seconds, last) = best(report)
+      return Double(last.casesRun) / max(seconds, 1e-9)
     }
     let inProcess = rate { check(generator, options: options) }
     text += "  in process, 1 worker: \(Int(inProcess)) cases/s\n"
@@ -316,7 +316,7 @@ struct BenchCommand: Subcommand {
       }
       let perSecond = Double(ran) / max(best.map(Self.seconds) ?? 0, 1e-9)
       if workers == 1 { single = perSecond }
-      text += "  \(label), \(workers) worker\(workers == 1 ? "" : "s"), best of \(repeats): \(Int(perSecond)) cases/s"
+      text += "  \(label), \(counted(workers, "worker")), best of \(repeats): \(Int(perSecond)) cases/s"
       if workers > 1, single > 0 { text += " (\(Self.format(perSecond / single))x one worker)" }
       text += "\n"
     }

@@ -271,15 +271,20 @@ struct CorpusRun {
     return checker
   }
 
+  /// A line that cannot run: counted and printed, and the run goes on.
+  private mutating func dataError(_ error: CaseDataError, output: inout some OutputSink) {
+    unreadableCount += 1
+    totals[totals.count - 1].cases += 1
+    output.writeOutput(
+      (format == .json ? ValidateReport.jsonLine(error) : ValidateReport.humanLine(error)) + "\n")
+  }
+
   /// Runs one line of a corpus file.
   mutating func check(_ line: CaseLine, output: inout some OutputSink) {
     let testCase: Case
     switch line.result {
     case .failure(let error):
-      unreadableCount += 1
-      totals[totals.count - 1].cases += 1
-      output.writeOutput(
-        (format == .json ? ValidateReport.jsonLine(error) : ValidateReport.humanLine(error)) + "\n")
+      dataError(error, output: &output)
       return
     case .success(let read):
       testCase = read
@@ -287,13 +292,10 @@ struct CorpusRun {
     if let name = testCase.name {
       // A name keys the case's expectation: two cases of one file cannot share it.
       if let first = namesInFile[name] {
-        unreadableCount += 1
-        totals[totals.count - 1].cases += 1
         let error = CaseDataError(
           file: line.file, line: line.line, column: 1,
           message: "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file")
-        output.writeOutput(
-          (format == .json ? ValidateReport.jsonLine(error) : ValidateReport.humanLine(error)) + "\n")
+        dataError(error, output: &output)
         return
       }
       namesInFile[name] = line.line
@@ -405,7 +407,7 @@ struct CorpusRun {
     lines.append(head)
     for total in totals {
       let failedHere = total.cases - total.passed - total.skipped
-      var text = "\(total.file): \(total.cases) case\(total.cases == 1 ? "" : "s"),"
+      var text = "\(total.file): \(counted(total.cases, "case")),"
         + " \(total.passed) passed, \(failedHere) failed"
       var notes: [String] = []
       if total.expectedFailures > 0 { notes.append("\(total.expectedFailures) fail as expected") }

@@ -222,14 +222,6 @@ final class ChildProcess {
     queuedBytes += bytes.count
   }
 
-  /// Writes `request` to stdin while reading stdout until a full line, the
-  /// end of stdout, the deadline, or more than `maxLineBytes` without a line
-  /// break; stderr is drained all along, so a chatty child never blocks.
-  func exchange(_ request: [UInt8], deadline: Deadline, maxLineBytes: Int) -> Outcome {
-    enqueue(request)
-    return nextLine(requestEnd: queuedBytes, deadline: deadline, maxLineBytes: maxLineBytes)
-  }
-
   /// Writes what is queued for stdin while reading stdout until a full line
   /// (`answeredEarly` when fewer than `requestEnd` bytes were written by
   /// then: the answer came before its case), the end of stdout, the

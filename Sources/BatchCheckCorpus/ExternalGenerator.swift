@@ -178,7 +178,7 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   public func changes(from old: [[Row]], to new: [[Row]], as contract: Contract)
     throws(GeneratorError) -> ContractChanges
   {
-    let request = Array((Case(old: old, new: new).jsonLine + "\n").utf8)
+    let request = Self.request(old, new)
     lock.lock()
     defer { lock.unlock() }
     return try exchange(request, contract: contract)
@@ -213,7 +213,7 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
     while true {
       if oldest == requests.count {
         guard !exhausted, let first = next() else { return }
-        requests = [Array((Case(old: first.old, new: first.new).jsonLine + "\n").utf8)]
+        requests = [Self.request(first.old, first.new)]
         oldest = 0
       }
       let process: ChildProcess
@@ -236,7 +236,7 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
             exhausted = true
             break
           }
-          let request = Array((Case(old: more.old, new: more.new).jsonLine + "\n").utf8)
+          let request = Self.request(more.old, more.new)
           process.enqueue(request)
           requests.append(request)
           ends.append(process.queuedBytes)
@@ -306,6 +306,11 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   }
 
   // MARK: Cases (called with the lock held)
+
+  /// The line sent for a case: `{"old":[[...]],"new":[[...]]}` and a line break.
+  private static func request(_ old: [[Row]], _ new: [[Row]]) -> [UInt8] {
+    Array((Case(old: old, new: new).jsonLine + "\n").utf8)
+  }
 
   /// Sends one case and reads its answer.
   private func exchange(_ request: [UInt8], contract: Contract) throws(GeneratorError)

@@ -46,12 +46,12 @@ struct JSONParser {
       if flat != nil {
         switch node.value {
         case .number(.integer(let value)) where flatCount == 0 || elementShape.isEmpty:
-          flat!.append(value)
+          flat?.append(value)
           flatCount += 1
           return
         case .integers(let inner) where flatCount == 0 || elementShape == inner.shape:
           elementShape = inner.shape
-          flat!.append(contentsOf: inner.values)
+          flat?.append(contentsOf: inner.values)
           flatCount += 1
           return
         default:

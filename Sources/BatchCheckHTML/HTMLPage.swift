@@ -63,7 +63,7 @@ struct HTMLPage {
     }
     func size(_ sections: [[Row]]) -> String {
       let rows = sections.reduce(0) { $0 + $1.count }
-      return "\(sections.count) section\(sections.count == 1 ? "" : "s"), \(rows) row\(rows == 1 ? "" : "s")"
+      return "\(counted(sections.count, "section")), \(counted(rows, "row"))"
     }
     if item.old.reduce(0, { $0 + $1.count }) + item.new.reduce(0, { $0 + $1.count }) > 200 {
       return size(item.old) + " -> " + size(item.new)

@@ -43,10 +43,10 @@ extension UpdatePicture {
         case .rows(let count, let changed):
           let text =
             changed == 0
-            ? "… \(count) unchanged rows …" : "… \(count) rows, \(changed) of them changed …"
+            ? "… \(counted(count, "unchanged row")) …" : "… \(counted(count, "row")), \(changed) of them changed …"
           body += "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
         case .sections(let count, let rows):
-          let text = "… \(count) unchanged section\(count == 1 ? "" : "s") (\(rows) rows) …"
+          let text = "… \(counted(count, "unchanged section")) (\(counted(rows, "row"))) …"
           body += "<text class=\"label gap\" x=\"\(x + 6)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
         }
         y += Geometry.rowHeight
@@ -107,7 +107,7 @@ extension UpdatePicture {
 
   private func header(_ side: PictureSide, section: Int, x: Int, y: Int) -> String {
     let rows = (side == .old ? old : new)[section].count
-    var text = "section \(section) · \(rows) row\(rows == 1 ? "" : "s")"
+    var text = "section \(section) · \(counted(rows, "row"))"
     if let note = (side == .old ? oldSectionNotes : newSectionNotes)[section] { text += " · " + note }
     return "<rect class=\"section\" x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\""
       + " height=\"\(Geometry.rowHeight - 2)\" rx=\"3\"/>"

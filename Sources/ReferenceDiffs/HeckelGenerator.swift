@@ -189,29 +189,10 @@ struct HeckelPairing {
     self.init(old: old, new: new, id: { $0 })
   }
 
-  /// Pairs rows by `id(row)`, without copying the identities out first.
-  ///
-  /// Identities that are all small non-negative integers (as random cases
-  /// and many apps' ids are) index a flat table; any others go through a
-  /// dictionary. Both pair exactly the same rows.
+  /// Pairs rows by `id(row)`, without copying the identities out first;
+  /// small integer identities through a flat table (`EntryTable`).
   init<Element>(old: [Element], new: [Element], id: (Element) -> RowValue) {
-    let limit = 2 * (old.count + new.count) + 64
-    func isSmall(_ element: Element) -> Bool {
-      if case .int(let value) = id(element) { return value >= 0 && value < limit }
-      return false
-    }
-    if old.allSatisfy(isSmall), new.allSatisfy(isSmall) {
-      var table = SmallIntegerEntries(limit: limit)
-      self.init(old: old, new: new, id: id, entries: &table)
-    } else {
-      var table = HashedEntries(capacity: old.count + new.count)
-      self.init(old: old, new: new, id: id, entries: &table)
-    }
-  }
-
-  private init<Element, Entries: EntryTable>(
-    old: [Element], new: [Element], id: (Element) -> RowValue, entries table: inout Entries
-  ) {
+    var table = EntryTable(limit: 2 * (old.count + new.count) + 64, capacity: old.count + new.count)
     // One buffer for the four working arrays (few allocations per call):
     // per entry, its occurrences in new (Heckel's NC) and the top of its
     // stack of old indexes (Heckel's OLNO, lowest on top, -1 for empty);
@@ -264,39 +245,33 @@ struct HeckelPairing {
   }
 }
 
-/// The symbol table of Heckel's pass 1 and 2: identity -> entry number.
-private protocol EntryTable {
+/// The symbol table of Heckel's passes 1 and 2: identity -> entry number.
+/// Identities that are integers in `0..<limit` (as random cases' and many
+/// apps' ids are) index a flat table; any others go through a dictionary,
+/// one lookup per row. Both pair exactly the same rows.
+private struct EntryTable {
+  var slots: [Int]
+  var others: [RowValue: Int] = [:]
+  let capacity: Int
+
+  init(limit: Int, capacity: Int) {
+    slots = [Int](repeating: -1, count: limit)
+    self.capacity = capacity
+  }
+
   /// The entry of `id`; `next` (stored for it) when it has none yet.
-  mutating func entry(for id: RowValue, next: Int) -> Int
-}
-
-/// Any identities, hashed: one lookup per row.
-private struct HashedEntries: EntryTable {
-  var table: [RowValue: Int] = [:]
-
-  init(capacity: Int) { table.reserveCapacity(capacity) }
-
   mutating func entry(for id: RowValue, next: Int) -> Int {
-    Self.claim(&table[id, default: -1], next)
+    if case .int(let value) = id, value >= 0, value < slots.count {
+      if slots[value] < 0 { slots[value] = next }
+      return slots[value]
+    }
+    if others.isEmpty { others.reserveCapacity(capacity) }
+    return Self.claim(&others[id, default: -1], next)
   }
 
   @inline(__always)
   private static func claim(_ slot: inout Int, _ next: Int) -> Int {
     if slot < 0 { slot = next }
     return slot
-  }
-}
-
-/// Identities that are integers in `0..<limit`: the entry of `.int(v)` is
-/// `slots[v]`.
-private struct SmallIntegerEntries: EntryTable {
-  var slots: [Int]
-
-  init(limit: Int) { slots = [Int](repeating: -1, count: limit) }
-
-  mutating func entry(for id: RowValue, next: Int) -> Int {
-    guard case .int(let value) = id else { preconditionFailure("checked by the caller") }
-    if slots[value] < 0 { slots[value] = next }
-    return slots[value]
   }
 }

@@ -95,6 +95,11 @@ extension CaseRunning {
   func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { run(old, new, window: nil) }
 
   func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+    runEach(next: next, each: each)
+  }
+
+  /// `stream` one case at a time: each case runs before the next is asked for.
+  func runEach(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
     while let pending = next() { each(pending, run(pending.old, pending.new, window: pending.window)) }
   }
 }
@@ -133,10 +138,7 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
   }
 
   func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
-    guard let pipelined, pipelined.pipelineDepth > 1 else {
-      while let pending = next() { each(pending, run(pending.old, pending.new, window: pending.window)) }
-      return
-    }
+    guard let pipelined, pipelined.pipelineDepth > 1 else { return runEach(next: next, each: each) }
     // The cases in flight, oldest first, their answers come in this order;
     // among them the cases this generator cannot be given (several sections
     // for one that diffs a single section), reported in their turn.

@@ -59,7 +59,7 @@ final class TraceLog {
 
   /// The line that stands for `omitted` lines between the head and the tail.
   static func omission(_ omitted: Int) -> String {
-    "… \(omitted) more step\(omitted == 1 ? "" : "s")"
+    "… \(counted(omitted, "more step"))"
   }
 
   /// The trace: every line when there are at most `headLimit + tailLimit`,

@@ -170,28 +170,30 @@ extension SectionGroups {
   func lastRowGroup(key: Int, above low: Int, below high: Int, counter: inout OperationCounter)
     -> Int?
   {
-    var found: [Int]? = []
-    appendRowGroups(key: key, above: low, below: high, limit: 1, to: &found, counter: &counter)
-    return found?.first
+    let place = lastPlace(key: key, below: high, counter: &counter)
+    return place < 0 ? nil : rowGroup(at: place, key: key, above: low)
   }
 
   /// Appends to `list`, descending, the groups holding rows with key `key`
-  /// strictly between groups `low` and `high` (`low` may be -1), at most `limit`.
+  /// strictly between groups `low` and `high` (`low` may be -1).
   func appendRowGroups(
-    key: Int, above low: Int, below high: Int, limit: Int = .max, to list: inout [Int]?,
+    key: Int, above low: Int, below high: Int, to list: inout [Int]?,
     counter: inout OperationCounter
   ) {
     guard list != nil else { return }
     var place = lastPlace(key: key, below: high, counter: &counter)
-    var added = 0
-    while place >= 0, added < limit {
-      let g = rowGroupsByKey[place]
-      guard keys[g] == key, g > low else { break }
+    while place >= 0, let g = rowGroup(at: place, key: key, above: low) {
       counter.add()
       list?.append(g)
-      added += 1
       place -= 1
     }
+  }
+
+  /// The group at `place` of `rowGroupsByKey` when its key is `key` and it
+  /// lies above group `low`.
+  private func rowGroup(at place: Int, key: Int, above low: Int) -> Int? {
+    let g = rowGroupsByKey[place]
+    return keys[g] == key && g > low ? g : nil
   }
 }
 
