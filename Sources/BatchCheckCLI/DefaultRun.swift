@@ -12,8 +12,10 @@ import ReferenceDiffs
 ///     // ...
 ///
 /// Each generator runs as `batchcheck check --generator NAME` would: every
-/// pair with at most 8 rows in all, smallest first, then 10,000 seeded random
-/// cases, stopping at the first failure and shrinking it.
+/// pair with at most 8 rows in all (contents varied up to 6), smallest first,
+/// then 10,000 seeded random cases; each kind of failure is shrunk, searched
+/// below, and listed on its own row, smallest first. A counterexample is
+/// proven minimal unless its row says otherwise.
 enum DefaultRun {
   /// Prints the table, then the failing generators' messages and updates.
   ///
@@ -36,22 +38,38 @@ enum DefaultRun {
       if generator.contract != .batch { modes.append("as \(generator.contract)") }
       if options.identityOnly { modes.append("identity only") }
       let mode = modes.isEmpty ? "" : " (" + modes.joined(separator: ", ") + ")"
-      guard let failure = report.failures.first else {
+      guard !report.failures.isEmpty else {
         text += row(generator.name, String(report.casesRun), "valid" + mode, "-") + "\n"
         continue
       }
       failing += 1
-      let verdict =
-        [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ") + mode
-      let pair = "\(describe(failure.old)) -> \(describe(failure.new))"
-      text += row(generator.name, String(report.casesRun), verdict, pair) + "\n"
-      details += "\(generator.name): \(pair)\n"
-      if let changes = failure.changes {
-        details += "  changes: \(CaseJSON.field(changes))\n"
-      } else if let update = failure.update {
-        details += "  update:  \(CaseJSON.update(update))\n"
+      // One row per kind of failure, smallest first; the generator's name and
+      // cases on the first.
+      for (number, failure) in report.failures.enumerated() {
+        let verdict =
+          [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
+          .compactMap { $0 }.joined(separator: " ") + (number == 0 ? mode : "")
+        guard failure.coverage == nil else {
+          text += row(number == 0 ? generator.name : "", number == 0 ? String(report.casesRun) : "",
+            "coverage \(failure.coverage?.rawValue ?? "")", "-") + "\n"
+          continue
+        }
+        let pair = "\(describe(failure.old)) -> \(describe(failure.new))"
+        let proof = failure.isProvenMinimal ? "" : " (not proven minimal)"
+        text +=
+          row(
+            number == 0 ? generator.name : "", number == 0 ? String(report.casesRun) : "", verdict,
+            pair + proof) + "\n"
+        details += "\(generator.name), \(verdict): \(pair)\n"
+        if let changes = failure.changes {
+          details += "  changes: \(CaseJSON.field(changes))\n"
+        } else if let update = failure.update {
+          details += "  update:  \(CaseJSON.update(update))\n"
+        }
+        details += "  message: \(failure.message)\n"
+        details += "  cases:   \(counted(failure.occurrences, "case")) failed this way;"
+          + " minimal: \(failure.minimalityText(sectioned: report.sectioned))\n"
       }
-      details += "  message: \(failure.message)\n"
     }
     text += "\n" + details
     if !details.isEmpty {

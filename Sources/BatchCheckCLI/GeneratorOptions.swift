@@ -146,6 +146,7 @@ struct GeneratorOptions {
   func checkOptions(for generator: ContractGenerator) -> CheckOptions {
     var options = CheckOptions(maxSize: maxSize, simulation: simulation)
     options.identityOnly = generator.identityOnly
+    options.replaysOnCommandLine = true
     return options
   }
 

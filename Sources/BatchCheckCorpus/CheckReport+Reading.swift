@@ -161,6 +161,9 @@ enum ReportDecoder {
       fields.optional("generatorContract") == nil
       ? report.contract : try fields.choice("generatorContract", Contract.self)
     report.sectioned = try fields.bool("sectioned")
+    if fields.optional("exhaustiveContentTotal") != nil {
+      report.exhaustiveContentTotal = try fields.count("exhaustiveContentTotal")
+    }
     report.uikit = try fields.choice("uikit", UIKitProfile.self)
     let cases = try Fields(try fields.required("cases"), "\"cases\"")
     report.corpusCases = try cases.count("corpus")
@@ -229,7 +232,7 @@ enum ReportDecoder {
     for item in try CaseDecoder.sharedArray(try fields.required("trace"), "\"trace\"") {
       trace.append(try string(item, "a trace line"))
     }
-    return CheckFailure(
+    var failure = CheckFailure(
       phase: try fields.choice("phase", CheckPhase.self),
       index: try fields.optional("index").map { (node) throws(LineError) in
         try integer(node, "\"index\"")
@@ -250,5 +253,13 @@ enum ReportDecoder {
       occurrences: try fields.count("occurrences"), trace: trace,
       replayCommand: try fields.optionalString("replay"),
       corpusLine: try fields.optionalString("corpus"), message: message)
+    failure.variant = try fields.optionalString("variant")
+    if let node = fields.optional("minimality") {
+      let search = try Fields(node, "\"minimality\"")
+      failure.minimality = MinimalitySearch(
+        rows: try search.integer("rows"), contentRows: try search.integer("contentRows"),
+        identityOnly: try search.bool("identityOnly"), calls: try search.count("calls"))
+    }
+    return failure
   }
 }

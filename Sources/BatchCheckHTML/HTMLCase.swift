@@ -116,7 +116,8 @@ public struct HTMLCase: Hashable, Sendable {
       HTMLBlock(
         label: "shrunk",
         text: "from \(counted(failure.originalSize, "row")) to \(failure.old.joined().count + failure.new.joined().count),"
-          + " \(counted(failure.shrinkCalls, "call")), \(counted(failure.shrinkImprovements, "improvement"))"))
+          + " \(counted(failure.shrinkCalls, "call")), \(counted(failure.shrinkImprovements, "improvement"))"
+          + "; minimal: " + failure.minimalityText(sectioned: false)))
     return blocks
   }
 

@@ -43,7 +43,11 @@ public enum HTMLReport {
     let phases: [(CheckPhase, Int, String)] = [
       (.corpus, report.corpusCases, "regression pairs"),
       (.exhaustive, report.exhaustiveCases,
-       report.exhaustiveTotal > 0 ? "every pair with |old| + |new| <= \(report.exhaustiveTotal)" : "skipped"),
+       report.exhaustiveTotal > 0
+         ? "every pair with |old| + |new| <= \(report.exhaustiveTotal)"
+           + (report.exhaustiveContentTotal > 0
+             ? ", contents varied up to \(report.exhaustiveContentTotal) rows" : "")
+         : "skipped"),
       (.random, report.randomCases, "max size \(report.maxSize)"),
     ]
     for (phase, cases, note) in phases {

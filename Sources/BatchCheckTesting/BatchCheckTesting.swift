@@ -142,14 +142,79 @@ public func XCTAssertValidBatchUpdates(
   return report
 }
 
+/// `expectValidBatchUpdates(named:...)` with every option of
+/// `check(_:options:)`: size cap, exhaustive bound, `stopAtFirstFailure`,
+/// profile and semantics (`options.simulation`), budgets, corpus.
+///
+///     @Test func myDiffOnCollectionViews() {
+///       var options = CheckOptions(maxSize: 50, stopAtFirstFailure: true)
+///       options.simulation = SimulationOptions(semantics: .collectionView)
+///       expectValidBatchUpdates(named: "my-diff", options: options) { old, new in myDiff(old, new) }
+///     }
+@discardableResult
+public func expectValidBatchUpdates(
+  named name: String = "diff", options: CheckOptions,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+) -> CheckReport {
+  let report = checkDiff(named: name, options: options, diff)
+  if let text = report.failureText {
+    recordFailure(text, sourceLocation: sourceLocation)
+  }
+  return report
+}
+
+/// `XCTAssertValidBatchUpdates(named:...)` with every option of `check(_:options:)`.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  named name: String = "diff", options: CheckOptions, file: StaticString = #filePath,
+  line: UInt = #line, _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+) -> CheckReport {
+  let report = checkDiff(named: name, options: options, diff)
+  if let text = report.failureText {
+    XCTFail(text, file: file, line: line)
+  }
+  return report
+}
+
+/// `expectValidBatchUpdates(_:under:...)` for a generator of any shape,
+/// with every option of `check(_:under:options:)`.
+@discardableResult
+public func expectValidBatchUpdates(
+  _ generator: ContractGenerator, under contract: Contract? = nil, options: CheckOptions,
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> CheckReport {
+  let report = checkDiff(generator, under: contract, options: options)
+  if let text = report.failureText {
+    recordFailure(text, sourceLocation: sourceLocation)
+  }
+  return report
+}
+
+/// `XCTAssertValidBatchUpdates(_:under:...)` for a generator of any shape,
+/// with every option of `check(_:under:options:)`.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  _ generator: ContractGenerator, under contract: Contract? = nil, options: CheckOptions,
+  file: StaticString = #filePath, line: UInt = #line
+) -> CheckReport {
+  let report = checkDiff(generator, under: contract, options: options)
+  if let text = report.failureText {
+    XCTFail(text, file: file, line: line)
+  }
+  return report
+}
+
 extension CheckReport {
   /// What a test failure says: nil when the run passed, else the first line
-  /// and the whole report.
+  /// (the smallest failure, and how many kinds there are) and the whole report.
   ///
   ///     report.failureText  // "BatchCheck: diff fails (exception R2) ...\n\ncheck diff, run seed ..."
   public var failureText: String? {
     guard let first = failures.first else { return nil }
     let verdict = [first.kind, first.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
-    return "BatchCheck: \(generator) fails (\(verdict)): \(first.message)\n\n" + renderText()
+    let kinds = failures.filter { $0.coverage == nil }.count
+    let more = kinds > 1 ? " (and \(kinds - 1) more kind\(kinds == 2 ? "" : "s") of failure)" : ""
+    return "BatchCheck: \(generator) fails (\(verdict)): \(first.message)\(more)\n\n" + renderText()
   }
 }

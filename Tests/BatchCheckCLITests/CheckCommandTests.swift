@@ -23,7 +23,7 @@ struct CheckCommandTests {
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix("check heckel (one batch, iOS 18), run seed 0x000000000000002a\n"))
     #expect(run.standardOutput.contains("  random:     300 cases, max size 300"))
-    #expect(run.standardOutput.hasSuffix("\n46413 passed, 0 failed\n"))
+    #expect(run.standardOutput.hasSuffix("\n60043 passed, 0 failed\n"))
   }
 
   @Test("JSON output: one object with generator, seed, cases and failures")
@@ -193,8 +193,10 @@ struct CheckCommandTests {
     let none = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "0", "--count", "10"])
     #expect(none.standardOutput.contains("  exhaustive: 0 cases"))
     let three = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "3", "--count", "10"])
-    let pairs = ExhaustivePairs(maxTotal: 3).reduce(0) { count, _ in count + 1 }
-    #expect(three.standardOutput.contains("  exhaustive: \(pairs) cases, every pair with |old| + |new| <= 3"))
+    let pairs = ExhaustivePairs(maxTotal: 3, contentTotal: 3).reduce(0) { count, _ in count + 1 }
+    #expect(
+      three.standardOutput.contains(
+        "  exhaustive: \(pairs) cases, every pair with |old| + |new| <= 3, contents varied up to 3 rows"))
     let tooMany = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "11"])
     #expect(tooMany.status == 64)
   }
@@ -203,8 +205,9 @@ struct CheckCommandTests {
   func execReplayCommand() throws {
     // What the engine reports for a random failure of an external generator.
     let empty = ContractGenerator(name: "exec") { _, _ -> [Step] in [] }
-    let report = BatchCheck.check(
-      empty, options: CheckOptions(count: 20, exhaustiveTotal: 0, shrinkBudget: 0))
+    var options = CheckOptions(count: 20, exhaustiveTotal: 0, shrinkBudget: 0)
+    options.replaysOnCommandLine = true
+    let report = BatchCheck.check(empty, options: options)
     var rewritten = report
     var shared = GeneratorOptions()
     shared.command = "./diff --steps 'x'"

@@ -77,7 +77,9 @@ struct EngineCheckTests {
     let report = await check(
       EngineSubjects.replaceAll, options: .quick(count: 2_000, exhaustiveTotal: 5), workers: 2)
     #expect(report.passed)
-    #expect(report.exhaustiveCases == Array(ExhaustivePairs(maxTotal: 5)).count)
+    // Every pair up to 5 rows, and their content variants.
+    #expect(report.exhaustiveCases == Array(ExhaustivePairs(maxTotal: 5, contentTotal: 5)).count)
+    #expect(report.exhaustiveCases > Array(ExhaustivePairs(maxTotal: 5)).count)
     #expect(report.randomCases == 2_000)
     #expect(report.statistics.cases == 2_000)
     #expect(report.renderText().hasSuffix("\n\(report.casesRun) passed, 0 failed"))

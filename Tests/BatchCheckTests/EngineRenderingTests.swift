@@ -39,13 +39,15 @@ struct EngineRenderingTests {
     let expected =
       #"{"generator":"first-only","contract":"batch","identityOnly":false,"uikit":"ios18","#
       + #""seed":"0x0000000000000007","shard":null,"maxSize":60,"exhaustiveTotal":4,"#
-      + #""sectioned":false,"passed":false,"#
+      + #""exhaustiveContentTotal":4,"sectioned":false,"passed":false,"#
       + #""cases":{"corpus":0,"exhaustive":4,"random":0,"skipped":0,"passed":3,"failed":1},"#
       + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#
-      + #""rule":"R2","error":null,"statistic":null,"message":""# + r2 + #"","#
+      + #""rule":"R2","variant":null,"error":null,"statistic":null,"message":""# + r2 + #"","#
       + #""old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"#
       + #""validUnder":null,"advice":null,"originalSize":2,"#
-      + #""shrink":{"calls":0,"improvements":0},"occurrences":1,"replay":null,"#
+      + #""shrink":{"calls":0,"improvements":0},"#
+      + #""minimality":{"rows":1,"contentRows":1,"identityOnly":false,"calls":0,"proven":true},"#
+      + #""occurrences":1,"replay":null,"#
       + #""corpus":"{\"name\":\"first-only-exhaustive-3\",\"old\":[[]],\"new\":[[\"a\",\"a\"]],"#
       + #"\"update\":{\"insertRows\":[[0,0]]},\"expect\":{\"verdict\":\"exception\",\"rule\":\"R2\"}}","#
       + #""trace":["insert (0, 0): ok","#
@@ -65,7 +67,7 @@ struct EngineRenderingTests {
     #expect(
       coverage.contains(
         #"{"phase":"random","index":null,"caseSeed":null,"verdict":"coverage","rule":null,"#
-          + #""error":null,"statistic":"moves","message":"moves: 0 of 1000 random cases (0.0%),"#
+          + #""variant":null,"error":null,"statistic":"moves","message":"moves: 0 of 1000 random cases (0.0%),"#
           + #" below the floor of 15%: case generation stopped covering it","old":null,"new":null,"#
           + #""update":null,"validUnder":null,"advice":null,"originalSize":0"#))
     let random = check(EngineSubjects.forgetsLastInsertFrom12, options: .quick())
@@ -92,7 +94,8 @@ struct EngineRenderingTests {
       " calls, ",
       " improvements",
       "  seeds:   run 0x0000000000000007, case \(seed)",
-      "  replay:  batchcheck replay --generator forgets-last-insert --case-seed \(seed) --max-size 60",
+      "  replay:  replay(generator, caseSeed: \(seed), options: CheckOptions(maxSize: 60))"
+        + "  // generator: the forgets-last-insert generator checked",
       "  corpus:  {\"name\":\"forgets-last-insert-random-\(seed)\",\"old\":",
       "\"expect\":{\"verdict\":\"exception\",\"rule\":\"R2\"}}",
       "  trace:\n    ",
@@ -125,12 +128,25 @@ struct EngineRenderingTests {
     var options = CheckOptions.quick()
     options.identityOnly = true
     options.simulation = SimulationOptions(semantics: .collectionView, duplicates: .asUIKit)
-    let failure = try #require(
-      check(
-        ClosureGenerator(name: "my gen") { _, _ in BatchUpdate(insertRows: [RowPath(0, 99)]) },
-        options: options
-      )
-      .failures.first)
+    let generator = ClosureGenerator(name: "my gen") { _, _ in BatchUpdate(insertRows: [RowPath(0, 99)]) }
+    // In process: the Swift call, which runs the case again.
+    let swift = try #require(check(generator, options: options).failures.first)
+    let swiftSeed = try #require(swift.caseSeed)
+    #expect(
+      swift.replayCommand
+        == "replay(generator, caseSeed: \(hexSeed(swiftSeed)), options: CheckOptions(maxSize: 60,"
+        + " simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit),"
+        + " identityOnly: true))  // generator: the 'my gen' generator checked")
+    let again = replay(
+      generator, caseSeed: swiftSeed,
+      options: CheckOptions(
+        maxSize: 60,
+        simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit),
+        identityOnly: true))
+    #expect(again.failures.first?.old == swift.old && again.failures.first?.new == swift.new)
+    // On the command line: the batchcheck command.
+    options.replaysOnCommandLine = true
+    let failure = try #require(check(generator, options: options).failures.first)
     let seed = hexSeed(try #require(failure.caseSeed))
     #expect(
       failure.replayCommand

@@ -40,4 +40,29 @@ struct ExhaustivePairsTests {
     #expect(finding?.verdict?.verdict.rule == .r2)
     #expect(cases == 1 + 2 + 1)  // the pair of total 0, both of total 1, then [] -> [a a]
   }
+
+  @Test("content variants: every choice of plain or changed content for rows whose id is kept, counted")
+  func contentVariants() {
+    let pairs = Array(ExhaustivePairs(maxTotal: 3, contentTotal: 2))
+    // Up to 2 rows: [a] -> [a] comes plain, then with either side changed, then both.
+    let aToA = pairs.filter { $0.old.map(\.id) == ["a"] && $0.new.map(\.id) == ["a"] }
+    #expect(aToA.map { "\($0.old) -> \($0.new)" } == [
+      #"["a"] -> ["a"]"#, #"[{"id":"a","content":"a'"}] -> ["a"]"#,
+      #"["a"] -> [{"id":"a","content":"a'"}]"#,
+      #"[{"id":"a","content":"a'"}] -> [{"id":"a","content":"a'"}]"#,
+    ])
+    // Pairs of 3 rows are plain only; no pair has a changed content on an id of one side only.
+    #expect(pairs.filter { $0.old.count + $0.new.count == 3 }.allSatisfy { pair in
+      (pair.old + pair.new).allSatisfy { $0.id == $0.content }
+    })
+    // Sizes smallest first, and `count` and `total(at:)` agree with the sequence.
+    let totals = pairs.map { $0.old.count + $0.new.count }
+    #expect(totals == totals.sorted())
+    #expect(ExhaustivePairs(maxTotal: 3, contentTotal: 2).count == pairs.count)
+    #expect(pairs.indices.allSatisfy { ExhaustivePairs(maxTotal: 3, contentTotal: 2).total(at: $0) == totals[$0] })
+    #expect(ExhaustivePairs(maxTotal: 3, contentTotal: 2).total(at: pairs.count) == nil)
+    // The check's default: 59,743 pairs, 46,113 without variants.
+    #expect(ExhaustivePairs(maxTotal: 8, contentTotal: 6).count == 59_743)
+    #expect(ExhaustivePairs(maxTotal: 8).count == 46_113)
+  }
 }

@@ -116,3 +116,69 @@ final class XCTestContractTests: XCTestCase {
     XCTAssertTrue(XCTAssertValidBatchUpdates(staged, count: 500).passed)
   }
 }
+
+/// A steps diff that owes reloads but never makes one: deletes and inserts
+/// only what changed identity, leaving changed contents stale.
+@Sendable func identityOnlySteps(_ old: [Row], _ new: [Row]) -> [Step] {
+  if old.map(\.id) == new.map(\.id) { return [] }
+  return replaceAllSteps(old, new)
+}
+
+@Suite("Import API, every option of check")
+struct OptionsParityTests {
+  @Test("checkDiff and the test helpers take a CheckOptions: size, bound, first failure, profile, semantics")
+  func optionsReachTheRun() throws {
+    var options = CheckOptions(seed: 3, count: 400, maxSize: 20, exhaustiveTotal: 3)
+    options.simulation = SimulationOptions(semantics: .collectionView, uikit: .ios12)
+    let report = checkDiff(named: "set-diff", options: options, setDiff)
+    #expect(report.maxSize == 20 && report.exhaustiveTotal == 3 && report.uikit == .ios12)
+    #expect(report.failures.first?.corpusLine?.contains(#""semantics":"collectionView""#) == true)
+    // Every kind by default; the first failure only when asked.
+    #expect(report.failedCases > 1)
+    options.stopAtFirstFailure = true
+    let first = checkDiff(named: "set-diff", options: options, setDiff)
+    #expect(first.failedCases == 1 && first.failures.count == 1)
+    let recorded = capturingRecordedFailures {
+      expectValidBatchUpdates(named: "set-diff", options: options, setDiff)
+    }
+    #expect(recorded == [first.failureText].compactMap { $0 })
+    #expect(expectValidBatchUpdates(named: "replace-all", options: options, replaceAll).passed)
+  }
+
+  @Test("identityOnly given with a ContractGenerator is honoured")
+  func identityOnlyHonoured() {
+    let steps = ContractGenerator(name: "identity-steps", identityOnlySteps)
+    #expect(!checkDiff(steps, count: 500).passed)
+    let report = checkDiff(steps, options: CheckOptions(count: 500, identityOnly: true))
+    #expect(report.identityOnly && report.passed)
+    #expect(checkDiff(named: "identity-steps", options: CheckOptions(count: 500, identityOnly: true), identityOnlySteps).passed)
+  }
+
+  @Test("a report of an in-process diff prints a replay that runs: the Swift call")
+  func swiftReplay() throws {
+    let report = checkDiff(named: "set-diff", options: CheckOptions(count: 2_000, exhaustiveTotal: 0), setDiff)
+    let failure = try #require(report.failures.first { $0.caseSeed != nil })
+    let replayText = try #require(failure.replayCommand)
+    #expect(replayText.hasPrefix("replay(generator, caseSeed: 0x"))
+    #expect(!replayText.contains("batchcheck"))
+    let seed = try #require(failure.caseSeed)
+    let again = replay(ClosureGenerator(name: "set-diff", setDiff), caseSeed: seed)
+    #expect(again.failures.first?.signatureText == failure.signatureText)
+  }
+}
+
+final class XCTestOptionsTests: XCTestCase {
+  func testOptionsReachTheRun() {
+    let report = XCTAssertValidBatchUpdates(
+      named: "replace-all", options: CheckOptions(count: 300, maxSize: 10, exhaustiveTotal: 2), replaceAll)
+    XCTAssertEqual(report.maxSize, 10)
+    XCTAssertEqual(report.exhaustiveTotal, 2)
+    let staged = ContractGenerator(name: "replace-all-staged", replaceAllStaged)
+    XCTAssertTrue(XCTAssertValidBatchUpdates(staged, options: CheckOptions(count: 300)).passed)
+  }
+}
+
+extension CheckFailure {
+  /// Kind, rule and variant, for comparing two failures.
+  var signatureText: String { "\(kind) \(rule?.rawValue ?? "-") \(variant ?? "-")" }
+}

@@ -41,7 +41,8 @@ struct EngineContractTests {
     #expect(failure.advice?.hasPrefix("valid as \(failure.validUnder!), not as \(wrong): ") == true)
     let text = report.renderText()
     #expect(text.contains("  advice:  " + (failure.advice ?? "-")))
-    #expect(text.contains("--contract \(wrong.rawValue)") == (failure.replayCommand != nil))
+    #expect(
+      text.contains("under: .\(wrong.rawValue)") == report.failures.contains { $0.replayCommand != nil })
     let own = try generator.check(
       old: try #require(failure.old.first), new: try #require(failure.new.first))
     #expect(own.isValid)

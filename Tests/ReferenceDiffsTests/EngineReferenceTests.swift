@@ -18,15 +18,23 @@ struct EngineReferenceTests {
     ])
   func findsFailingGenerators(name: String, kind: VerdictKind, rule: Rule) throws {
     let generator = try #require(ReferenceGenerators.named(name))
-    // The exhaustive phase finds a smallest counterexample.
+    // The exhaustive phase finds a smallest counterexample of the kind; the
+    // run goes on and lists every kind, smallest first.
     let report = check(
       generator, options: CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 6))
-    let failure = try #require(report.failures.first)
+    let failure = try #require(report.failures.first { $0.verdict?.kind == kind && $0.rule == rule })
     #expect(failure.phase == .exhaustive)
-    #expect(failure.verdict?.kind == kind)
-    #expect(failure.rule == rule)
-    #expect(report.randomCases == 0)  // the run stopped at its first failure
-    #expect(report.renderText().hasSuffix("\n\(report.casesRun - 1) passed, 1 failed"))
+    #expect(failure.isProvenMinimal)
+    #expect(report.randomCases == 1_000)
+    #expect(report.failures.map(\.rowCount) == report.failures.map(\.rowCount).sorted())
+    #expect(
+      report.renderText().hasSuffix("\n\(report.passedCases) passed, \(report.failedCases) failed"))
+    // Stopping at the first failure: one failure, no random case.
+    var first = CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 6)
+    first.stopAtFirstFailure = true
+    let stopped = check(generator, options: first)
+    #expect(stopped.randomCases == 0 && stopped.failures.count == 1)
+    #expect(stopped.renderText().hasSuffix("\n\(stopped.casesRun - 1) passed, 1 failed"))
     // Without the exhaustive phase, the random phase finds it.
     let random = check(
       generator, options: CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 0))

@@ -11,6 +11,9 @@ public struct CaseOutcome: Hashable, Sendable {
   /// Whether the case could not be given to the generator (several
   /// sections for one that diffs a single section).
   public var skipped: Bool
+  /// What tells the failure apart from others of its verdict and rule
+  /// (`CheckFailure.variant`); nil when the changes are valid.
+  public var variant: String? = nil
 
   /// Whether the changes are valid (false when the generator threw; true
   /// for a skipped case, which nothing is held against).
@@ -37,6 +40,7 @@ public struct CaseChecker: Sendable {
     _ generator: ContractGenerator, under contract: Contract? = nil,
     options: CheckOptions = CheckOptions()
   ) {
+    let generator = generator.honouring(options)
     let options = generator.options(options)
     run = CheckRun(options: options) { simulation in
       if let batch = generator.batchGenerator(under: contract) {
@@ -63,14 +67,19 @@ public struct CaseChecker: Sendable {
     guard let result = run.runner.run(old, new) else {
       return CaseOutcome(verdict: nil, error: nil, changes: nil, skipped: true)
     }
-    return CaseOutcome(
+    var outcome = CaseOutcome(
       verdict: result.verdict, error: result.error,
       changes: result.contract?.changes ?? result.update.map(ContractChanges.batch),
       skipped: false)
+    outcome.variant = result.signature?.variant
+    return outcome
   }
 
   /// The failure of one case, shrunk to a minimal pair that fails the same
   /// way, as a check reports it; nil when the case passes or is skipped.
+  /// Every pair smaller than the shrunk one, up to the default exhaustive
+  /// bound, is then tried (`CheckFailure.minimality`), and the first that
+  /// fails the same way is reported instead.
   ///
   /// - Parameters:
   ///   - old: the rows before.
@@ -80,21 +89,30 @@ public struct CaseChecker: Sendable {
   ///   - outcome: what `run(old:new:)` gave for the case, if it ran already:
   ///     the failure shrunk is that one (its kind, rule or error kind), even
   ///     when the generator answers otherwise when the case runs again.
-  /// - Complexity: at most `shrinkBudget` runs of the case.
+  /// - Complexity: at most `shrinkBudget` runs of the case and
+  ///   `proofBudget` runs of smaller pairs.
   public func failure(
     old: [[Row]], new: [[Row]], name: String? = nil, index: Int? = nil,
     outcome: CaseOutcome? = nil
   ) -> CheckFailure? {
-    let result: CaseResult?
+    let signature: FailureSignature?
+    let message: String
     if let outcome {
-      result = outcome.skipped ? nil : CaseResult(verdict: outcome.verdict, error: outcome.error)
+      if outcome.skipped { return nil }
+      signature = FailureSignature(
+        verdict: outcome.verdict, error: outcome.error, variant: outcome.variant)
+      message = CaseResult(verdict: outcome.verdict, error: outcome.error).detail
     } else {
-      result = run.runner.run(old, new)
+      let result = run.runner.run(old, new)
+      signature = result?.signature
+      message = result?.detail ?? ""
     }
-    guard let result, let signature = result.signature else { return nil }
-    return run.makeFailure(
+    guard let signature else { return nil }
+    var failure = run.makeFailure(
       phase: .corpus, index: index, caseSeed: nil, old: old, new: new, signature: signature,
-      firstMessage: result.detail, occurrences: 1, caseName: name)
+      firstMessage: message, occurrences: 1, caseName: name)
+    run.searchBelow(&failure, signature: signature, caseName: name)
+    return failure
   }
 }
 

@@ -1,8 +1,46 @@
 /// How a case failed, as far as shrinking is concerned: a shrunk case must
-/// fail the same way (same verdict kind and rule, or same generator error kind).
+/// fail the same way (same verdict kind, rule and variant, or same generator
+/// error kind). One kind of failure of a run is one signature.
 enum FailureSignature: Hashable, Sendable {
-  case verdict(VerdictKind, Rule?)
+  case verdict(VerdictKind, Rule?, variant: String?)
   case error(GeneratorError.Kind)
+
+  /// What tells the failure apart from others of its verdict and rule
+  /// (`CheckFailure.variant`); nil for a generator error.
+  var variant: String? {
+    if case .verdict(_, _, let variant) = self { return variant }
+    return nil
+  }
+
+  /// The signature of a failure with this verdict, rule and variant, or of
+  /// this generator error: nil when the verdict is valid.
+  init?(verdict: Verdict?, error: GeneratorError?, variant: String?) {
+    if let error {
+      self = .error(error.kind)
+      return
+    }
+    guard let verdict, !verdict.isValid else { return nil }
+    self = .verdict(verdict.kind, verdict.rule, variant: variant)
+  }
+
+  /// The variant of a failing verdict: the stage of a staged batch that
+  /// failed (`stage 2`), the kind of step that went out of range (`move
+  /// step`), or `rows reordered` for cells of one id shown in another order
+  /// (`RowMismatch.reordered`); nil otherwise.
+  static func variant(
+    of verdict: Verdict?, contract: (changes: ContractChanges, verdict: ContractVerdict)?
+  ) -> String? {
+    if let contract {
+      if let stage = contract.verdict.stage { return "stage \(stage)" }
+      if let step = contract.verdict.step, case .steps(let steps) = contract.changes,
+        step >= 1, step <= steps.count
+      {
+        return "\(steps[step - 1].description.prefix { $0 != " " }) step"
+      }
+    }
+    if verdict?.mismatch?.reordered == true { return "rows reordered" }
+    return nil
+  }
 }
 
 /// What one case gave: the generator's changes (or error) and the verdict.
@@ -37,10 +75,14 @@ struct CaseResult {
     switch signature {
     case .error(let kind):
       error = GeneratorError(kind: kind, message: message + note)
-    case .verdict(let kind, let rule):
+    case .verdict(let kind, let rule, let variant):
       verdict = Verdict(kind: kind, rule: rule, message: message + note)
+      unreproducedVariant = variant
     }
   }
+
+  /// The variant of an unreproduced failure, which has no changes to derive it from.
+  private var unreproducedVariant: String?
 
   init(
     update: BatchUpdate? = nil, verdict: Verdict? = nil, error: GeneratorError? = nil,
@@ -56,9 +98,9 @@ struct CaseResult {
 
   /// nil when the case passed (the verdict is valid).
   var signature: FailureSignature? {
-    if let error { return .error(error.kind) }
-    guard let verdict, !verdict.isValid else { return nil }
-    return .verdict(verdict.kind, verdict.rule)
+    FailureSignature(
+      verdict: verdict, error: error,
+      variant: unreproducedVariant ?? FailureSignature.variant(of: verdict, contract: contract))
   }
 }
 

@@ -16,9 +16,9 @@
 /// changes are valid under another contract, the advice to apply them that
 /// way (`CheckFailure.advice`).
 ///
-/// The mode is the generator's: `generator.identityOnly` replaces
-/// `options.identityOnly` (for the cases generated and the verdicts), and
-/// the report says which was used (`CheckReport.identityOnly`).
+/// The mode is identity-only when `generator.identityOnly` or
+/// `options.identityOnly` says so (for the cases generated and the
+/// verdicts); the report says which was used (`CheckReport.identityOnly`).
 ///
 /// - Parameters:
 ///   - generator: the generator and its shape.
@@ -31,6 +31,7 @@ public func check(
   _ generator: ContractGenerator, under contract: Contract? = nil,
   options: CheckOptions = CheckOptions()
 ) -> CheckReport {
+  let generator = generator.honouring(options)
   let options = generator.options(options)
   if let batch = generator.batchGenerator(under: contract) {
     return check(batch, options: options)
@@ -58,6 +59,7 @@ public func check(
   _ generator: ContractGenerator, under contract: Contract? = nil,
   options: CheckOptions = CheckOptions(), workers: Int
 ) async -> CheckReport {
+  let generator = generator.honouring(options)
   let options = generator.options(options)
   if let batch = generator.batchGenerator(under: contract) {
     return await check(batch, options: options, workers: workers)
@@ -87,6 +89,7 @@ public func replay(
   _ generator: ContractGenerator, caseSeed: UInt64, under contract: Contract? = nil,
   options: CheckOptions = CheckOptions()
 ) -> CheckReport {
+  let generator = generator.honouring(options)
   let options = generator.options(options)
   if let batch = generator.batchGenerator(under: contract) {
     return replay(batch, caseSeed: caseSeed, options: options)
@@ -100,6 +103,14 @@ public func replay(
 
 extension ContractGenerator {
   /// `options` with this generator's mode.
+  /// The generator, in identity-only mode when `options` asks for it: a
+  /// run's identity-only option is honoured, never dropped.
+  func honouring(_ options: CheckOptions) -> ContractGenerator {
+    var generator = self
+    if options.identityOnly { generator.identityOnly = true }
+    return generator
+  }
+
   func options(_ options: CheckOptions) -> CheckOptions {
     var options = options
     options.identityOnly = identityOnly

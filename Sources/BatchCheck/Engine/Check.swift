@@ -88,19 +88,19 @@ extension CheckRun {
   mutating func runAll() {
     runCorpus()
     runExhaustive()
-    if !stopped {
-      mergeRandom(randomChunks())
-      checkCoverage()
-    }
+    let random = stopped ? nil : randomChunks()
+    if let random { mergeRandom(random) }
+    finishFailures()
+    if random != nil { checkCoverage() }
   }
 
   /// Every phase, the random one on `workers` concurrent tasks.
   mutating func runAll(workers: Int) async {
     runCorpus()
     runExhaustive()
-    if !stopped {
-      mergeRandom(await randomChunks(workers: workers))
-      checkCoverage()
-    }
+    let random = stopped ? nil : await randomChunks(workers: workers)
+    if let random { mergeRandom(random) }
+    finishFailures()
+    if random != nil { checkCoverage() }
   }
 }

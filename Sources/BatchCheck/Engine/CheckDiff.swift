@@ -93,3 +93,53 @@ public func checkDiff(
     generator, under: contract,
     options: CheckOptions(seed: seed, count: count, simulation: SimulationOptions(uikit: uikit)))
 }
+
+/// `checkDiff(named:seed:count:identityOnly:uikit:_:)` with every option of
+/// `check(_:options:)`: random cases' size cap, the exhaustive bound and its
+/// content variants, `stopAtFirstFailure`, the profile and semantics
+/// (`options.simulation`), the budgets, a regression corpus.
+///
+///     var options = CheckOptions(count: 20_000, maxSize: 50, exhaustiveTotal: 6)
+///     options.simulation = SimulationOptions(semantics: .collectionView, uikit: .ios12)
+///     let report = checkDiff(named: "my-diff", options: options) { old, new in
+///       MyDiff(old.map(\.id), new.map(\.id)).batchUpdate(section: 0)
+///     }
+///
+/// - Parameters:
+///   - name: the diff's name in the report.
+///   - options: the run's options.
+///   - diff: the diff under test.
+/// - Returns: the report (`check(_:options:)`).
+public func checkDiff(
+  named name: String = "diff", options: CheckOptions,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+) -> CheckReport {
+  check(ClosureGenerator(name: name, diff), options: options)
+}
+
+/// `checkDiff` of staged batches with every option of `check(_:under:options:)`;
+/// `options.identityOnly` is the mode.
+public func checkDiff(
+  named name: String = "diff", options: CheckOptions,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> [Stage]
+) -> CheckReport {
+  check(ContractGenerator(name: name, identityOnly: options.identityOnly, diff), options: options)
+}
+
+/// `checkDiff` of sequential steps with every option of `check(_:under:options:)`;
+/// `options.identityOnly` is the mode.
+public func checkDiff(
+  named name: String = "diff", options: CheckOptions,
+  _ diff: @escaping @Sendable ([Row], [Row]) -> [Step]
+) -> CheckReport {
+  check(ContractGenerator(name: name, identityOnly: options.identityOnly, diff), options: options)
+}
+
+/// `checkDiff(_:under:seed:count:uikit:)` with every option of
+/// `check(_:under:options:)`. Identity-only mode is used when the generator
+/// or `options.identityOnly` asks for it.
+public func checkDiff(
+  _ generator: ContractGenerator, under contract: Contract? = nil, options: CheckOptions
+) -> CheckReport {
+  check(generator, under: contract, options: options)
+}

@@ -71,6 +71,15 @@ public struct CheckFailure: Hashable, Sendable {
   /// What went wrong, in a sentence: UIKit's message, BatchCheck's, the
   /// generator error's, or the coverage shortfall.
   public var message: String
+  /// What tells this kind of failure apart from others of its verdict and
+  /// rule: the stage of a staged batch that failed (`stage 2`), the kind of
+  /// step that went out of range (`move step`), or `rows reordered` for
+  /// stale cells whose rows of one id are in another order; nil otherwise.
+  public var variant: String? = nil
+  /// How far the search for a smaller pair that fails the same way went,
+  /// after shrinking; nil when it is left to `CheckReport.merging(_:)` (a
+  /// shard's report) or for coverage.
+  public var minimality: MinimalitySearch? = nil
 
   /// A failure with every field given, as a report's JSON holds it.
   package init(
@@ -102,6 +111,19 @@ public struct CheckFailure: Hashable, Sendable {
     self.message = message
   }
 
+  /// The rows of `old` and `new` together: the failure's size.
+  public var rowCount: Int { GeneratedCase(old: old, new: new).rowCount }
+
+  /// Whether no pair with fewer rows fails this way: every pair of one
+  /// section a side with fewer rows was tried (`minimality`): values
+  /// canonicalised, contents varied up to `MinimalitySearch.contentRows`.
+  /// For a generator that diffs several sections, pairs of several sections
+  /// are not part of the search.
+  public var isProvenMinimal: Bool {
+    guard let minimality else { return false }
+    return minimality.rows >= rowCount - 1
+  }
+
   /// `exception`, `wrongRows`, ..., `generatorError` or `coverage`.
   public var kind: String {
     if let verdict { return verdict.kind.rawValue }
@@ -113,6 +135,33 @@ public struct CheckFailure: Hashable, Sendable {
 
   /// The failure's signature, for shrinking and de-duplicating.
   var signature: FailureSignature? {
-    CaseResult(update: update, verdict: verdict, error: error).signature
+    FailureSignature(verdict: verdict, error: error, variant: variant)
+  }
+}
+
+/// How far the search for a smaller failing pair went: every pair of one
+/// section a side with at most `rows` rows in all, values canonicalised
+/// (`ExhaustivePairs`), contents varied up to `contentRows`, was tried, by
+/// the exhaustive phase or by a search of its own, and none failed the same
+/// way.
+///
+///     check(LCS2013Generator()).failures[0].minimality
+///     // MinimalitySearch(rows: 3, contentRows: 3, calls: 0, ...): no pair with fewer rows
+public struct MinimalitySearch: Hashable, Sendable {
+  /// The most rows (old and new) of the pairs tried; -1 when none was.
+  public var rows: Int
+  /// The most rows of the pairs whose content variants were tried.
+  public var contentRows: Int
+  /// Whether the run judged identities only, so that contents do not matter.
+  public var identityOnly: Bool
+  /// The calls of the failure predicate the search made: 0 when the
+  /// exhaustive phase had already run every pair it needed.
+  public var calls: Int
+
+  public init(rows: Int, contentRows: Int, identityOnly: Bool, calls: Int) {
+    self.rows = rows
+    self.contentRows = min(rows, contentRows)
+    self.identityOnly = identityOnly
+    self.calls = calls
   }
 }

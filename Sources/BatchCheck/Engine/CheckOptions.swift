@@ -11,8 +11,9 @@
 /// report, bit for bit, whatever the number of workers.
 ///
 /// Out-of-range numbers are clamped, never trapped on: a negative `count`,
-/// `maxSize` or `shrinkBudget` reads as 0, `maxSize` is at most 100,000 and
-/// `exhaustiveTotal` at most 10 (1.3 million pairs).
+/// `maxSize`, `shrinkBudget` or `proofBudget` reads as 0, `maxSize` is at
+/// most 100,000, `exhaustiveTotal` at most 10 (1.3 million pairs) and
+/// `exhaustiveContentTotal` at most `exhaustiveTotal`.
 public struct CheckOptions: Sendable {
   /// The run seed used when none is given.
   public static let defaultSeed: UInt64 = 0x00BA_7C4E_C4EC_0001
@@ -24,6 +25,10 @@ public struct CheckOptions: Sendable {
   public static let defaultExhaustiveTotal = 8
   /// The most calls of the failure predicate per shrink when none is given.
   public static let defaultShrinkBudget = 500
+  /// The exhaustive phase's total size up to which contents vary, when none is given.
+  public static let defaultExhaustiveContentTotal = 6
+  /// The most calls of the search for a smaller failing pair when none is given.
+  public static let defaultProofBudget = 2_000
 
   /// The run seed; each random case's seed derives from it and the case's
   /// index (`SplitMix64.caseSeed(run:index:)`).
@@ -35,16 +40,28 @@ public struct CheckOptions: Sendable {
   /// The exhaustive phase tries every pair with `old.count + new.count` at
   /// most this; 0 skips the phase.
   public var exhaustiveTotal: Int
+  /// Pairs of the exhaustive phase with at most this many rows in all also
+  /// come with every way of changing the content of rows whose id is kept
+  /// (`ExhaustivePairs.contentTotal`), so that content bugs are found by
+  /// exhaustion; 0 for none. At most `exhaustiveTotal`; none in an
+  /// identity-only run.
+  public var exhaustiveContentTotal = CheckOptions.defaultExhaustiveContentTotal
   /// The regression corpus, replayed first: (old sections, new sections)
   /// pairs, as the command line reads them from case files.
   public var regressions: [(old: [[Row]], new: [[Row]])]
   /// The most calls of the failure predicate while shrinking one failure.
   public var shrinkBudget: Int
+  /// The most calls of the failure predicate while searching for a smaller
+  /// pair that fails the same way, after shrinking, when the exhaustive phase
+  /// did not already try every smaller pair (`CheckFailure.minimality`).
+  public var proofBudget = CheckOptions.defaultProofBudget
   /// How the simulated table judges each update.
   public var simulation: SimulationOptions
-  /// Whether the run ends at its first failing case (the default). When
-  /// false, every case runs and each phase reports the first case of each
-  /// distinct failure (verdict and rule, or generator error kind).
+  /// Whether the run ends at its first failing case, and reports that one
+  /// failure only. False by default: every case runs, and the report lists
+  /// each kind of failure once (verdict, rule and variant, or generator error
+  /// kind), smallest first, each shrunk on its own, with how many cases
+  /// failed that way.
   public var stopAtFirstFailure: Bool
   /// Whether the run is identity-only: random cases carry identity only
   /// (every row's content is its id, so no reload is ever owed), and every
@@ -73,6 +90,10 @@ public struct CheckOptions: Sendable {
   /// The generation mixture; `.standard` except in the engine's own tests.
   var profile: GenerationProfile = .standard
 
+  /// Whether a failure's replay is the `batchcheck replay` command (the
+  /// command line's runs) instead of the Swift call of `replay(_:caseSeed:options:)`.
+  package var replaysOnCommandLine = false
+
   /// Options with the documented defaults, each overridable.
   public init(
     seed: UInt64 = CheckOptions.defaultSeed,
@@ -82,7 +103,7 @@ public struct CheckOptions: Sendable {
     regressions: [(old: [[Row]], new: [[Row]])] = [],
     shrinkBudget: Int = CheckOptions.defaultShrinkBudget,
     simulation: SimulationOptions = .default,
-    stopAtFirstFailure: Bool = true,
+    stopAtFirstFailure: Bool = false,
     identityOnly: Bool = false
   ) {
     self.seed = seed
@@ -103,6 +124,9 @@ public struct CheckOptions: Sendable {
     options.maxSize = GeneratedCase.clampSize(maxSize)
     options.exhaustiveTotal = min(10, max(0, exhaustiveTotal))
     options.shrinkBudget = max(0, shrinkBudget)
+    options.proofBudget = max(0, proofBudget)
+    options.exhaustiveContentTotal =
+      identityOnly ? 0 : min(options.exhaustiveTotal, max(0, exhaustiveContentTotal))
     if identityOnly { options.simulation.identityOnly = true }
     return options
   }

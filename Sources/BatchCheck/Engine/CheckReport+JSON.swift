@@ -13,18 +13,21 @@ extension CheckReport {
   /// Keys, in this order: `generator`; `contract` (judged under);
   /// `generatorContract` (the generator's own, only when it differs);
   /// `identityOnly`; `uikit` (the profile, `ios18` or `ios12`); `seed`; `shard` (`"2/4"`, or null for a whole run);
-  /// `maxSize`; `exhaustiveTotal`; `sectioned`; `passed`; `cases` (`corpus`,
+  /// `maxSize`; `exhaustiveTotal`; `exhaustiveContentTotal`; `sectioned`; `passed`; `cases` (`corpus`,
   /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
   /// counting coverage failures as in the text); `failures`; `statistics`
   /// (`cases` and each `CoverageStatistic` by name). Each failure holds
   /// `phase`, `index` (null for coverage and replays), `caseSeed`, `verdict`
   /// (a verdict kind, `generatorError` or `coverage`), `rule` (null when
-  /// none), `error` (the generator error's kind, or null), `statistic` (for
+  /// none), `variant` (`CheckFailure.variant`, or null), `error` (the
+  /// generator error's kind, or null), `statistic` (for
   /// coverage, or null), `message`, `old`, `new` and `update` in
   /// the case format's shapes (Corpus/README.md; null when absent), `stages` or `steps` (only
   /// for changes in those shapes), `validUnder` (a contract, or null),
   /// `advice` (or null), `originalSize`, `shrink`
-  /// (`calls`, `improvements`), `occurrences`, `replay` (the command, or
+  /// (`calls`, `improvements`), `minimality` (`rows`, `contentRows`,
+  /// `identityOnly`, `calls` and `proven`; null when not searched),
+  /// `occurrences`, `replay` (the command, or
   /// null), `corpus` (the corpus line, or null), `trace` (an array of
   /// strings). `BatchCheckCorpus` reads it back (`CheckReport(json:)`), so
   /// the reports of a sharded run can be merged.
@@ -47,6 +50,7 @@ extension CheckReport {
     fields.append("\"seed\":" + jsonQuoted(hexSeed(replayedCaseSeed == nil ? seed : 0)))
     fields.append("\"shard\":" + (shard.map { jsonQuoted($0.description) } ?? "null"))
     fields.append("\"maxSize\":\(maxSize),\"exhaustiveTotal\":\(exhaustiveTotal)")
+    fields.append("\"exhaustiveContentTotal\":\(exhaustiveContentTotal)")
     fields.append("\"sectioned\":\(sectioned)")
     fields.append("\"passed\":\(passed)")
     fields.append(
@@ -74,6 +78,7 @@ extension CheckFailure {
     fields.append("\"caseSeed\":" + orNull(caseSeed.map { jsonQuoted(hexSeed($0)) }))
     fields.append("\"verdict\":" + jsonQuoted(kind))
     fields.append("\"rule\":" + orNull(rule.map { jsonQuoted($0.rawValue) }))
+    fields.append("\"variant\":" + orNull(variant.map(jsonQuoted)))
     fields.append("\"error\":" + orNull(error.map { jsonQuoted($0.kind.rawValue) }))
     fields.append("\"statistic\":" + orNull(coverage.map { jsonQuoted($0.rawValue) }))
     fields.append("\"message\":" + jsonQuoted(message))
@@ -89,6 +94,13 @@ extension CheckFailure {
     fields.append("\"advice\":" + orNull(advice.map(jsonQuoted)))
     fields.append("\"originalSize\":\(originalSize)")
     fields.append("\"shrink\":{\"calls\":\(shrinkCalls),\"improvements\":\(shrinkImprovements)}")
+    fields.append(
+      "\"minimality\":"
+        + orNull(
+          minimality.map {
+            "{\"rows\":\($0.rows),\"contentRows\":\($0.contentRows),\"identityOnly\":\($0.identityOnly),"
+              + "\"calls\":\($0.calls),\"proven\":\(isProvenMinimal)}"
+          }))
     fields.append("\"occurrences\":\(occurrences)")
     fields.append("\"replay\":" + orNull(replayCommand.map(jsonQuoted)))
     fields.append("\"corpus\":" + orNull(corpusLine.map(jsonQuoted)))

@@ -49,6 +49,7 @@ extension CheckReport {
     if seed != other.seed { return "seed" }
     if maxSize != other.maxSize { return "maxSize" }
     if exhaustiveTotal != other.exhaustiveTotal { return "exhaustiveTotal" }
+    if exhaustiveContentTotal != other.exhaustiveContentTotal { return "exhaustiveContentTotal" }
     if sectioned != other.sectioned { return "sectioned" }
     if replayedCaseSeed != nil || other.replayedCaseSeed != nil { return "replayed case" }
     return nil
@@ -178,14 +179,29 @@ public struct ShardMerge: Sendable {
         message: "shard\(count - seen.count == 1 ? "" : "s") " + shown.joined(separator: ", ")
           + (more > 0 ? " and \(more) more" : "") + " missing")
     }
-    let phases = CheckPhase.allCases
-    merged.failures = firsts.values.sorted {
-      let left = phases.firstIndex(of: $0.phase) ?? 0
-      let right = phases.firstIndex(of: $1.phase) ?? 0
-      return left != right ? left < right : ($0.index ?? Int.max) < ($1.index ?? Int.max)
-    }
+    // The whole exhaustive phase is known once every shard ran its share:
+    // then it tells how far below each failure no pair fails so.
+    let exhaustive = ExhaustivePairs(
+      maxTotal: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal)
+    let finished = merged.exhaustiveTotal > 0 && merged.exhaustiveCases == exhaustive.count
+    let failures = firsts.values.sorted { $0.phaseOrder < $1.phaseOrder }
+    merged.failures = CheckReport.listingKinds(
+      failures,
+      knowledge: ExhaustiveKnowledge(
+        total: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal,
+        finished: finished,
+        kinds: finished
+          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.compactMap { $0.signature }) : []),
+      identityOnly: merged.identityOnly)
     merged.appendCoverageFailures()
     return merged
+  }
+}
+
+extension CheckFailure {
+  /// The failure's place in a run: its phase, then its index.
+  fileprivate var phaseOrder: (Int, Int) {
+    (CheckPhase.allCases.firstIndex(of: phase) ?? 0, index ?? -1)
   }
 }
 

@@ -31,16 +31,25 @@ extension CheckReport {
       lines.append("  corpus:     \(counted(corpusCases, "case"))")
       lines.append(
         "  exhaustive: \(counted(exhaustiveCases, "case"))"
-          + (exhaustiveTotal > 0 ? ", every pair with |old| + |new| <= \(exhaustiveTotal)" : ""))
+          + (exhaustiveTotal > 0 ? ", every pair with |old| + |new| <= \(exhaustiveTotal)" : "")
+          + (exhaustiveContentTotal > 0 ? ", contents varied up to \(exhaustiveContentTotal) rows" : ""))
       lines.append("  random:     \(counted(randomCases, "case")), max size \(maxSize)")
     }
     if skippedCases > 0 {
       lines.append(
         "  skipped:    \(counted(skippedCases, "case")) of several sections (the generator diffs one)")
     }
+    let kinds = failures.filter { $0.coverage == nil }.count
+    if kinds > 1 {
+      lines.append("")
+      lines.append(
+        shard == nil
+          ? "\(counted(kinds, "kind")) of failure, smallest first:"
+          : "\(counted(kinds, "failure")): the first of each kind in each phase (merge the shards to list the kinds):")
+    }
     for failure in failures {
       lines.append("")
-      lines += failure.textLines(runSeed: replayedCaseSeed == nil ? seed : nil)
+      lines += failure.textLines(runSeed: replayedCaseSeed == nil ? seed : nil, sectioned: sectioned)
     }
     if statistics.cases > 0 {
       lines.append("")
@@ -79,12 +88,16 @@ extension CheckReport {
 
 extension CheckFailure {
   /// The failure's lines in the text report.
-  package func textLines(runSeed: UInt64?) -> [String] {
+  ///
+  /// - Parameter sectioned: whether the generator diffs several sections
+  ///   (pairs of several sections were then not searched for a minimum).
+  package func textLines(runSeed: UInt64?, sectioned: Bool = false) -> [String] {
     if let coverage {
       return ["FAIL coverage \(coverage.rawValue)", "  message: \(message)"]
     }
     var head = "FAIL \(kind)"
     if let rule { head += " \(rule)" }
+    if let variant { head += " (\(variant))" }
     if let error { head += " \(error.kind.rawValue)" }
     switch (index, caseSeed) {
     case (let index?, _):
@@ -106,6 +119,7 @@ extension CheckFailure {
     lines.append(
       "  shrunk:  from \(counted(originalSize, "row")) to \(GeneratedCase(old: old, new: new).rowCount),"
         + " \(counted(shrinkCalls, "call")), \(counted(shrinkImprovements, "improvement"))")
+    lines.append("  minimal: " + minimalityText(sectioned: sectioned))
     var seeds = runSeed.map { "run \(hexSeed($0)), " } ?? ""
     if let caseSeed {
       seeds += "case \(hexSeed(caseSeed))"
@@ -126,5 +140,34 @@ extension CheckFailure {
       lines += trace.map { "    " + $0 }
     }
     return lines
+  }
+}
+
+extension CheckFailure {
+  /// The `minimal:` line: whether a smaller pair could fail the same way,
+  /// and how far the search for one went.
+  ///
+  ///     // "proven: no pair with fewer rows fails this way (every pair with at
+  ///     //  most 2 rows tried; 0 calls beyond the exhaustive phase)"
+  package func minimalityText(sectioned: Bool) -> String {
+    guard let minimality else {
+      return "not searched yet: merging the shards' reports decides"
+    }
+    let scope = sectioned ? "pair of one section a side" : "pair"
+    let calls =
+      minimality.calls == 0
+      ? "no calls beyond the exhaustive phase" : "\(counted(minimality.calls, "call"))"
+    let contents =
+      minimality.identityOnly || minimality.contentRows >= minimality.rows
+      ? "" : " (contents varied up to \(counted(minimality.contentRows, "row")))"
+    guard minimality.rows >= 0 else {
+      return rowCount == 0 ? "proven: it has no rows" : "not searched (no budget for it)"
+    }
+    let tried = "every \(scope) with at most \(counted(minimality.rows, "row")) tried\(contents); \(calls)"
+    if isProvenMinimal {
+      return "proven: no \(scope) with fewer rows fails this way (\(tried))"
+    }
+    return "not proven: no \(scope) with at most \(counted(minimality.rows, "row")) fails this way,"
+      + " and this one has \(rowCount) (\(tried))"
   }
 }

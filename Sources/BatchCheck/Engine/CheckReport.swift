@@ -30,6 +30,9 @@ public struct CheckReport: Hashable, Sendable {
   public var maxSize: Int
   /// The exhaustive phase's total size; 0 when it was skipped.
   public var exhaustiveTotal: Int
+  /// The exhaustive phase's total size up to which contents varied
+  /// (`CheckOptions.exhaustiveContentTotal`); 0 for none.
+  public var exhaustiveContentTotal = 0
   /// Regression pairs run.
   public var corpusCases = 0
   /// Exhaustive pairs run.

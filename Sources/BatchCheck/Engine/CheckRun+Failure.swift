@@ -12,13 +12,17 @@ extension CheckRun {
   /// neither the shrunk pair nor the case itself fails so again (a generator
   /// that answers differently from run to run), the case is reported as it
   /// first failed, with `firstMessage`, unshrunk.
+  ///
+  /// - Parameter shrink: false for a pair known to be a smallest one.
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
     signature: FailureSignature, firstMessage: String, occurrences: Int,
-    caseName: String? = nil, window: VisibleRows? = nil
+    caseName: String? = nil, window: VisibleRows? = nil, shrink: Bool = true
   ) -> CheckFailure {
     let runner = runner
-    let shrunk = Shrinker.shrink(old: old, new: new, budget: options.shrinkBudget) { old, new in
+    let shrunk = Shrinker.shrink(
+      old: old, new: new, budget: shrink ? options.shrinkBudget : 0
+    ) { old, new in
       runner.run(old, new, window: window)?.signature == signature
     }
     var minimal = (old: shrunk.old, new: shrunk.new)
@@ -58,6 +62,7 @@ extension CheckRun {
       replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
       corpusLine: nil,
       message: result?.message ?? "")
+    failure.variant = signature.variant
     failure.corpusLine = CaseJSON.caseLine(
       name: caseName ?? "\(name)-\(phase.rawValue)-\(label)", simulation: simulation,
       old: minimal.old, new: minimal.new, changes: judged, contract: runner.contract,
@@ -123,9 +128,18 @@ extension CheckRun {
     return log.lines
   }
 
-  /// `batchcheck replay --generator NAME --case-seed 0x...`, with the options
-  /// that change the case or its verdict when they are not the defaults.
+  /// How to run the failing random case again: `batchcheck replay
+  /// --generator NAME --case-seed 0x...` on the command line, else the Swift
+  /// call, `replay(generator, caseSeed: 0x..., options: ...)`; each with the
+  /// options that change the case or its verdict when they are not the
+  /// defaults.
   func replayCommand(caseSeed: UInt64) -> String {
+    options.replaysOnCommandLine
+      ? commandLineReplay(caseSeed: caseSeed) : swiftReplay(caseSeed: caseSeed)
+  }
+
+  /// `batchcheck replay --generator NAME --case-seed 0x...`.
+  private func commandLineReplay(caseSeed: UInt64) -> String {
     var command =
       "batchcheck replay --generator \(shellWord(report.generator)) --case-seed \(hexSeed(caseSeed))"
     if options.maxSize != CheckOptions.defaultMaxSize {
@@ -141,6 +155,31 @@ extension CheckRun {
     }
     if options.simulation.uikit != .ios18 { command += " --uikit \(options.simulation.uikit.rawValue)" }
     return command
+  }
+
+  /// `replay(generator, caseSeed: 0x..., options: CheckOptions(...))`: the
+  /// call that runs the case again in a test, `generator` standing for the
+  /// generator the run checked (a `ContractGenerator` when its contract is
+  /// not one batch, or it was judged under another).
+  private func swiftReplay(caseSeed: UInt64) -> String {
+    var simulation: [String] = []
+    if options.simulation.semantics != .tableView {
+      simulation.append("semantics: .\(options.simulation.semantics.rawValue)")
+    }
+    if options.simulation.duplicates != .reject {
+      simulation.append("duplicates: .\(options.simulation.duplicates.rawValue)")
+    }
+    if options.simulation.uikit != .ios18 { simulation.append("uikit: .\(options.simulation.uikit.rawValue)") }
+    var arguments: [String] = []
+    if options.maxSize != CheckOptions.defaultMaxSize { arguments.append("maxSize: \(options.maxSize)") }
+    if !simulation.isEmpty {
+      arguments.append("simulation: SimulationOptions(\(simulation.joined(separator: ", ")))")
+    }
+    if options.identityOnly { arguments.append("identityOnly: true") }
+    var call = "replay(generator, caseSeed: \(hexSeed(caseSeed))"
+    if runner.contract != runner.ownContract { call += ", under: .\(runner.contract.rawValue)" }
+    if !arguments.isEmpty { call += ", options: CheckOptions(\(arguments.joined(separator: ", ")))" }
+    return call + ")  // generator: the \(shellWord(report.generator)) generator checked"
   }
 }
 

@@ -113,8 +113,8 @@ extension CheckRun {
   }
 
   /// Phase 3's report: merges the chunks in case order (up to the first
-  /// failing chunk when the run stops at failures), then shrinks the first
-  /// case of each distinct failure, regenerated from its seed.
+  /// failing chunk when the run stops at failures), and keeps the first case
+  /// of each distinct failure, regenerated from its seed, for `finishFailures`.
   mutating func mergeRandom(_ chunks: [ChunkResult]) {
     guard !stopped else { return }
     var tally = FailureTally()
@@ -130,10 +130,10 @@ extension CheckRun {
       let generated = GeneratedCase.make(
         seed: seed, maxSize: options.maxSize, sections: runner.isSectioned,
         profile: options.profile)
-      report.failures.append(
-        makeFailure(
+      found.append(
+        FoundFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
-          new: generated.new, signature: signature, firstMessage: entry.message,
+          new: generated.new, signature: signature, message: entry.message,
           occurrences: entry.count,
           window: GeneratedCase.window(seed: seed, old: generated.old)))
     }
@@ -154,9 +154,10 @@ extension CheckRun {
     report.randomCases = 1
     guard let signature = result.signature else { return }
     report.failedCases = 1
-    report.failures.append(
-      makeFailure(
+    found.append(
+      FoundFailure(
         phase: .random, index: nil, caseSeed: seed, old: generated.old, new: generated.new,
-        signature: signature, firstMessage: result.detail, occurrences: 1, window: window))
+        signature: signature, message: result.detail, occurrences: 1, window: window))
+    finishFailures()
   }
 }

@@ -4,6 +4,12 @@ struct CheckRun<Runner: CaseRunning> {
   /// The options, clamped.
   let options: CheckOptions
   var report: CheckReport
+  /// The first case of each kind of failure of each phase, as found; shrunk
+  /// and listed by `finishFailures`.
+  var found: [FoundFailure] = []
+  /// Whether the exhaustive phase ran every one of its pairs (this
+  /// machine's share of them, in a sharded run).
+  var exhaustiveFinished = false
 
   /// - Parameter makeRunner: the runner for the clamped options' simulation.
   init(options: CheckOptions, _ makeRunner: (SimulationOptions) -> Runner) {
@@ -24,17 +30,20 @@ struct CheckRun<Runner: CaseRunning> {
     runPairs(.corpus, options.regressions.lazy.map { ($0.old, $0.new) })
   }
 
-  /// Phase 2: every pair up to `exhaustiveTotal` rows in all, one section a side.
+  /// Phase 2: every pair up to `exhaustiveTotal` rows in all, one section a
+  /// side, contents varied up to `exhaustiveContentTotal`.
   mutating func runExhaustive() {
     guard options.exhaustiveTotal > 0, !stopped else { return }
     report.exhaustiveTotal = options.exhaustiveTotal
+    report.exhaustiveContentTotal = options.exhaustiveContentTotal
     runPairs(
       .exhaustive,
-      ExhaustivePairs(maxTotal: options.exhaustiveTotal).lazy.map { ([$0.old], [$0.new]) })
+      ExhaustivePairs(maxTotal: options.exhaustiveTotal, contentTotal: options.exhaustiveContentTotal)
+        .lazy.map { ([$0.old], [$0.new]) })
   }
 
-  /// Runs a phase of given pairs in order, then shrinks the first pair of
-  /// each distinct failure.
+  /// Runs a phase of given pairs in order, and keeps the first pair of each
+  /// distinct failure for `finishFailures`.
   private mutating func runPairs<Pairs: Sequence>(_ phase: CheckPhase, _ pairs: Pairs)
   where Pairs.Element == ([[Row]], [[Row]]) {
     guard !stopped else { return }
@@ -47,6 +56,8 @@ struct CheckRun<Runner: CaseRunning> {
     var stopped = false
     let stopAtFirstFailure = options.stopAtFirstFailure
     var skipped = 0
+    // The pair of each kind's first case, kept for shrinking.
+    var firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])] = [:]
     runner.stream(
       next: {
         guard !stopped, let (index, (old, new)) = iterator.next() else { return nil }
@@ -61,27 +72,24 @@ struct CheckRun<Runner: CaseRunning> {
         ran &+= 1
         guard let signature = result.signature else { return }
         tally.add(signature, at: pending.index, message: result.detail)
+        if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
         if stopAtFirstFailure { stopped = true }
       })
     report.skippedCases &+= skipped
     switch phase {
     case .corpus: report.corpusCases = ran
-    case .exhaustive: report.exhaustiveCases = ran
+    case .exhaustive:
+      report.exhaustiveCases = ran
+      exhaustiveFinished = !stopped
     case .random: report.randomCases = ran
     }
     report.failedCases &+= tally.failed
-    guard !tally.firsts.isEmpty else { return }
-    // Only failing pairs are looked up again; a phase with none walks its pairs once.
-    let failing = Dictionary(
-      tally.firsts.map { ($0.value.first, $0.key) }, uniquingKeysWith: { a, _ in a })
-    let last = failing.keys.max() ?? 0
-    for (index, (old, new)) in pairs.enumerated() {
-      if index > last { break }
-      guard let signature = failing[index], let entry = tally.firsts[signature] else { continue }
-      report.failures.append(
-        makeFailure(
-          phase: phase, index: index, caseSeed: nil, old: old, new: new, signature: signature,
-          firstMessage: entry.message, occurrences: entry.count))
+    for (signature, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
+      guard let pair = firstPairs[signature] else { continue }
+      found.append(
+        FoundFailure(
+          phase: phase, index: entry.first, caseSeed: nil, old: pair.old, new: pair.new,
+          signature: signature, message: entry.message, occurrences: entry.count, window: nil))
     }
   }
 

@@ -124,11 +124,20 @@ extension SimulatedTableView {
         }
         if stale == nil, !options.identityOnly, shown.content != expected.content {
           sectionFailed = true
-          stale = Verdict(
-            kind: .staleContent, rule: .c2,
-            message:
-              "\(item) \(path) shows \(shown.id) with old content \(shown.content) but the data source has content \(expected.content): it changed and was neither reloaded nor inserted",
-            mismatch: mismatch)
+          if Self.holds(dataSource, shown), Self.holds(oldData, expected) {
+            // No content changed: rows of one id changed places among themselves.
+            stale = Verdict(
+              kind: .staleContent, rule: .c2,
+              message:
+                "\(item) \(path) shows \(shown.id) with content \(shown.content) but the data source has content \(expected.content) there: the rows with id \(shown.id) are in another order (both contents are in the old and the new rows), and the cells were not moved to match",
+              mismatch: RowMismatch(path: path, expected: expected, shown: shown, reordered: true))
+          } else {
+            stale = Verdict(
+              kind: .staleContent, rule: .c2,
+              message:
+                "\(item) \(path) shows \(shown.id) with old content \(shown.content) but the data source has content \(expected.content): it changed and was neither reloaded nor inserted",
+              mismatch: mismatch)
+          }
         }
       }
       if let shownRows, sectionFailed, let trace {
@@ -141,6 +150,20 @@ extension SimulatedTableView {
     let verdict = wrong ?? stale ?? .valid
     if let rule = verdict.rule, let message = verdict.message { trace?.append("✗ \(rule): \(message)") }
     return verdict
+  }
+
+  /// Whether `data` holds `row` (identity and content) anywhere: asked once,
+  /// when a cell shows stale content, to tell reordered rows from changed ones.
+  ///
+  /// - Complexity: O(*n*) for *n* rows.
+  static func holds(_ data: some TableDataSource, _ row: Row) -> Bool {
+    for section in 0..<max(0, data.numberOfSections) {
+      for index in 0..<max(0, data.numberOfRows(inSection: section))
+      where data.row(at: RowPath(section: section, row: index)) == row {
+        return true
+      }
+    }
+    return false
   }
 
   /// A −/+ diff of two row lists, position by position: equal rows print

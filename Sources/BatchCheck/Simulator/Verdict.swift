@@ -56,11 +56,16 @@ public struct RowMismatch: Hashable, Sendable {
   public var expected: Row
   /// What the cell shows after the update.
   public var shown: Row
+  /// For stale content (C2): the cell shows a row the new data holds, with
+  /// its content, elsewhere; so no content changed: the rows of this id are
+  /// in another order, and the cells were not moved to match.
+  public var reordered: Bool
 
-  public init(path: RowPath, expected: Row, shown: Row) {
+  public init(path: RowPath, expected: Row, shown: Row, reordered: Bool = false) {
     self.path = path
     self.expected = expected
     self.shown = shown
+    self.reordered = reordered
   }
 }
 
