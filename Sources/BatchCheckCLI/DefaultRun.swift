@@ -13,38 +13,64 @@ import ReferenceDiffs
 ///
 /// Each generator runs as `batchcheck check --generator NAME` would: every
 /// pair with at most 8 rows in all, smallest first, then 10,000 seeded random
-/// cases, stopping at the first failure and shrinking it.
-enum DefaultRun {
+/// cases, shrinking the first failure of each kind (with `--first-failure`,
+/// stopping at the first failure); the table shows the smallest.
+struct DefaultRun {
+  /// The UIKit whose rules judge (`--uikit`).
+  var uikit = UIKitProfile.ios18
+  /// `--first-failure` and `--keep-going`.
+  var failures = FailureOptions()
+
+  /// The main job's options: `batchcheck [<options>]`.
+  static var options: [CommandOption<Self>] {
+    [GeneratorOptions.uikitOption(\.uikit)] + FailureOptions.options.map { $0.lifted(\.failures) }
+  }
+
+  /// Parses the main job's options (the whole command line).
+  init(arguments: [String]) throws(CommandError) {
+    if let extra = try parseOptions(Self.options, arguments, command: nil, into: &self).first {
+      throw .unexpectedArgument(extra, command: nil)
+    }
+    try failures.validate(command: nil)
+  }
+
+  init() {}
+
   /// Prints the table, then the failing generators' messages and updates.
   ///
   /// - Returns: `.success`: the built-in generators' failures are known
   ///   findings, shown rather than judged.
-  static func run(uikit: UIKitProfile = .ios18, output: inout some OutputSink) async -> ExitCode {
+  func run(output: inout some OutputSink) async -> ExitCode {
     var text =
       "Every built-in generator, default seed, judged by \(uikit)'s UIKit: every pair with at most"
       + " \(CheckOptions.defaultExhaustiveTotal) rows in all, then \(CheckOptions.defaultCount) random cases.\n\n"
-    text += row("generator", "cases", "verdict", "smallest counterexample") + "\n"
+    text += Self.row("generator", "cases", "verdict", "smallest counterexample") + "\n"
     var details = ""
     var failing = 0
     let workers = ProcessInfo.processInfo.activeProcessorCount
-    for generator in ReferenceGenerators.allContracts {
+    let progress = ProgressLine.make()
+    let generators = ReferenceGenerators.allContracts
+    for (number, generator) in generators.enumerated() {
       var shared = GeneratorOptions()
       shared.simulation.uikit = uikit
-      let options = shared.checkOptions(for: generator)
+      var options = shared.checkOptions(for: generator)
+      failures.apply(to: &options)
+      progress?.expect(options, prefix: "\(generator.name) (\(number + 1)/\(generators.count))")
+      progress?.install(in: &options)
       let report = await check(generator, options: options, workers: workers)
       var modes: [String] = []
       if generator.contract != .batch { modes.append("as \(generator.contract)") }
       if options.identityOnly { modes.append("identity only") }
       let mode = modes.isEmpty ? "" : " (" + modes.joined(separator: ", ") + ")"
       guard let failure = report.failures.first else {
-        text += row(generator.name, String(report.casesRun), "valid" + mode, "-") + "\n"
+        text += Self.row(generator.name, String(report.casesRun), "valid" + mode, "-") + "\n"
         continue
       }
       failing += 1
       let verdict =
         [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ") + mode
-      let pair = "\(describe(failure.old)) -> \(describe(failure.new))"
-      text += row(generator.name, String(report.casesRun), verdict, pair) + "\n"
+      let pair = "\(Self.describe(failure.old)) -> \(Self.describe(failure.new))"
+      text += Self.row(generator.name, String(report.casesRun), verdict, pair) + "\n"
       details += "\(generator.name): \(pair)\n"
       if let changes = failure.changes {
         details += "  changes: \(CaseJSON.field(changes))\n"
@@ -53,6 +79,7 @@ enum DefaultRun {
       }
       details += "  message: \(failure.message)\n"
     }
+    progress?.clear()
     text += "\n" + details
     if !details.isEmpty {
       text += "\nFull report, trace and corpus line: batchcheck check --generator NAME\n\n"

@@ -21,6 +21,13 @@ protocol Subcommand {
   static var abstract: String { get }
   /// The full help text, ending in a line break.
   static var usage: String { get }
+  /// The options the command knows, for "did you mean".
+  static var optionNames: [String] { get }
+
+  /// The options known to the command whose arguments after the name are
+  /// `arguments`: `optionNames`, unless the first argument names a
+  /// subcommand of its own.
+  static func optionNames(for arguments: [String]) -> [String]
 
   /// The help text for a command line whose arguments after the name are
   /// `arguments`: `usage`, unless the command has subcommands of its own
@@ -49,6 +56,8 @@ extension Subcommand {
   func validate() throws(CommandError) {}
 
   static func usage(for arguments: [String]) -> String { usage }
+
+  static func optionNames(for arguments: [String]) -> [String] { optionNames }
 }
 
 /// The `SUBCOMMANDS:` lines of a usage: each name, padded to one column, then

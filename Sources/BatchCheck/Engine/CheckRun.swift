@@ -47,6 +47,9 @@ struct CheckRun<Runner: CaseRunning> {
     var stopped = false
     let stopAtFirstFailure = options.stopAtFirstFailure
     var skipped = 0
+    var seen = 0
+    let phaseProgress = options.phaseProgress
+    let total = phase == .corpus ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
     runner.stream(
       next: {
         guard !stopped, let (index, (old, new)) = iterator.next() else { return nil }
@@ -54,6 +57,8 @@ struct CheckRun<Runner: CaseRunning> {
       },
       each: { pending, result in
         guard !stopped else { return }
+        seen &+= 1
+        if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
         guard let result else {
           skipped &+= 1
           return
@@ -63,6 +68,7 @@ struct CheckRun<Runner: CaseRunning> {
         tally.add(signature, at: pending.index, message: result.detail)
         if stopAtFirstFailure { stopped = true }
       })
+    phaseProgress?(phase, seen, seen)
     report.skippedCases &+= skipped
     switch phase {
     case .corpus: report.corpusCases = ran
