@@ -18,6 +18,8 @@ import ReferenceDiffs
 struct CommandOption<Root> {
   /// `--seed`.
   let name: String
+  /// What the option takes.
+  let kind: OptionKind
   /// What the value is called in the help (`<seed>`); nil for a flag.
   let valueName: String?
   /// The help text, one paragraph, wrapped when the help is printed.
@@ -38,7 +40,7 @@ struct CommandOption<Root> {
   func lifted<Outer>(_ path: WritableKeyPath<Outer, Root>) -> CommandOption<Outer> {
     let take = take
     return CommandOption<Outer>(
-      name: name, valueName: valueName, help: help, defaultText: defaultText
+      name: name, kind: kind, valueName: valueName, help: help, defaultText: defaultText
     ) { (outer: inout Outer, scanner: inout ArgumentScanner) throws(CommandError) in
       try take(&outer[keyPath: path], &scanner)
     }
@@ -47,12 +49,32 @@ struct CommandOption<Root> {
 
 // MARK: The kinds of value
 
+/// What an option takes.
+enum OptionKind: Equatable {
+  /// Nothing: given or not.
+  case flag
+  /// A whole number in a range.
+  case number(ClosedRange<Int>)
+  /// A 64-bit seed, decimal or `0x` hexadecimal.
+  case seed
+  /// One of these words.
+  case choice([String])
+  /// A file or folder.
+  case path
+  /// `i/n`: a shard.
+  case shard
+  /// Any text.
+  case string
+  /// A value of its own kind, which the text describes.
+  case other(String)
+}
+
 extension CommandOption {
   /// A flag: sets `set` when given.
   static func flag(
     _ name: String, help: String, set: @escaping (inout Root) -> Void
   ) -> Self {
-    Self(name: name, valueName: nil, help: help, defaultText: nil) { root, _ in set(&root) }
+    Self(name: name, kind: .flag, valueName: nil, help: help, defaultText: nil) { root, _ in set(&root) }
   }
 
   /// A flag that sets a Boolean to true.
@@ -66,12 +88,13 @@ extension CommandOption {
   }
 
   /// An option with a value that `parse` reads (nil: not allowed; `allowed`
-  /// says what is), then `set` stores. Given once at most.
+  /// says what is), then `set` stores. Given once at most. Its kind is
+  /// `.other(allowed)` unless said.
   static func value<Value>(
-    _ name: String, _ valueName: String, allowed: String, help: String, default defaultText: String? = nil,
-    parse: @escaping (String) -> Value?, set: @escaping (inout Root, Value) -> Void
+    _ name: String, _ valueName: String, kind: OptionKind? = nil, allowed: String, help: String,
+    default defaultText: String? = nil, parse: @escaping (String) -> Value?, set: @escaping (inout Root, Value) -> Void
   ) -> Self {
-    Self(name: name, valueName: valueName, help: help, defaultText: defaultText) {
+    Self(name: name, kind: kind ?? .other(allowed), valueName: valueName, help: help, defaultText: defaultText) {
       (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       set(&root, try scanner.value(for: name, allowed: allowed, parse: parse))
     }
@@ -80,9 +103,10 @@ extension CommandOption {
   /// An option whose value is any text (a path, a command, a name), stored
   /// as it is.
   static func string(
-    _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, String?>, help: String
+    _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, String?>, kind: OptionKind = .string,
+    help: String
   ) -> Self {
-    Self(name: name, valueName: valueName, help: help, defaultText: nil) {
+    Self(name: name, kind: kind, valueName: valueName, help: help, defaultText: nil) {
       (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       root[keyPath: path] = try scanner.value(for: name)
     }
@@ -90,7 +114,7 @@ extension CommandOption {
 
   /// A file the command reads or writes.
   static func path(_ name: String, _ path: WritableKeyPath<Root, String?>, help: String) -> Self {
-    string(name, "<file>", path, help: help)
+    string(name, "<file>", path, kind: .path, help: help)
   }
 
   /// A whole number in `range`.
@@ -99,7 +123,7 @@ extension CommandOption {
     default defaultText: String? = nil, set: @escaping (inout Root, Int) -> Void
   ) -> Self {
     value(
-      name, valueName, allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)", help: help,
+      name, valueName, kind: .number(range), allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)", help: help,
       default: defaultText, parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, set: set)
   }
 
@@ -115,7 +139,7 @@ extension CommandOption {
   static func seed(
     _ name: String, help: String, default defaultText: String? = nil, set: @escaping (inout Root, UInt64) -> Void
   ) -> Self {
-    value(name, "<seed>", allowed: "a 64-bit seed", help: help, default: defaultText, parse: parseSeed, set: set)
+    value(name, "<seed>", kind: .seed, allowed: "a 64-bit seed", help: help, default: defaultText, parse: parseSeed, set: set)
   }
 
   /// One of an enumeration's raw values, stored at `path`.
@@ -139,8 +163,10 @@ extension CommandOption {
     _ name: String, _ valueName: String, help: String, default defaultText: String? = nil,
     set: @escaping (inout Root, Choice) -> Void
   ) -> Self where Choice.RawValue == String {
-    Self(name: name, valueName: valueName, help: help, defaultText: defaultText) {
-      (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
+    Self(
+      name: name, kind: .choice(Choice.allCases.map(\.rawValue)), valueName: valueName, help: help,
+      defaultText: defaultText
+    ) { (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       set(&root, try scanner.choice(for: name, Choice.self))
     }
   }
@@ -153,7 +179,7 @@ extension CommandOption {
   /// `--shard <i>/<n>`: this machine's share of the cases.
   static func shard(_ path: WritableKeyPath<Root, Shard?>, help: String) -> Self {
     value(
-      "--shard", "<i>/<n>", allowed: "i/n with 1 <= i <= n", help: help, parse: Shard.init(parsing:)
+      "--shard", "<i>/<n>", kind: .shard, allowed: "i/n with 1 <= i <= n", help: help, parse: Shard.init(parsing:)
     ) { $0[keyPath: path] = $1 }
   }
 
@@ -163,7 +189,7 @@ extension CommandOption {
   {
     let names = ReferenceGenerators.allContracts.map(\.name)
     return value(
-      "--generator", "<name>", allowed: names.joined(separator: " or "), help: help, default: defaultText,
+      "--generator", "<name>", kind: .choice(names), allowed: names.joined(separator: " or "), help: help, default: defaultText,
       parse: { ReferenceGenerators.anyContract(named: $0) == nil ? nil : $0 }
     ) { $0[keyPath: path] = $1 }
   }

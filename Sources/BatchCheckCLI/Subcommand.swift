@@ -5,6 +5,7 @@
 ///       static let name = "hello"
 ///       static let abstract = "Say hello."
 ///       static let usage = "USAGE: batchcheck hello\n"
+///       static let optionNames = ["--help"]
 ///       init(arguments: [String]) throws(CommandError) {}
 ///       func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
 ///         output.writeOutput("hello\n")
@@ -13,7 +14,9 @@
 ///     }
 ///
 /// A new subcommand is one file holding one such type, plus its entry in
-/// `BatchCheckCommand.subcommands`.
+/// `BatchCheckCommand.subcommands`; one with options declares them
+/// (`OptionCommand`), which gives it `init(arguments:)`, `optionNames` and
+/// the `OPTIONS:` part of its help.
 protocol Subcommand {
   /// The name on the command line: `validate`.
   static var name: String { get }

@@ -47,6 +47,21 @@ struct OptionTableTests {
     }
   }
 
+  @Test("each option's kind: the shared ones are declared once, alike everywhere")
+  func kinds() {
+    #expect(CheckCommand.options.first { $0.name == "--format" }?.kind == .choice(["human", "json"]))
+    #expect(CheckCommand.options.first { $0.name == "--count" }?.kind == .number(0...1_000_000_000))
+    #expect(CheckCommand.options.first { $0.name == "--seed" }?.kind == .seed)
+    #expect(CheckCommand.options.first { $0.name == "--shard" }?.kind == .shard)
+    #expect(CheckCommand.options.first { $0.name == "--junit" }?.kind == .path)
+    #expect(CheckCommand.options.first { $0.name == "--first-failure" }?.kind == .flag)
+    #expect(CorpusCheckCommand.options.first { $0.name == "--exec" }?.kind == .string)
+    #expect(ReplayCommand.options.first { $0.name == "--uikit" }?.kind == .choice(["ios18", "ios12"]))
+    for options in [CheckCommand.options.map(\.name), CorpusCheckCommand.options.map(\.name)] {
+      #expect(Set(options).count == options.count, "each name once")
+    }
+  }
+
   @Test("help columns: a long label on its own line, help wrapped under its column")
   func helpColumns() {
     let text = BatchCheckCLI.helpColumns([
