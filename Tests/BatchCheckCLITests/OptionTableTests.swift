@@ -132,6 +132,19 @@ struct OptionTableTests {
     #expect(every.standardOutput.contains(#""exhaustive":46113,"random":300,"#))
   }
 
+  @Test("corpus check --first-failure ends the run at the first case that disagrees")
+  func corpusFirstFailure() async throws {
+    let folder = CorpusCheckCommandTests.corpus + "/regressions"
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jsonl") }
+      .sorted().map { folder + "/" + $0 }
+    let every = await runCommand(["corpus", "check"] + files + ["--generator", "ds"])
+    let first = await runCommand(["corpus", "check"] + files + ["--generator", "ds", "--first-failure"])
+    #expect(every.status == 1 && first.status == 1)
+    let count = { (run: CommandRun) in run.standardOutput.split(separator: "\n").last.map(String.init) }
+    #expect(count(first)?.hasSuffix(" passed, 1 failed") == true)
+    #expect(count(first) != count(every), "the run without the flag goes on past the first disagreement")
+  }
+
   @Test("--keep-going with --first-failure is a usage error, for check, corpus check and the main job")
   func bothIsAUsageError() async {
     let cases: [([String], String)] = [
