@@ -77,8 +77,9 @@ final class ProgressLine: @unchecked Sendable {
 
   private var exhaustiveTotalNow: Int? { locked { exhaustiveTotal } }
 
-  /// Draws `done` of `total` cases of `phase`; a phase that is done
-  /// (`done == total`) draws nothing: the next one will.
+  /// Draws `done` of `total` cases of `phase`, at most every tenth of a
+  /// second, except a phase's last call (`done == total`), which stays on
+  /// screen while its failures shrink.
   func update(_ phase: String, done: Int, total: Int?) {
     let now = ContinuousClock.now
     let text: String? = locked {
@@ -86,8 +87,8 @@ final class ProgressLine: @unchecked Sendable {
         self.phase = phase
         phaseFirst = (now, done)
       }
-      if let total, done >= total { return nil }
-      guard now - start > .seconds(1), now - (lastDraw ?? start) >= .milliseconds(100) else { return nil }
+      let last = total.map { done >= $0 } ?? false
+      guard now - start > .seconds(1), last || now - (lastDraw ?? start) >= .milliseconds(100) else { return nil }
       lastDraw = now
       let first = phaseFirst ?? (now, done)
       return Self.text(
