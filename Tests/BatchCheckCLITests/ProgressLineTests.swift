@@ -1,3 +1,7 @@
+import BatchCheck
+import BatchCheckCorpus
+import Foundation
+import ReferenceDiffs
 import Testing
 
 @testable import BatchCheckCLI
@@ -40,5 +44,43 @@ struct ProgressLineTests {
     #expect(ProgressLine.timeLeft(seconds: 200) == "3 min 20 s")
     #expect(ProgressLine.timeLeft(seconds: 7500) == "2 h 5 min")
     #expect(ProgressLine.timeLeft(seconds: .infinity).hasSuffix("min"))
+  }
+
+  @Test("the engine reports the corpus and exhaustive phases every 512 cases and at their end")
+  func phaseProgress() throws {
+    let generator = try #require(ReferenceGenerators.anyContract(named: "heckel"))
+    let calls = Calls()
+    var options = CheckOptions(count: 0, exhaustiveTotal: 6)
+    options.regressions = [(old: [[Row(1)]], new: [[Row(2)]])]
+    options.phaseProgress = { phase, done, total in
+      calls.append("\(phase) \(done) \(total.map(String.init) ?? "?")")
+    }
+    let report = check(generator, options: options)
+    #expect(report.passed)
+    // The exhaustive total the progress line computes is the engine's count.
+    let pairs = GeneratedCorpus(exhaustiveTotal: 6).exhaustiveCount
+    #expect(pairs == report.exhaustiveCases)
+    #expect(
+      calls.all == [
+        "corpus 1 1", "exhaustive 512 ?", "exhaustive 1024 ?", "exhaustive 1536 ?", "exhaustive \(pairs) \(pairs)",
+      ])
+  }
+}
+
+/// The calls a callback received, in order.
+private final class Calls: @unchecked Sendable {
+  private let lock = NSLock()
+  private var calls: [String] = []
+
+  func append(_ call: String) {
+    lock.lock()
+    calls.append(call)
+    lock.unlock()
+  }
+
+  var all: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return calls
   }
 }
