@@ -171,9 +171,12 @@ extension CommandOption {
     }
   }
 
-  /// `--format <format>`: `human` (the default) or `json`, which `json` describes.
-  static func format(_ path: WritableKeyPath<Root, OutputFormat>, json: String) -> Self {
-    choice("--format", "<format>", path, help: "human (default) or json: " + json)
+  /// `--format <format>`: `human` (the default) or `json`, which `json`
+  /// (and `human`, when said) describe.
+  static func format(_ path: WritableKeyPath<Root, OutputFormat>, human: String? = nil, json: String) -> Self {
+    choice(
+      "--format", "<format>", path,
+      help: human.map { "human (default): \($0); json: " + json } ?? "human (default) or json: " + json)
   }
 
   /// `--shard <i>/<n>`: this machine's share of the cases.

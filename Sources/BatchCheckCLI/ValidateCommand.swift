@@ -50,7 +50,7 @@ struct ValidateCommand: FilesCommand {
 
   static var options: [CommandOption<Self>] {
     [
-      .format(\.format, json: "one JSON object per case or malformed line (human: one line per case and a summary)."),
+      .format(\.format, human: "one line per case and a summary", json: "one JSON object per case or malformed line."),
       .choice(
         "--contract", "<c>", \.contract,
         help: "Read every case's changes as batch, staged or steps, the way a user who mixed the contracts up"
