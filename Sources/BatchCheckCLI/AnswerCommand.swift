@@ -12,7 +12,7 @@ import ReferenceDiffs
 /// It serves to try an `--exec` setup with a generator known to be right, and
 /// to measure what the process route costs against the in-process one
 /// (`batchcheck bench` does).
-struct AnswerCommand: Subcommand {
+struct AnswerCommand: OptionCommand {
   static let name = "answer"
   static let abstract = "Answer --exec case lines on standard input with a built-in generator."
   static let usage = """
@@ -29,8 +29,7 @@ struct AnswerCommand: Subcommand {
     USAGE: batchcheck answer --generator <name>
 
     OPTIONS:
-      --generator <name>  A built-in generator (batchcheck check --help lists them).
-      -h, --help          Show this help.
+    \(optionsHelp)
 
     EXAMPLE:
       batchcheck check --exec 'batchcheck answer --generator heckel'
@@ -39,16 +38,11 @@ struct AnswerCommand: Subcommand {
 
   var generatorName = ""
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.name)
-    while let option = try scanner.nextOption() {
-      switch option {
-      case "--generator":
-        generatorName = try scanner.generatorName(for: option)
-      default: throw scanner.unknown(option)
-      }
-    }
-    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
+  static var options: [CommandOption<Self>] {
+    [.generator(\.generatorName, help: "A built-in generator (batchcheck check --help lists them).")]
+  }
+
+  func validate() throws(CommandError) {
     if generatorName.isEmpty {
       throw .conflictingOptions("Give a generator: --generator <name>", command: Self.name)
     }

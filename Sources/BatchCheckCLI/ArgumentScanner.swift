@@ -3,14 +3,12 @@ import Foundation
 /// Walks a subcommand's arguments: `--name value`, `--name=value`, flags and
 /// positional arguments, turning every mistake into a `CommandError`.
 ///
+/// Commands do not walk it themselves: `parseOptions` does, taking each
+/// option as the command's `CommandOption` list declares it.
+///
 ///     var scanner = ArgumentScanner(["--seed", "7", "--format=json"], command: "check")
-///     while let option = try scanner.nextOption() {
-///       switch option {
-///       case "--seed": seed = try scanner.value(for: option, as: "a seed", parse: parseSeed)
-///       case "--format": format = try scanner.choice(for: option, OutputFormat.self)
-///       default: throw scanner.unknown(option)
-///       }
-///     }
+///     try scanner.nextOption()                                       // "--seed"
+///     try scanner.value(for: "--seed", allowed: "a seed", parse: parseSeed)  // 7
 struct ArgumentScanner {
   private let arguments: [String]
   private var index = 0
@@ -18,9 +16,10 @@ struct ArgumentScanner {
   private var inlineValue: String?
   /// Arguments that are not options, in order (and everything after `--`).
   private(set) var positional: [String] = []
-  let command: String
+  /// The words naming the command in errors; nil: the root's.
+  let command: String?
 
-  init(_ arguments: [String], command: String) {
+  init(_ arguments: [String], command: String?) {
     let (options, rest) = splitAtDoubleDash(arguments)
     self.arguments = options
     self.positional = []
@@ -85,13 +84,6 @@ struct ArgumentScanner {
       throw .invalidValue(text, option: option, allowed: T.allCases.map(\.rawValue), command: command)
     }
     return parsed
-  }
-
-  /// A whole number in `range`.
-  mutating func number(for option: String, in range: ClosedRange<Int>) throws(CommandError) -> Int {
-    try value(for: option, allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)") {
-      Int($0).flatMap { range.contains($0) ? $0 : nil }
-    }
   }
 
   /// The error for an option this command does not know.

@@ -67,25 +67,21 @@ public enum BatchCheckCommand {
       output.writeOutput(command.usage(for: Array(arguments.dropFirst(2))))
       return .success
     }
-    if first == "--uikit" {
-      // The main job under another profile: `batchcheck --uikit ios12`.
-      guard arguments.count == 2, let uikit = UIKitProfile(rawValue: arguments[1]) else {
-        let error: CommandError =
-          arguments.count < 2
-          ? .missingValue(option: "--uikit", command: nil)
-          : arguments.count > 2
-            ? .unknownOption(arguments[2], command: nil)
-            : .invalidValue(
-              arguments[1], option: "--uikit", allowed: UIKitProfile.allCases.map(\.rawValue), command: nil)
+    if first.hasPrefix("-") {
+      // The main job with options: `batchcheck --uikit ios12 --first-failure`.
+      if splitAtDoubleDash(arguments).options.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        output.writeOutput(usage)
+        return .success
+      }
+      let job: DefaultRun
+      do throws(CommandError) {
+        job = try DefaultRun(arguments: arguments)
+      } catch {
         return report(error, output: &output)
       }
-      return await DefaultRun.run(uikit: uikit, output: &output)
+      return await job.run(output: &output)
     }
-    guard let command = subcommand(named: first) else {
-      let error: CommandError =
-        first.hasPrefix("-") ? .unknownOption(first, command: nil) : .unknownSubcommand(first)
-      return report(error, output: &output)
-    }
+    guard let command = subcommand(named: first) else { return report(.unknownSubcommand(first), output: &output) }
     let rest = Array(arguments.dropFirst())
     if splitAtDoubleDash(rest).options.contains(where: { $0 == "--help" || $0 == "-h" }) {
       output.writeOutput(command.usage(for: rest))
@@ -105,7 +101,7 @@ public enum BatchCheckCommand {
   ///
   /// - Returns: `.success`.
   static func runDefault(output: inout some OutputSink) async -> ExitCode {
-    await DefaultRun.run(output: &output)
+    await DefaultRun().run(output: &output)
   }
 
   /// The one place a `CommandError` becomes text: `Error: ...` on standard
@@ -116,9 +112,9 @@ public enum BatchCheckCommand {
   static func report(_ error: CommandError, output: inout some OutputSink) -> ExitCode {
     var text = "Error: \(error.message)\n"
     if error.showsUsage {
-      let commandUsage = error.command.flatMap(usage(ofCommand:)) ?? usage
       let suggestion = error.suggestion(
-        options: knownOptions(in: commandUsage), subcommands: subcommands.map { $0.name } + ["help"])
+        options: error.command.flatMap(optionNames(ofCommand:)) ?? optionNames,
+        subcommands: subcommands.map { $0.name } + ["help"])
       if let suggestion { text += "Did you mean '\(suggestion)'?\n" }
       let words = error.command.map { "batchcheck \($0) --help" } ?? "batchcheck --help"
       text += "See '\(words)'.\n"
@@ -127,19 +123,13 @@ public enum BatchCheckCommand {
     return error.exitCode
   }
 
-  /// The options a usage text lists: every `--word` in it.
-  static func knownOptions(in usage: String) -> [String] {
-    var options: Set<String> = []
-    var current = ""
-    for character in usage + " " {
-      if character.isLetter || character.isNumber || character == "-" {
-        current.append(character)
-      } else {
-        if current.hasPrefix("--"), current.count > 2 { options.insert(current) }
-        current = ""
-      }
-    }
-    return options.sorted()
+  /// The root's options: the main job's, `--version` and `--help`.
+  static var optionNames: [String] { DefaultRun.options.map(\.name) + ["--version", "--help"] }
+
+  /// The options of a command named by its words after `batchcheck`.
+  static func optionNames(ofCommand words: String) -> [String]? {
+    let words = words.split(separator: " ").map(String.init)
+    return words.first.flatMap(subcommand(named:))?.optionNames(for: Array(words.dropFirst()))
   }
 
   /// The version `batchcheck --version` prints.
@@ -159,19 +149,20 @@ public enum BatchCheckCommand {
   /// The root usage, listing the subcommands.
   static var usage: String {
     let list = subcommandList(subcommands)
+    let options = helpColumns(
+      DefaultRun.options.map { ($0.label, $0.fullHelp) } + [("--version", "Print the version."), helpRow])
     return """
       OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
 
       USAGE: batchcheck <subcommand> [<options>]
-             batchcheck [--uikit <profile>]
+             batchcheck [--uikit <profile>] [--first-failure]
                            (no subcommand: check every built-in generator,
                            judged by iOS 18's UIKit or, with --uikit ios12, iOS 12's)
 
       SUBCOMMANDS:
       \(list)
       OPTIONS:
-        --version   Print the version.
-        -h, --help  Show this help.
+      \(options)
 
       See 'batchcheck help <subcommand>' or 'batchcheck <subcommand> --help' for its options.
 

@@ -11,7 +11,7 @@ import ReferenceDiffs
 ///     //   iOS 18, fast path, best of 5: 0.050 s per update, ...
 ///     //   iOS 18, full simulation, best of 5: 0.160 s per update, ...
 ///     //   iOS 12, fast path, ...
-struct BenchCommand: Subcommand {
+struct BenchCommand: OptionCommand {
   static let name = "bench"
   static let abstract = "Time the simulator on a large valid update."
   static let usage = """
@@ -34,17 +34,7 @@ struct BenchCommand: Subcommand {
            batchcheck bench --write-case <file> [--rows <n>] [--operations <k>]
 
     OPTIONS:
-      --rows <n>          Old rows in the one section (default: 1000000).
-      --operations <k>    About how many operations the update holds (default: 100000).
-      --repeat <r>        How many timed runs; the best is reported (default: 5).
-      --generator <name>  The generator the engine runs (default: heckel).
-      --cases <n>         Random cases per engine run (default: 300000).
-      --max-size <m>      The largest random case, in rows (default: 50).
-      --uikit <profile>   Time one profile only: ios18 or ios12 (default: both).
-      --write-case <file> Time nothing: write the valid update of --rows rows and
-                          about --operations operations as one case line (the case
-                          format), for 'batchcheck validate <file>'.
-      -h, --help          Show help information.
+    \(optionsHelp)
 
     """
 
@@ -57,24 +47,29 @@ struct BenchCommand: Subcommand {
   var profiles = UIKitProfile.allCases
   var caseFile: String?
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.name)
+  static var options: [CommandOption<Self>] {
     let range = 0...100_000_000
-    while let option = try scanner.nextOption() {
-      switch option {
-      case "--rows": rows = try scanner.number(for: option, in: range)
-      case "--operations": operations = try scanner.number(for: option, in: range)
-      case "--repeat": repeats = max(1, try scanner.number(for: option, in: range))
-      case "--generator":
-        generatorName = try scanner.generatorName(for: option)
-      case "--cases": cases = try scanner.number(for: option, in: range)
-      case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
-      case "--uikit": profiles = [try scanner.choice(for: option, UIKitProfile.self)]
-      case "--write-case": caseFile = try scanner.value(for: option)
-      default: throw scanner.unknown(option)
-      }
-    }
-    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
+    return [
+      .number("--rows", \.rows, in: range, help: "Old rows in the one section", default: "1000000"),
+      .number(
+        "--operations", \.operations, in: range, valueName: "<k>",
+        help: "About how many operations the update holds", default: "100000"),
+      .number(
+        "--repeat", in: range, valueName: "<r>", help: "How many timed runs; the best is reported", default: "5"
+      ) { $0.repeats = max(1, $1) },
+      .generator(\.generatorName, help: "The generator the engine runs", default: "heckel"),
+      .number("--cases", \.cases, in: range, help: "Random cases per engine run", default: "300000"),
+      .number(
+        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>", help: "The largest random case, in rows",
+        default: "50"),
+      .choice(
+        "--uikit", "<profile>", help: "Time one profile only: ios18 or ios12", default: "both"
+      ) { (root, profile: UIKitProfile) in root.profiles = [profile] },
+      .path(
+        "--write-case", \.caseFile,
+        help: "Time nothing: write the valid update of --rows rows and about --operations operations as one"
+          + " case line (the case format), for 'batchcheck validate <file>'."),
+    ]
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {

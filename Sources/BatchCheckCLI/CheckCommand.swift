@@ -13,39 +13,19 @@ import Foundation
 ///
 /// Exit status: 0 no failure, 1 a failure found, 64 a usage error, 65 a
 /// regression file that cannot be read, 74 a file that cannot be written.
-struct CheckCommand: Subcommand {
+struct CheckCommand: OptionCommand {
   static let name = "check"
   static let abstract = "Check one generator on small, corpus and random cases; report the smallest failure."
   static let usage = """
     OVERVIEW: Check one generator: the regression corpus, every pair with at most 8
-    rows in all, then seeded random cases; each failure is shrunk to a smallest
-    pair that fails the same way.
+    rows in all, then seeded random cases. Every case runs, and the first case of
+    each kind of failure is shrunk to a smallest pair that fails the same way and
+    reported, smallest first; --first-failure stops at the first failing case.
 
     USAGE: batchcheck check (--generator <name> | --exec <command>) [<options>]
 
     OPTIONS:
-    \(GeneratorOptions.usage)
-      --seed <seed>       The run seed, decimal or 0x hexadecimal (default: 0x00ba7c4ec4ec0001).
-      --count <n>         Random cases (default: \(CheckOptions.defaultCount)).
-      --exhaustive-total <t>
-                          Every pair with at most <t> rows in all, before the random
-                          cases (default: \(CheckOptions.defaultExhaustiveTotal); 0 skips the phase; at most 10).
-      --workers <n>       Random cases run on this many cores (default: all).
-      --keep-going        Run every case instead of stopping at the first failure;
-                          each phase reports the first case of each kind of failure.
-      --shard <i>/<n>     Run shard i of n (1 <= i <= n): case k of each phase runs
-                          on shard k % n + 1. Merge the shards' --format json
-                          reports with 'batchcheck merge'; with --keep-going the
-                          merge is exactly the unsharded report.
-      --format <format>   human (default) or json: one object with generator, seed,
-                          cases and failures.
-      --junit <file>      Also write a JUnit XML report to <file>.
-      --html <file>       Also write an HTML report to <file>: one self-contained page
-                          with a picture of each failure (Guides/HTMLReport.md).
-      --save-regressions <dir>
-                          Replay <dir>/<generator>.jsonl first, and append each new
-                          smallest counterexample to it.
-      -h, --help          Show this help.
+    \(optionsHelp)
 
     EXIT STATUS:
       0 no failure; 1 a failure found; 65 a regression file could not be read;
@@ -62,33 +42,54 @@ struct CheckCommand: Subcommand {
   var junit: String?
   var html: String?
   var regressionsFolder: String?
-  var keepGoing = false
+  var failures = FailureOptions()
   var shard: Shard?
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.name)
-    while let option = try scanner.nextOption() {
-      if try shared.parse(option, &scanner) { continue }
-      switch option {
-      case "--seed": seed = try scanner.value(for: option, allowed: "a 64-bit seed", parse: parseSeed)
-      case "--count": count = try scanner.number(for: option, in: 0...1_000_000_000)
-      case "--exhaustive-total": exhaustiveTotal = try scanner.number(for: option, in: 0...10)
-      case "--workers": workers = try scanner.number(for: option, in: 1...256)
-      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
-      case "--junit": junit = try scanner.value(for: option)
-      case "--html": html = try scanner.value(for: option)
-      case "--save-regressions": regressionsFolder = try scanner.value(for: option)
-      case "--keep-going": keepGoing = true
-      case "--shard":
-        shard = try scanner.value(for: option, allowed: "i/n with 1 <= i <= n", parse: Shard.init(parsing:))
-      default: throw scanner.unknown(option)
-      }
-    }
-    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
+  static var options: [CommandOption<Self>] {
+    GeneratorOptions.options.map { $0.lifted(\.shared) } + [
+      .seed(
+        "--seed", help: "The run seed, decimal or 0x hexadecimal", default: hexSeed(CheckOptions.defaultSeed)
+      ) { $0.seed = $1 },
+      .number(
+        "--count", \.count, in: 0...1_000_000_000, help: "Random cases", default: String(CheckOptions.defaultCount)),
+      .number(
+        "--exhaustive-total", \.exhaustiveTotal, in: 0...10, valueName: "<t>",
+        help: "Every pair with at most <t> rows in all, before the random cases (default:"
+          + " \(CheckOptions.defaultExhaustiveTotal); 0 skips the phase; at most 10)."),
+      .number("--workers", \.workers, in: 1...256, help: "Random cases run on this many cores", default: "all"),
+    ] + FailureOptions.options.map { $0.lifted(\.failures) } + [
+      .shard(
+        \.shard,
+        help: "Run shard i of n (1 <= i <= n): case k of each phase runs on shard k % n + 1. Merge the shards'"
+          + " --format json reports with 'batchcheck merge': without --first-failure the merge is exactly"
+          + " the unsharded report."),
+      .format(\.format, json: "one object with generator, seed, cases and failures."),
+      .path("--junit", \.junit, help: "Also write a JUnit XML report to <file>."),
+      .path(
+        "--html", \.html,
+        help: "Also write an HTML report to <file>: one self-contained page with a picture of each failure"
+          + " (Guides/HTMLReport.md)."),
+      .string(
+        "--save-regressions", "<dir>", \.regressionsFolder,
+        help: "Replay <dir>/<generator>.jsonl first, and append each new smallest counterexample to it."),
+    ]
   }
 
   func validate() throws(CommandError) {
     try shared.validate(command: Self.name)
+    try failures.validate(command: Self.name)
+  }
+
+  /// The run's options for `generator`, as the command line sets them
+  /// (without the regressions, read when the run starts).
+  func checkOptions(for generator: ContractGenerator) -> CheckOptions {
+    var options = shared.checkOptions(for: generator)
+    options.seed = seed
+    options.count = count
+    options.exhaustiveTotal = exhaustiveTotal
+    failures.apply(to: &options)
+    options.shard = shard
+    return options
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
@@ -99,20 +100,16 @@ struct CheckCommand: Subcommand {
     // (a FIFO there would block the read).
     try checkOutput(regressionFile?.path, inputs: [])
     try checkOutput(junit, inputs: [regressionFile?.path])
-    var options = shared.checkOptions(for: generator)
-    options.seed = seed
-    options.count = count
-    options.exhaustiveTotal = exhaustiveTotal
-    options.stopAtFirstFailure = !keepGoing
-    options.shard = shard
-    if format == .human { options.progress = ProgressLine.make() }
+    var options = checkOptions(for: generator)
+    let progress = format == .human ? ProgressLine.make(for: options) : nil
+    progress?.install(in: &options)
     if let regressionFile {
       options.regressions = try regressionFile.pairs()
     }
     var report = await BatchCheck.check(
       generator, under: shared.judgedContract(for: generator), options: options, workers: workers)
     shared.rewriteReplayCommands(&report)
-    if options.progress != nil { ProgressLine.clear() }
+    progress?.clear()
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     if let junit {
       try writeAtomically(JUnitReport.xml(for: report), to: junit)

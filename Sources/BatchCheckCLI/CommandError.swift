@@ -19,10 +19,11 @@ enum CommandError: Error, Equatable {
   case invalidValue(String, option: String, allowed: [String], command: String?)
   /// A required positional argument is missing.
   case missingArgument(String, command: String)
-  /// A positional argument the command does not take.
-  case unexpectedArgument(String, command: String)
-  /// Two options that cannot go together, or neither of two that one is needed of.
-  case conflictingOptions(String, command: String)
+  /// A positional argument the command (nil: the root) does not take.
+  case unexpectedArgument(String, command: String?)
+  /// Two options that cannot go together, or neither of two that one is
+  /// needed of (command nil: the root's).
+  case conflictingOptions(String, command: String?)
   /// A file named on the command line could not be read.
   case unreadableFile(CaseFileError)
   /// A line of a file the command reads is not a valid case.
@@ -94,11 +95,9 @@ enum CommandError: Error, Equatable {
   var command: String? {
     switch self {
     case .unknownOption(_, let command), .missingValue(_, let command), .invalidValue(_, _, _, let command),
-      .repeatedOption(_, let command):
+      .repeatedOption(_, let command), .unexpectedArgument(_, let command), .conflictingOptions(_, let command):
       return command
-    case .missingArgument(_, let command),
-      .unexpectedArgument(_, let command), .conflictingOptions(_, let command),
-      .unknownNestedSubcommand(_, let command, _):
+    case .missingArgument(_, let command), .unknownNestedSubcommand(_, let command, _):
       return command
     case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile, .refusedOutput,
       .unmergeable:

@@ -13,7 +13,7 @@ import BatchCheckCorpus
 /// Exit status: 0 every case agrees; 1 one does not; 65 a line or file that
 /// cannot be read (the other cases still run); 64 a usage error; 74 a file
 /// that cannot be written.
-struct CorpusCheckCommand: Subcommand {
+struct CorpusCheckCommand: FilesCommand {
   static let name = "check"
   /// The words after `batchcheck` that name this command in errors.
   static let path = "corpus check"
@@ -23,7 +23,8 @@ struct CorpusCheckCommand: Subcommand {
     new; an update, stages or steps in the file are ignored), judge its changes
     with the simulated table, and compare each outcome with the expected one:
     the --expect file's, else the case's own "expect", else valid. Each case that
-    disagrees is shrunk to a smallest pair that fails the same way.
+    disagrees is shrunk to a smallest pair that fails the same way. Every case
+    runs; --first-failure stops at the first case that disagrees.
 
     USAGE: batchcheck corpus check <file>... (--generator <name> | --exec <command>) [<options>]
 
@@ -32,20 +33,7 @@ struct CorpusCheckCommand: Subcommand {
                           stream (a FIFO, <(command)); - reads standard input.
 
     OPTIONS:
-    \(GeneratorOptions.usage)
-      --expect <file>     The expected failures of this generator (an expectations
-                          file, Corpus/README.md); every case not listed is expected
-                          to be valid, and the cases' own "expect" are not used.
-      --write-expectations <file>
-                          Write this run's failures as an expectations file
-                          (atomically), instead of comparing; not with --expect.
-      --shard <i>/<n>     Run shard i of n: case k (counting over all files, from
-                          0) runs on shard k % n + 1.
-      --format <format>   human (default) or json: one object per case.
-      --junit <file>      Also write JUnit XML: one test case per corpus case.
-      --html <file>       Also write an HTML report: one row per disagreeing case,
-                          linking to a picture of its smallest failure.
-      -h, --help          Show this help.
+    \(optionsHelp)
 
     Each case's own "semantics" and "duplicates" apply when it sets them, and its
     "identityOnly": true adds identity-only mode.
@@ -68,29 +56,34 @@ struct CorpusCheckCommand: Subcommand {
   var format = OutputFormat.human
   var junit: String?
   var html: String?
+  var failures = FailureOptions()
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.path)
-    while let option = try scanner.nextOption() {
-      if try shared.parse(option, &scanner) { continue }
-      switch option {
-      case "--expect": expectPath = try scanner.value(for: option)
-      case "--write-expectations": writeExpectationsPath = try scanner.value(for: option)
-      case "--shard":
-        shard = try scanner.value(
-          for: option, allowed: "i/n with 1 <= i <= n", parse: Shard.init(parsing:))
-      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
-      case "--junit": junit = try scanner.value(for: option)
-      case "--html": html = try scanner.value(for: option)
-      default: throw scanner.unknown(option)
-      }
-    }
-    files = scanner.positional
+  static var options: [CommandOption<Self>] {
+    GeneratorOptions.options.map { $0.lifted(\.shared) } + [
+      .path(
+        "--expect", \.expectPath,
+        help: "The expected failures of this generator (an expectations file, Corpus/README.md); every case"
+          + " not listed is expected to be valid, and the cases' own \"expect\" are not used."),
+      .path(
+        "--write-expectations", \.writeExpectationsPath,
+        help: "Write this run's failures as an expectations file (atomically), instead of comparing; not with"
+          + " --expect."),
+    ] + FailureOptions.options.map { $0.lifted(\.failures) } + [
+      .shard(
+        \.shard, help: "Run shard i of n: case k (counting over all files, from 0) runs on shard k % n + 1."),
+      .format(\.format, json: "one object per case."),
+      .path("--junit", \.junit, help: "Also write JUnit XML: one test case per corpus case."),
+      .path(
+        "--html", \.html,
+        help: "Also write an HTML report: one row per disagreeing case, linking to a picture of its smallest"
+          + " failure."),
+    ]
   }
 
   func validate() throws(CommandError) {
     if files.isEmpty { throw .missingArgument("<file>", command: Self.path) }
     try shared.validate(command: Self.path)
+    try failures.validate(command: Self.path)
     // Comparing with expectations and recording new ones exclude each other.
     if expectPath != nil, writeExpectationsPath != nil {
       throw .conflictingOptions("Give --expect or --write-expectations, not both", command: Self.path)
@@ -114,8 +107,10 @@ struct CorpusCheckCommand: Subcommand {
       generator: generator, contract: shared.judgedContract(for: generator),
       simulation: shared.simulation, expectations: expectations,
       comparing: writeExpectationsPath == nil, format: format, junit: junit != nil)
+    run.stopAtFirstFailure = failures.firstFailure
+    let progress = format == .human ? ProgressLine.make() : nil
     var index = 0
-    for file in files {
+    files: for file in files {
       let lines: [CaseLine]
       do throws(CaseFileError) {
         lines = try CaseFile.read(atPath: file)
@@ -124,12 +119,16 @@ struct CorpusCheckCommand: Subcommand {
         continue
       }
       run.startFile(file)
-      for line in lines {
+      for (number, line) in lines.enumerated() {
         defer { index += 1 }
+        progress?.update(file, done: number, total: lines.count)
         guard shard?.contains(index) ?? true else { continue }
         run.check(line, output: &output)
+        // --first-failure: the run ends at the first case that disagrees.
+        if failures.firstFailure, run.disagreementCount > 0 { break files }
       }
     }
+    progress?.clear()
     if format == .human {
       output.writeOutput(run.summary(shard: shard))
     }
@@ -174,6 +173,8 @@ struct CorpusRun {
   let format: OutputFormat
   /// Whether the run keeps what JUnit XML needs of every case.
   let keepsJUnit: Bool
+  /// Whether each case's check stops at its first failure (`--first-failure`).
+  var stopAtFirstFailure = false
 
   /// One checker per simulation the cases ask for.
   private var checkers: [SimulationOptions: CaseChecker] = [:]
@@ -265,8 +266,9 @@ struct CorpusRun {
     if let checker = checkers[options] { return checker }
     var judged = generator
     judged.identityOnly = options.identityOnly
-    let checker = CaseChecker(
-      judged, under: contract, options: CheckOptions(simulation: options))
+    var checkOptions = CheckOptions(simulation: options)
+    checkOptions.stopAtFirstFailure = stopAtFirstFailure
+    let checker = CaseChecker(judged, under: contract, options: checkOptions)
     checkers[options] = checker
     return checker
   }

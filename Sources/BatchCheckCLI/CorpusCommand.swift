@@ -36,6 +36,12 @@ struct CorpusCommand: Subcommand {
     arguments.first.flatMap(subcommand(named:))?.usage ?? usage
   }
 
+  static var optionNames: [String] { ["--help"] }
+
+  static func optionNames(for arguments: [String]) -> [String] {
+    arguments.first.flatMap(subcommand(named:))?.optionNames ?? optionNames
+  }
+
   static func subcommand(named name: String) -> (any Subcommand.Type)? {
     subcommands.first { $0.name == name }
   }

@@ -14,7 +14,7 @@ import BatchCheckCorpus
 /// whatever `--count` is, and a run that is interrupted or killed leaves the
 /// target as it was. Exit status: 0 written, 64 a usage error, 74 the file
 /// could not be written.
-struct CorpusGenerateCommand: Subcommand {
+struct CorpusGenerateCommand: OptionCommand {
   static let name = "generate"
   /// The words after `batchcheck` that name this command in errors.
   static let path = "corpus generate"
@@ -29,19 +29,7 @@ struct CorpusGenerateCommand: Subcommand {
                                       [--max-size <m>] [--sections] [--exhaustive-total <t>]
 
     OPTIONS:
-      --out <file>        The case file to write (its folder must exist). It is
-                          written to <file>.batchcheck-tmp-<random> and renamed
-                          at the end, so it is never left half written.
-      --seed <seed>       The run seed, decimal or 0x hexadecimal (default: 0x00ba7c4ec4ec0001).
-      --count <n>         Random cases, after the pairs (default: \(CheckOptions.defaultCount)).
-      --max-size <m>      The largest random case, in rows (default: \(CheckOptions.defaultMaxSize)).
-      --sections          Random cases of several sections, as 'check' makes them for
-                          a generator that diffs sections (--exec).
-      --exhaustive-total <t>
-                          First, every pair with at most <t> rows in all; default
-                          \(GeneratedCorpus.defaultExhaustiveTotal) (416 pairs), 0 for none, 8 for the 46113
-                          pairs of check's exhaustive phase. Not counted in --count.
-      -h, --help          Show this help.
+    \(optionsHelp)
 
     NAMES:
       exhaustive-<i>             pair i of check's exhaustive phase, from 0
@@ -61,21 +49,31 @@ struct CorpusGenerateCommand: Subcommand {
   var sections = false
   var exhaustiveTotal = GeneratedCorpus.defaultExhaustiveTotal
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.path)
-    while let option = try scanner.nextOption() {
-      switch option {
-      case "--out": out = try scanner.value(for: option)
-      case "--seed":
-        seed = try scanner.value(for: option, allowed: "a 64-bit seed", parse: parseSeed)
-      case "--count": count = try scanner.number(for: option, in: 0...1_000_000_000)
-      case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
-      case "--sections": sections = true
-      case "--exhaustive-total": exhaustiveTotal = try scanner.number(for: option, in: 0...10)
-      default: throw scanner.unknown(option)
-      }
-    }
-    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.path) }
+  static var options: [CommandOption<Self>] {
+    [
+      .path(
+        "--out", \.out,
+        help: "The case file to write (its folder must exist). It is written to <file>.batchcheck-tmp-<random>"
+          + " and renamed at the end, so it is never left half written."),
+      .seed(
+        "--seed", help: "The run seed, decimal or 0x hexadecimal", default: hexSeed(CheckOptions.defaultSeed)
+      ) { $0.seed = $1 },
+      .number(
+        "--count", \.count, in: 0...1_000_000_000, help: "Random cases, after the pairs",
+        default: String(CheckOptions.defaultCount)),
+      .number(
+        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>", help: "The largest random case, in rows",
+        default: String(CheckOptions.defaultMaxSize)),
+      .flag(
+        "--sections", \.sections,
+        help: "Random cases of several sections, as 'check' makes them for a generator that diffs sections"
+          + " (--exec)."),
+      .number(
+        "--exhaustive-total", \.exhaustiveTotal, in: 0...10, valueName: "<t>",
+        help: "First, every pair with at most <t> rows in all; default \(GeneratedCorpus.defaultExhaustiveTotal)"
+          + " (416 pairs), 0 for none, 8 for the 46113 pairs of check's exhaustive phase. Not counted in"
+          + " --count."),
+    ]
   }
 
   func validate() throws(CommandError) {

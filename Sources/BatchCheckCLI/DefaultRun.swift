@@ -16,49 +16,78 @@ import ReferenceDiffs
 /// then 10,000 seeded random cases; each kind of failure is shrunk, searched
 /// below, and listed on its own row, smallest first. A counterexample is
 /// proven minimal unless its row says otherwise.
-enum DefaultRun {
+struct DefaultRun {
+  /// The UIKit whose rules judge (`--uikit`).
+  var uikit = UIKitProfile.ios18
+  /// `--first-failure` and `--keep-going`.
+  var failures = FailureOptions()
+
+  /// The main job's options: `batchcheck [<options>]`.
+  static var options: [CommandOption<Self>] {
+    [GeneratorOptions.uikitOption(\.uikit)] + FailureOptions.options.map { $0.lifted(\.failures) }
+  }
+
+  /// Parses the main job's options (the whole command line).
+  init(arguments: [String]) throws(CommandError) {
+    if let extra = try parseOptions(Self.options, arguments, command: nil, into: &self).first {
+      throw .unexpectedArgument(extra, command: nil)
+    }
+    try failures.validate(command: nil)
+  }
+
+  init() {}
+
   /// Prints the table, then the failing generators' messages and updates.
   ///
   /// - Returns: `.success`: the built-in generators' failures are known
   ///   findings, shown rather than judged.
-  static func run(uikit: UIKitProfile = .ios18, output: inout some OutputSink) async -> ExitCode {
+  func run(output: inout some OutputSink) async -> ExitCode {
     var text =
       "Every built-in generator, default seed, judged by \(uikit)'s UIKit: every pair with at most"
-      + " \(CheckOptions.defaultExhaustiveTotal) rows in all, then \(CheckOptions.defaultCount) random cases.\n\n"
-    text += row("generator", "cases", "verdict", "smallest counterexample") + "\n"
+      + " \(CheckOptions.defaultExhaustiveTotal) rows in all (contents varied up to"
+      + " \(CheckOptions.defaultExhaustiveContentTotal)), then \(CheckOptions.defaultCount) random cases;"
+      + (failures.firstFailure
+        ? " each generator stops at its first failure.\n\n"
+        : " every kind of failure, smallest first, proven minimal unless marked.\n\n")
+    text += Self.row("generator", "cases", "verdict", "smallest counterexample") + "\n"
     var details = ""
     var failing = 0
     let workers = ProcessInfo.processInfo.activeProcessorCount
-    for generator in ReferenceGenerators.allContracts {
+    let progress = ProgressLine.make()
+    let generators = ReferenceGenerators.allContracts
+    for (number, generator) in generators.enumerated() {
       var shared = GeneratorOptions()
       shared.simulation.uikit = uikit
-      let options = shared.checkOptions(for: generator)
+      var options = shared.checkOptions(for: generator)
+      failures.apply(to: &options)
+      progress?.expect(options, prefix: "\(generator.name) (\(number + 1)/\(generators.count))")
+      progress?.install(in: &options)
       let report = await check(generator, options: options, workers: workers)
       var modes: [String] = []
       if generator.contract != .batch { modes.append("as \(generator.contract)") }
       if options.identityOnly { modes.append("identity only") }
       let mode = modes.isEmpty ? "" : " (" + modes.joined(separator: ", ") + ")"
       guard !report.failures.isEmpty else {
-        text += row(generator.name, String(report.casesRun), "valid" + mode, "-") + "\n"
+        text += Self.row(generator.name, String(report.casesRun), "valid" + mode, "-") + "\n"
         continue
       }
       failing += 1
       // One row per kind of failure, smallest first; the generator's name and
       // cases on the first.
-      for (number, failure) in report.failures.enumerated() {
+      for (kind, failure) in report.failures.enumerated() {
         let verdict =
           [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
-          .compactMap { $0 }.joined(separator: " ") + (number == 0 ? mode : "")
+          .compactMap { $0 }.joined(separator: " ") + (kind == 0 ? mode : "")
         guard failure.coverage == nil else {
-          text += row(number == 0 ? generator.name : "", number == 0 ? String(report.casesRun) : "",
+          text += Self.row(kind == 0 ? generator.name : "", kind == 0 ? String(report.casesRun) : "",
             "coverage \(failure.coverage?.rawValue ?? "")", "-") + "\n"
           continue
         }
-        let pair = "\(describe(failure.old)) -> \(describe(failure.new))"
+        let pair = "\(Self.describe(failure.old)) -> \(Self.describe(failure.new))"
         let proof = failure.isProvenMinimal ? "" : " (not proven minimal)"
         text +=
-          row(
-            number == 0 ? generator.name : "", number == 0 ? String(report.casesRun) : "", verdict,
+          Self.row(
+            kind == 0 ? generator.name : "", kind == 0 ? String(report.casesRun) : "", verdict,
             pair + proof) + "\n"
         details += "\(generator.name), \(verdict): \(pair)\n"
         if let changes = failure.changes {
@@ -71,6 +100,7 @@ enum DefaultRun {
           + " minimal: \(failure.minimalityText(sectioned: report.sectioned))\n"
       }
     }
+    progress?.clear()
     text += "\n" + details
     if !details.isEmpty {
       text += "\nFull report, trace and corpus line: batchcheck check --generator NAME\n\n"
@@ -84,7 +114,7 @@ enum DefaultRun {
   /// One table row, padded to fixed columns.
   static func row(_ name: String, _ cases: String, _ verdict: String, _ example: String) -> String {
     pad(name, 22) + String(repeating: " ", count: max(0, 6 - cases.count)) + cases + "  "
-      + pad(verdict, 30) + example
+      + pad(verdict, 34) + example
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

@@ -12,7 +12,7 @@ import BatchCheckCorpus
 ///
 /// The explanations live in `RuleExplanation.all` (BatchCheckCorpus), which
 /// `Guides/UIKitRules.md` is generated from (`--markdown`).
-struct ExplainCommand: Subcommand {
+struct ExplainCommand: OptionCommand {
   static let name = "explain"
   static let abstract = "List the rules UIKit and BatchCheck judge by, or explain one with an example."
   static let usage = """
@@ -26,9 +26,7 @@ struct ExplainCommand: Subcommand {
       <rule>      A rule: R1 ... R29, R2b, C1, C2 (any case). Without it, the list.
 
     OPTIONS:
-      --markdown  Print Markdown, as Guides/UIKitRules.md holds it (without a
-                  rule: the guide's whole generated part).
-      -h, --help  Show this help.
+    \(optionsHelp)
 
     EXAMPLES:
       batchcheck explain
@@ -41,16 +39,21 @@ struct ExplainCommand: Subcommand {
   /// Whether to print Markdown.
   var markdown = false
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.name)
-    while let option = try scanner.nextOption() {
-      switch option {
-      case "--markdown": markdown = true
-      default: throw scanner.unknown(option)
-      }
-    }
-    if scanner.positional.count > 1 { throw .unexpectedArgument(scanner.positional[1], command: Self.name) }
-    if let id = scanner.positional.first {
+  /// As the `ARGUMENTS:` part has it.
+  static let helpColumn = 12
+
+  static var options: [CommandOption<Self>] {
+    [
+      .flag(
+        "--markdown", \.markdown,
+        help: "Print Markdown, as Guides/UIKitRules.md holds it (without a rule: the guide's whole generated"
+          + " part).")
+    ]
+  }
+
+  mutating func takePositional(_ arguments: [String]) throws(CommandError) {
+    if arguments.count > 1 { throw .unexpectedArgument(arguments[1], command: Self.name) }
+    if let id = arguments.first {
       guard let found = RuleExplanation.named(id) else {
         throw .invalidValue(id, option: "<rule>", allowed: RuleExplanation.all.map(\.id), command: Self.name)
       }
@@ -100,16 +103,6 @@ struct ExplainCommand: Subcommand {
   /// `prose` broken into lines of at most `width` characters (a longer word
   /// keeps its own line), each indented by two spaces.
   static func wrapped(_ prose: String, width: Int = 78) -> String {
-    var lines: [String] = []
-    var line = ""
-    for word in prose.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > width - 2 {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines.map { "  " + $0 + "\n" }.joined()
+    wrap(prose, width: width - 2).map { "  " + $0 + "\n" }.joined()
   }
 }

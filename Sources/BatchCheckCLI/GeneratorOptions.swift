@@ -29,72 +29,57 @@ struct GeneratorOptions {
   /// `--duplicates`, `--uikit`).
   var simulation = SimulationOptions.default
 
-  static let usage = """
-      --generator <name>  A built-in generator: \(ReferenceGenerators.allContracts.map(\.name).joined(separator: ", ")).
-      --exec <command>    An external generator: a command run with /bin/sh -c that
-                          reads one case per line and answers one update per line
-                          (with --contract staged or steps: one array of stages or
-                          of steps per line).
-      --contract <c>      batch, staged or steps: the contract to judge under. By
-                          default a built-in generator's own (staged for
-                          heckel-staged, steps for edit-script, else batch); another
-                          one shows what a contract mix-up does. For --exec, the
-                          shape the command answers in (default: batch).
-      --timeout <seconds> How long --exec may take per case (default: 5).
-      --pipeline <n>      How many cases --exec keeps in flight: sent before their
-                          answers are read, answered in order (default: 16, at most
-                          1024; 1 waits for each answer).
-      --name <name>       The --exec generator's name in reports, JUnit and corpus
-                          lines (default: exec).
-      --sections <on|off> Whether --exec gets cases of several sections (default: on;
-                          off: one section a side, as the built-in generators).
-      --max-size <n>      The largest random case, in rows (default: \(CheckOptions.defaultMaxSize)).
-      --identity-only     Judge identities only: a content change owes no reload.
-                          On by default for generators that compare values only
-                          (lcs, lcs-2013, map-moves, collection-difference).
-      --semantics <s>     tableView (default) or collectionView.
-      --duplicates <p>    reject (default) or asUIKit.
-    \(uikitUsage)
-    """
+  /// The options, declared once for every command that takes them
+  /// (`lifted(\.shared)`).
+  static var options: [CommandOption<Self>] {
+    [
+      .string(
+        "--generator", "<name>", \.generatorName,
+        help: "A built-in generator: \(ReferenceGenerators.allContracts.map(\.name).joined(separator: ", "))."),
+      .string(
+        "--exec", "<command>", \.command,
+        help: "An external generator: a command run with /bin/sh -c that reads one case per line and answers"
+          + " one update per line (with --contract staged or steps: one array of stages or of steps per line)."),
+      .choice(
+        "--contract", "<c>", \.contract,
+        help: "batch, staged or steps: the contract to judge under. By default a built-in generator's own"
+          + " (staged for heckel-staged, steps for edit-script, else batch); another one shows what a contract"
+          + " mix-up does. For --exec, the shape the command answers in (default: batch)."),
+      .value(
+        "--timeout", "<seconds>", allowed: "seconds, more than 0 and at most 3600",
+        help: "How long --exec may take per case", default: "5",
+        parse: { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }, set: { $0.timeout = $1 }),
+      .number(
+        "--pipeline", \.pipeline, in: 1...ExternalGenerator.maxPipelineDepth,
+        help: "How many cases --exec keeps in flight: sent before their answers are read, answered in order"
+          + " (default: 16, at most \(ExternalGenerator.maxPipelineDepth); 1 waits for each answer)."),
+      .value(
+        "--name", "<name>", allowed: "a name of 1 to 200 characters",
+        help: "The --exec generator's name in reports, JUnit and corpus lines", default: "exec",
+        parse: { $0.isEmpty || $0.count > 200 ? nil : $0 }, set: { $0.name = $1 }),
+      .value(
+        "--sections", "<on|off>", allowed: "on or off",
+        help: "Whether --exec gets cases of several sections (default: on; off: one section a side, as the"
+          + " built-in generators).",
+        parse: { ["on": true, "off": false][$0] }, set: { $0.sections = $1 }),
+      .number(
+        "--max-size", \.maxSize, in: 0...100_000, help: "The largest random case, in rows",
+        default: String(CheckOptions.defaultMaxSize)),
+      .flag(
+        "--identity-only", \.identityOnly,
+        help: "Judge identities only: a content change owes no reload. On by default for generators that"
+          + " compare values only (lcs, lcs-2013, map-moves, collection-difference)."),
+      .choice("--semantics", "<s>", \.simulation.semantics, help: "tableView (default) or collectionView."),
+      .choice("--duplicates", "<p>", \.simulation.duplicates, help: "reject (default) or asUIKit."),
+      uikitOption(\.simulation.uikit),
+    ]
+  }
 
-  /// The `--uikit` option's help, shared by every command that takes it.
-  static let uikitUsage = """
-      --uikit <profile>   The UIKit whose rules judge: ios18 (default: what apps
-                          run today) or ios12 (the iOS 12 rules).
-    """
-
-  /// Takes `option` if it is one of these; returns false otherwise.
-  mutating func parse(_ option: String, _ scanner: inout ArgumentScanner) throws(CommandError) -> Bool {
-    switch option {
-    case "--generator": generatorName = try scanner.value(for: option)
-    case "--exec": command = try scanner.value(for: option)
-    case "--timeout":
-      timeout = try scanner.value(for: option, allowed: "seconds, more than 0 and at most 3600") {
-        Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil }
-      }
-    case "--name":
-      name = try scanner.value(for: option, allowed: "a name of 1 to 200 characters") {
-        $0.isEmpty || $0.count > 200 ? nil : $0
-      }
-    case "--sections":
-      sections = try scanner.value(for: option, allowed: "on or off") {
-        switch $0 {
-        case "on": true
-        case "off": false
-        default: nil
-        }
-      }
-    case "--pipeline":
-      pipeline = try scanner.number(for: option, in: 1...ExternalGenerator.maxPipelineDepth)
-    case "--max-size": maxSize = try scanner.number(for: option, in: 0...100_000)
-    case "--identity-only": identityOnly = true
-    case "--contract": contract = try scanner.choice(for: option, Contract.self)
-    case "--semantics": simulation.semantics = try scanner.choice(for: option, ViewSemantics.self)
-    case "--duplicates": simulation.duplicates = try scanner.choice(for: option, DuplicatesPolicy.self)
-    case "--uikit": simulation.uikit = try scanner.choice(for: option, UIKitProfile.self)
-    default: return false
-    }
-    return true
+  /// The `--uikit` option, shared by every command that takes it.
+  static func uikitOption<Root>(_ path: WritableKeyPath<Root, UIKitProfile>) -> CommandOption<Root> {
+    .choice(
+      "--uikit", "<profile>", path,
+      help: "The UIKit whose rules judge: ios18 (default: what apps run today) or ios12 (the iOS 12 rules).")
   }
 
   /// Exactly one of `--generator` and `--exec`, and a known name.
@@ -167,17 +152,5 @@ struct GeneratorOptions {
       else { continue }
       report.failures[index].replayCommand = replay.replacingCharacters(in: range, with: words)
     }
-  }
-}
-
-extension ArgumentScanner {
-  /// The value of `option`, which must name a built-in generator.
-  mutating func generatorName(for option: String) throws(CommandError) -> String {
-    let name = try value(for: option)
-    guard ReferenceGenerators.anyContract(named: name) != nil else {
-      throw .invalidValue(
-        name, option: option, allowed: ReferenceGenerators.allContracts.map(\.name), command: command)
-    }
-    return name
   }
 }

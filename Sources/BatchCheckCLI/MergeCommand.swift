@@ -12,15 +12,15 @@ import BatchCheckHTML
 /// Exit status: 0 the merged run passed; 1 it failed; 65 a report that
 /// cannot be read or merged (a sum of counts past `Int.max` included); 64 a
 /// usage error.
-struct MergeCommand: Subcommand {
+struct MergeCommand: FilesCommand {
   static let name = "merge"
   static let abstract = "Merge the JSON reports of a sharded check into the report of the whole run."
   static let usage = """
     OVERVIEW: Merge the --format json reports of 'batchcheck check --shard I/N'
     into the report of the whole run: case counts and statistics summed, the
     first case of each kind of failure kept (with the occurrences of every
-    shard), the coverage floors applied to the summed statistics. With
-    --keep-going on every shard, the merge is exactly the unsharded report.
+    shard), the coverage floors applied to the summed statistics. When no shard
+    ran with --first-failure, the merge is exactly the unsharded report.
 
     USAGE: batchcheck merge <report>... [--format <format>] [--junit <file>] [--html <file>]
 
@@ -28,10 +28,7 @@ struct MergeCommand: Subcommand {
       <report>            One JSON report per shard, 1/N to N/N, in any order.
 
     OPTIONS:
-      --format <format>   human (default) or json: the merged report as check prints it.
-      --junit <file>      Also write a JUnit XML report of the merged run to <file>.
-      --html <file>       Also write an HTML report of the merged run to <file>.
-      -h, --help          Show this help.
+    \(optionsHelp)
 
     EXIT STATUS:
       0 the merged run passed; 1 it failed; 65 a report could not be read, the
@@ -46,17 +43,12 @@ struct MergeCommand: Subcommand {
   var junit: String?
   var html: String?
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.name)
-    while let option = try scanner.nextOption() {
-      switch option {
-      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
-      case "--junit": junit = try scanner.value(for: option)
-      case "--html": html = try scanner.value(for: option)
-      default: throw scanner.unknown(option)
-      }
-    }
-    files = scanner.positional
+  static var options: [CommandOption<Self>] {
+    [
+      .format(\.format, json: "the merged report as check prints it."),
+      .path("--junit", \.junit, help: "Also write a JUnit XML report of the merged run to <file>."),
+      .path("--html", \.html, help: "Also write an HTML report of the merged run to <file>."),
+    ]
   }
 
   func validate() throws(CommandError) {

@@ -5,7 +5,7 @@ import BatchCheckCorpus
 /// alone, and shrinks it if it fails.
 ///
 ///     batchcheck replay --generator lcs-2013 --case-seed 0x5d1c0a2b3e4f5061
-struct ReplayCommand: Subcommand {
+struct ReplayCommand: OptionCommand {
   static let name = "replay"
   static let abstract = "Run one random case again from the case seed a report printed."
   static let usage = """
@@ -17,10 +17,7 @@ struct ReplayCommand: Subcommand {
     USAGE: batchcheck replay (--generator <name> | --exec <command>) --case-seed <seed> [<options>]
 
     OPTIONS:
-      --case-seed <seed>  The case seed, decimal or 0x hexadecimal.
-    \(GeneratorOptions.usage)
-      --format <format>   human (default) or json.
-      -h, --help          Show this help.
+    \(optionsHelp)
 
     EXIT STATUS:
       0 the case passes; 1 it fails; 64 a usage error.
@@ -31,17 +28,9 @@ struct ReplayCommand: Subcommand {
   var caseSeed: UInt64?
   var format = OutputFormat.human
 
-  init(arguments: [String]) throws(CommandError) {
-    var scanner = ArgumentScanner(arguments, command: Self.name)
-    while let option = try scanner.nextOption() {
-      if try shared.parse(option, &scanner) { continue }
-      switch option {
-      case "--case-seed": caseSeed = try scanner.value(for: option, allowed: "a 64-bit seed", parse: parseSeed)
-      case "--format": format = try scanner.choice(for: option, OutputFormat.self)
-      default: throw scanner.unknown(option)
-      }
-    }
-    if let extra = scanner.positional.first { throw .unexpectedArgument(extra, command: Self.name) }
+  static var options: [CommandOption<Self>] {
+    [.seed("--case-seed", help: "The case seed, decimal or 0x hexadecimal.") { $0.caseSeed = $1 }]
+      + GeneratorOptions.options.map { $0.lifted(\.shared) } + [.format(\.format, json: "the report as one object.")]
   }
 
   func validate() throws(CommandError) {

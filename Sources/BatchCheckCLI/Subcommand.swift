@@ -5,6 +5,7 @@
 ///       static let name = "hello"
 ///       static let abstract = "Say hello."
 ///       static let usage = "USAGE: batchcheck hello\n"
+///       static let optionNames = ["--help"]
 ///       init(arguments: [String]) throws(CommandError) {}
 ///       func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
 ///         output.writeOutput("hello\n")
@@ -13,7 +14,9 @@
 ///     }
 ///
 /// A new subcommand is one file holding one such type, plus its entry in
-/// `BatchCheckCommand.subcommands`.
+/// `BatchCheckCommand.subcommands`; one with options declares them
+/// (`OptionCommand`), which gives it `init(arguments:)`, `optionNames` and
+/// the `OPTIONS:` part of its help.
 protocol Subcommand {
   /// The name on the command line: `validate`.
   static var name: String { get }
@@ -21,6 +24,13 @@ protocol Subcommand {
   static var abstract: String { get }
   /// The full help text, ending in a line break.
   static var usage: String { get }
+  /// The options the command knows, for "did you mean".
+  static var optionNames: [String] { get }
+
+  /// The options known to the command whose arguments after the name are
+  /// `arguments`: `optionNames`, unless the first argument names a
+  /// subcommand of its own.
+  static func optionNames(for arguments: [String]) -> [String]
 
   /// The help text for a command line whose arguments after the name are
   /// `arguments`: `usage`, unless the command has subcommands of its own
@@ -49,6 +59,8 @@ extension Subcommand {
   func validate() throws(CommandError) {}
 
   static func usage(for arguments: [String]) -> String { usage }
+
+  static func optionNames(for arguments: [String]) -> [String] { optionNames }
 }
 
 /// The `SUBCOMMANDS:` lines of a usage: each name, padded to one column, then

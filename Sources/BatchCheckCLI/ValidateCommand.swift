@@ -12,7 +12,7 @@ import BatchCheckCorpus
 /// when every case with an expectation agrees, 1 when one does not, 65 when a
 /// line or a file could not be read (65 wins over 1: the unread lines might
 /// have failed too), 64 for a usage error.
-struct ValidateCommand: Subcommand {
+struct ValidateCommand: FilesCommand {
   static let name = "validate"
   static let abstract = "Run the cases of case files and compare each verdict with its expectation."
   static let usage = """
@@ -27,18 +27,7 @@ struct ValidateCommand: Subcommand {
                           stream (a FIFO, <(command)); - reads standard input.
 
     OPTIONS:
-      --format <format>   human (the default): one line per case and a summary;
-                          json: one JSON object per case or malformed line.
-      --contract <c>      Read every case's changes as batch, staged or steps, the
-                          way a user who mixed the contracts up would apply them
-                          (default: each case's own contract). A case that cannot
-                          be read so is a data error.
-      --identity-only     Judge identities only: a content change owes no reload.
-      --uikit <profile>   The UIKit whose rules judge the cases that do not say
-                          ("uikit" in the case): ios18 (default) or ios12.
-      --html <file>       Also write an HTML report: a picture of each case whose
-                          verdict is not valid or disagrees with its expectation.
-      -h, --help          Show this help.
+    \(optionsHelp)
 
     EXIT STATUS:
       0 every case with an expectation agrees; 1 one does not; 65 a line or a
@@ -59,56 +48,24 @@ struct ValidateCommand: Subcommand {
   /// Where to write the HTML report; nil: none.
   var html: String?
 
-  init(arguments: [String]) throws(CommandError) {
-    let (options, positional) = splitAtDoubleDash(arguments)
-    var index = 0
-    while index < options.count {
-      let argument = options[index]
-      index += 1
-      if argument == "--format" || argument.hasPrefix("--format=") {
-        let value: String
-        if argument == "--format" {
-          guard index < options.count else { throw .missingValue(option: "--format", command: Self.name) }
-          value = options[index]
-          index += 1
-        } else {
-          value = String(argument.dropFirst("--format=".count))
-        }
-        guard let parsed = OutputFormat(rawValue: value) else {
-          throw .invalidValue(
-            value, option: "--format", allowed: OutputFormat.allCases.map(\.rawValue), command: Self.name)
-        }
-        format = parsed
-      } else if argument == "--identity-only" {
-        identityOnly = true
-      } else if argument == "--uikit" {
-        uikit = try Self.choice(UIKitProfile.self, for: argument, in: options, at: &index)
-      } else if argument == "--html" {
-        guard index < options.count else { throw .missingValue(option: argument, command: Self.name) }
-        html = options[index]
-        index += 1
-      } else if argument == "--contract" {
-        contract = try Self.choice(Contract.self, for: argument, in: options, at: &index)
-      } else if argument.hasPrefix("-") && argument != "-" {
-        throw .unknownOption(argument, command: Self.name)
-      } else {
-        files.append(argument)
-      }
-    }
-    files += positional
-  }
-
-  /// The value after `option` (at `index`, which moves past it), one of `type`'s.
-  private static func choice<Value: RawRepresentable & CaseIterable>(
-    _ type: Value.Type, for option: String, in options: [String], at index: inout Int
-  ) throws(CommandError) -> Value where Value.RawValue == String {
-    guard index < options.count else { throw .missingValue(option: option, command: name) }
-    guard let parsed = Value(rawValue: options[index]) else {
-      throw .invalidValue(
-        options[index], option: option, allowed: Value.allCases.map(\.rawValue), command: name)
-    }
-    index += 1
-    return parsed
+  static var options: [CommandOption<Self>] {
+    [
+      .format(\.format, human: "one line per case and a summary", json: "one JSON object per case or malformed line."),
+      .choice(
+        "--contract", "<c>", \.contract,
+        help: "Read every case's changes as batch, staged or steps, the way a user who mixed the contracts up"
+          + " would apply them (default: each case's own contract). A case that cannot be read so is a data"
+          + " error."),
+      .flag("--identity-only", \.identityOnly, help: "Judge identities only: a content change owes no reload."),
+      .choice(
+        "--uikit", "<profile>", \.uikit,
+        help: "The UIKit whose rules judge the cases that do not say (\"uikit\" in the case): ios18 (default)"
+          + " or ios12."),
+      .path(
+        "--html", \.html,
+        help: "Also write an HTML report: a picture of each case whose verdict is not valid or disagrees with"
+          + " its expectation."),
+    ]
   }
 
   func validate() throws(CommandError) {

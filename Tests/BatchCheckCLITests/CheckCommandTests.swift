@@ -10,7 +10,7 @@ import Testing
 struct CheckCommandTests {
   @Test("a failing generator: its smallest counterexample, exit 1, last line N passed, N failed")
   func failing() async {
-    let run = await runCommand(["check", "--generator", "lcs-2013"])
+    let run = await runCommand(["check", "--generator", "lcs-2013", "--first-failure"])
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("FAIL wrongRows C1: exhaustive phase, pair 50"))
     #expect(run.standardOutput.contains("  new:     [[\"b\",\"a\",\"b\"]]"))
@@ -44,7 +44,7 @@ struct CheckCommandTests {
     let junit = folder.appendingPathComponent("report.xml").path
     let regressions = folder.appendingPathComponent("regressions").path
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let first = await runCommand(["check", "--generator", "ds", "--junit", junit, "--save-regressions", regressions])
+    let first = await runCommand(["check", "--generator", "ds", "--first-failure", "--junit", junit, "--save-regressions", regressions])
     #expect(first.status == 1)
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
     #expect(xml.contains("<testsuite name=\"batchcheck.ds\" tests=\"1\" failures=\"1\""))
@@ -55,13 +55,15 @@ struct CheckCommandTests {
     #expect(saved.contains("\"new\":[[\"a\",\"a\"]]"))
     #expect(first.standardOutput.hasSuffix("--save-regressions: 1 new counterexample written to \(file)\n"))
     // The second run replays the saved case first, and does not save it twice.
-    let second = await runCommand(["check", "--generator", "ds", "--save-regressions", regressions])
+    let second = await runCommand(
+      ["check", "--generator", "ds", "--first-failure", "--save-regressions", regressions])
     #expect(second.standardOutput.contains("FAIL exception R2: corpus phase, pair 0"))
     #expect(
       second.standardOutput.hasSuffix(
         "--save-regressions: 0 new counterexamples written to \(file) (1 already there)\n"))
     // With JSON on standard output, the note goes to standard error.
-    let json = await runCommand(["check", "--generator", "ds", "--save-regressions", regressions, "--format", "json"])
+    let json = await runCommand(
+      ["check", "--generator", "ds", "--first-failure", "--save-regressions", regressions, "--format", "json"])
     #expect(json.standardOutput.hasPrefix("{") && !json.standardOutput.contains("--save-regressions:"))
     #expect(json.standardError.contains("--save-regressions: 0 new counterexamples written to"))
     #expect(try String(contentsOfFile: file, encoding: .utf8) == saved)

@@ -8,7 +8,7 @@ import Testing
     let folder = try TemporaryCaseFiles()
     defer { folder.remove() }
     let path = folder.directory.appendingPathComponent("report.html").path
-    let run = await runCommand(["check", "--generator", "lcs-2013", "--html", path])
+    let run = await runCommand(["check", "--generator", "lcs-2013", "--first-failure", "--html", path])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasSuffix("50 passed, 1 failed\n"))
     let html = try String(contentsOfFile: path, encoding: .utf8)

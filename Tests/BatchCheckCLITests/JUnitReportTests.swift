@@ -39,7 +39,7 @@ struct JUnitReportTests {
 
   @Test("check's report with a hostile generator name and message is well-formed XML")
   func checkReportIsWellFormed() async throws {
-    let run = await runCommand(["check", "--generator", "ds", "--format", "json"])
+    let run = await runCommand(["check", "--generator", "ds", "--first-failure", "--format", "json"])
     var report = try CheckReport(json: run.standardOutput)
     #expect(!report.failures.isEmpty)
     report.generator = Self.hostile

@@ -153,10 +153,11 @@ struct KillDuringWriteTests {
     return (url, try Data(contentsOf: url))
   }
 
-  /// `check --generator ds --count 0 --save-regressions <folder>`: the
-  /// regression corpus, then the exhaustive pairs, where `ds` fails.
+  /// `check --generator ds --first-failure --count 0 --save-regressions
+  /// <folder>`: the regression corpus, then the exhaustive pairs, where `ds`
+  /// fails; one counterexample is appended.
   private func saveRegressions(in files: TemporaryCaseFiles) -> [String] {
-    ["check", "--generator", "ds", "--count", "0", "--save-regressions", files.directory.path]
+    ["check", "--generator", "ds", "--first-failure", "--count", "0", "--save-regressions", files.directory.path]
   }
 
   /// Starts `executable` with `arguments`, its output discarded.

@@ -87,6 +87,14 @@ public struct CheckOptions: Sendable {
   /// Reports do not depend on it.
   public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
+  /// Called every 512 cases of the corpus and exhaustive phases, and once at
+  /// the end of each (then `done == total`), with the phase, the cases it has
+  /// run or skipped so far and, when known, how many it will run (nil for
+  /// the exhaustive phase: `ExhaustivePairs` is walked, not counted); for
+  /// progress displays. Calls come one at a time, from the task running the
+  /// check. Reports do not depend on it.
+  public var phaseProgress: (@Sendable (_ phase: CheckPhase, _ done: Int, _ total: Int?) -> Void)?
+
   /// The generation mixture; `.standard` except in the engine's own tests.
   var profile: GenerationProfile = .standard
 

@@ -58,6 +58,9 @@ struct CheckRun<Runner: CaseRunning> {
     var skipped = 0
     // The pair of each kind's first case, kept for shrinking.
     var firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])] = [:]
+    var seen = 0
+    let phaseProgress = options.phaseProgress
+    let total = phase == .corpus ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
     runner.stream(
       next: {
         guard !stopped, let (index, (old, new)) = iterator.next() else { return nil }
@@ -65,6 +68,8 @@ struct CheckRun<Runner: CaseRunning> {
       },
       each: { pending, result in
         guard !stopped else { return }
+        seen &+= 1
+        if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
         guard let result else {
           skipped &+= 1
           return
@@ -75,6 +80,7 @@ struct CheckRun<Runner: CaseRunning> {
         if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
         if stopAtFirstFailure { stopped = true }
       })
+    phaseProgress?(phase, seen, seen)
     report.skippedCases &+= skipped
     switch phase {
     case .corpus: report.corpusCases = ran
