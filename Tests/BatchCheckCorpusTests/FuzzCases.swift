@@ -114,13 +114,7 @@ enum FuzzCases {
       case 2 where count > 0: step = .update(at: RowPath(section, random.below(count)), row: row)
       default: step = .insert(at: RowPath(section, random.below(count + 1)), row: row)
       }
-      switch step {
-      case .insert(let at, let row): data[at.section].insert(row, at: at.row)
-      case .delete(let at): data[at.section].remove(at: at.row)
-      case .update(let at, let row), .reconfigure(let at, let row): data[at.section][at.row] = row
-      case .move(let from, let to):
-        data[to.section].insert(data[from.section].remove(at: from.row), at: to.row)
-      }
+      data = step.applied(to: data) ?? data
       steps.append(step)
     }
     var result = Case(old: old, new: data)
