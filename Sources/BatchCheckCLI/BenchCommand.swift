@@ -23,7 +23,10 @@ struct BenchCommand: OptionCommand {
     (their rows are sized, not matched: some end in a row-check verdict).
 
     Then time the property engine: random cases (generation, the generator,
-    the simulation and the row check) on one core and on all of them.
+    the simulation and the row check) on one core and on all of them, and
+    through the --exec route; and, for the failing reference generators
+    (lcs-2013, map-moves, ds), the time to the full list of their kinds of
+    failure, each shrunk and proven minimal, with the calls that took.
 
     Each is timed under both UIKit profiles, iOS 18 and iOS 12, unless
     --uikit names one.
@@ -247,7 +250,33 @@ struct BenchCommand: OptionCommand {
       options.exhaustiveTotal = 0
       text += await engineBench(generator, options: options, label: "\(uikit)", cores: cores)
     }
-    return text + execBench(generator)
+    return text + execBench(generator) + (await failingBench())
+  }
+
+  /// The failing reference generators run as `batchcheck check` runs them
+  /// (every case, on every core): the time to the full list of their kinds
+  /// of failure, each shrunk and searched below, and the calls that took.
+  func failingBench() async -> String {
+    var text = "failing generators, every kind of failure, default options:\n"
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    for name in ["lcs-2013", "map-moves", "ds"] {
+      guard let generator = ReferenceGenerators.anyContract(named: name) else { continue }
+      var shared = GeneratorOptions()
+      shared.simulation.uikit = profiles.first ?? .ios18
+      let options = shared.checkOptions(for: generator)
+      let start = ContinuousClock.now
+      let report = await check(generator, options: options, workers: cores)
+      let seconds = Self.seconds(ContinuousClock.now - start)
+      let kinds = report.failures.filter { $0.coverage == nil }
+      let calls = kinds.map { $0.shrinkCalls + ($0.minimality?.calls ?? 0) }
+      let proven = kinds.filter(\.isProvenMinimal).count
+      text +=
+        "  \(name): \(counted(kinds.count, "kind")) of failure (\(proven) proven minimal) in"
+        + " \(counted(report.casesRun, "case")), \(Self.format(seconds)) s to the full list;"
+        + " shrink and search: \(counted(calls.reduce(0, +), "call")), median"
+        + " \(calls.sorted().dropFirst(calls.count / 2).first ?? 0) per kind\n"
+    }
+    return text
   }
 
   /// The same generator through the `--exec` route: `batchcheck answer` as

@@ -13,8 +13,12 @@ extension CaseDecoder {
   static let contractCaseKeys = ["contract", "identityOnly", "stages", "steps"]
   /// The keys of a stage.
   static let stageKeys = ["update", "data"]
-  /// The keys of a step: one operation, and `row` for an insert or an update.
-  static let stepKeys = ["insert", "delete", "move", "update", "reconfigure", "row"]
+  /// The keys of a step: one operation, `row` for an insert or an update,
+  /// `rows` for a section insert.
+  static let stepKeys = [
+    "insert", "delete", "move", "update", "reconfigure", "insertSection", "deleteSection",
+    "moveSection", "row", "rows",
+  ]
 
   /// Reads one member whose key is in `contractCaseKeys`.
   static func contractMember(_ member: JSONMember, into form: inout CaseContractForm)
@@ -118,28 +122,37 @@ extension CaseDecoder {
   }
 
   /// `{"insert":[s,r],"row":R}`, `{"delete":[s,r]}`, `{"move":[[s,r],[s,r]]}`,
-  /// `{"update":[s,r],"row":R}`, `{"reconfigure":[s,r],"row":R}`.
+  /// `{"update":[s,r],"row":R}`, `{"reconfigure":[s,r],"row":R}`,
+  /// `{"insertSection":s,"rows":[R,...]}`, `{"deleteSection":s}`,
+  /// `{"moveSection":[s,s]}`.
   static func step(_ node: JSONNode) throws(LineError) -> Step {
     let members = try sharedUnique(
       try sharedObject(node, "a step"), allowed: stepKeys, in: "a step")
-    let operations = members.filter { $0.key != "row" }
+    let operations = members.filter { $0.key != "row" && $0.key != "rows" }
     let row = members.first { $0.key == "row" }
+    let rows = members.first { $0.key == "rows" }
     guard let operation = operations.first else {
       throw LineError(
         offset: node.offset,
-        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\", \"reconfigure\"")
+        message:
+          "a step needs one of \"insert\", \"delete\", \"move\", \"update\", \"reconfigure\", \"insertSection\", \"deleteSection\", \"moveSection\""
+      )
     }
     guard operations.count == 1 else {
       throw LineError(
         offset: operations[1].keyOffset, message: "a step holds one operation, found a second")
     }
+    let article = ["insert", "update", "insertSection"].contains(operation.key) ? "an" : "a"
+    if let extra = operation.key == "insertSection" ? row : rows {
+      throw LineError(
+        offset: extra.keyOffset,
+        message: "\(article) \(operation.key) step carries no \"\(extra.key)\"")
+    }
     switch operation.key {
     case "insert", "update", "reconfigure":
       guard let row else {
         throw LineError(
-          offset: node.offset,
-          message:
-            "missing key \"row\" in \(operation.key == "reconfigure" ? "a" : "an") \(operation.key) step")
+          offset: node.offset, message: "missing key \"row\" in \(article) \(operation.key) step")
       }
       let path = try sharedRowPath(operation.value)
       let carried = try sharedRow(row.value)
@@ -148,17 +161,30 @@ extension CaseDecoder {
       case "update": return .update(at: path, row: carried)
       default: return .reconfigure(at: path, row: carried)
       }
-    case "delete":
-      if let row {
-        throw LineError(offset: row.keyOffset, message: "a delete step carries no \"row\"")
+    case "insertSection":
+      guard let rows else {
+        throw LineError(
+          offset: node.offset, message: "missing key \"rows\" in an insertSection step")
       }
-      return .delete(at: try sharedRowPath(operation.value))
+      let section = try sharedInteger(operation.value, "a section index for an insertSection step")
+      return .insertSection(at: section, rows: try list(rows.value, "an array of rows for \"rows\"", sharedRow))
     default:
       if let row {
-        throw LineError(offset: row.keyOffset, message: "a move step carries no \"row\"")
+        throw LineError(
+          offset: row.keyOffset, message: "\(article) \(operation.key) step carries no \"row\"")
       }
-      let ends = try sharedPair(operation.value, "an array of two row paths for a move step")
-      return .move(from: try sharedRowPath(ends.0), to: try sharedRowPath(ends.1))
+      switch operation.key {
+      case "delete": return .delete(at: try sharedRowPath(operation.value))
+      case "move":
+        let ends = try sharedPair(operation.value, "an array of two row paths for a move step")
+        return .move(from: try sharedRowPath(ends.0), to: try sharedRowPath(ends.1))
+      case "deleteSection":
+        return .deleteSection(at: try sharedInteger(operation.value, "a section index for a deleteSection step"))
+      default:
+        let ends = try sharedPair(operation.value, "an array of two section indexes for a moveSection step")
+        return .moveSection(
+          from: try sharedInteger(ends.0, "a section index"), to: try sharedInteger(ends.1, "a section index"))
+      }
     }
   }
 }

@@ -68,7 +68,7 @@ public struct ContractReadingError: Error, Hashable, Sendable, CustomStringConve
         "the case's \(from) cannot be read as \(to): its stages would hold up to \(stagedRows) rows in all, more than \(ContractChanges.maxStagedRows)"
     }
     return
-      "the case's \(from) cannot be read as \(to): it has a section operation, or an insert or reload whose path is not in the data it leads to"
+      "the case's \(from) cannot be read as \(to): it reloads a section, or has an insert or reload whose path is not in the data it leads to"
   }
 }
 

@@ -238,27 +238,5 @@ public struct HTMLCase: Hashable, Sendable {
 /// Applies steps to plain rows for the step pictures.
 enum StepPicture {
   /// The rows after `step`, or nil when it is out of range.
-  static func apply(_ step: Step, to data: [[Row]]) -> [[Row]]? {
-    var data = data
-    func valid(_ path: RowPath, extra: Int = 0) -> Bool {
-      data.indices.contains(path.section) && path.row >= 0 && path.row < data[path.section].count + extra
-    }
-    switch step {
-    case .insert(let at, let row):
-      guard valid(at, extra: 1) else { return nil }
-      data[at.section].insert(row, at: at.row)
-    case .delete(let at):
-      guard valid(at) else { return nil }
-      data[at.section].remove(at: at.row)
-    case .move(let from, let to):
-      guard valid(from) else { return nil }
-      let row = data[from.section].remove(at: from.row)
-      guard valid(to, extra: 1) else { return nil }
-      data[to.section].insert(row, at: to.row)
-    case .update(let at, let row), .reconfigure(let at, let row):
-      guard valid(at) else { return nil }
-      data[at.section][at.row] = row
-    }
-    return data
-  }
+  static func apply(_ step: Step, to data: [[Row]]) -> [[Row]]? { step.applied(to: data) }
 }

@@ -12,7 +12,9 @@ extension ReferenceGenerators {
   ///     // [..., "heckel batch", "heckel-staged staged", "edit-script steps"]
   ///
   /// `collection-difference` is judged on identities only (it has no notion
-  /// of content updates).
+  /// of content updates). `heckel-staged` and `edit-script` are sectioned
+  /// (`SectionedStagedDeltaGenerator`, `SectionedStepsDeltaGenerator`): the
+  /// engine gives them cases of several sections.
   public static let allContracts: [ContractGenerator] =
     all.map { ContractGenerator($0) } + [
       ContractGenerator(HeckelStagedGenerator()),

@@ -29,62 +29,123 @@ import BatchCheck
 /// arrays give no stage at all. Pairing is `HeckelGenerator`'s (identities,
 /// occurrences in order).
 ///
+/// **Several sections** (`SectionedStagedDeltaGenerator`), after
+/// DifferenceKit's `ArraySection` changesets: sections and rows pair as
+/// `SectionedPairing` says, and section stages come first, each a batch of
+/// one kind with the data it leads to:
+/// 1. **section deletes**: every unpaired old section; the data is the
+///    paired old sections, in old order;
+/// 2. **section inserts**: every unpaired new section, at its new index,
+///    with its new rows; the paired sections fill the other indexes in old
+///    order;
+/// 3. **section moves**: every paired section whose index differs from its
+///    new one moves there (the others then fill exactly the indexes UIKit
+///    leaves); the data is the sections in new order, the paired ones still
+///    with their old rows;
+///
+/// then the three row stages above, over the paired sections, with paths in
+/// the sections' new order: updates, deletes, then inserts and moves, where
+/// a row may move across sections (a paired row stays when it is in the
+/// same section, at the same rank among the paired rows, on both sides).
+/// Sections have no content of their own, so there is no section update
+/// stage. One section a side gives exactly the stages above.
+///
 /// - Complexity: O(*m* + *n*) expected time, where *m* and *n* are the numbers
-///   of old and new rows, plus O(*m* + *n*) memory per stage's data.
-public struct HeckelStagedGenerator: StagedDeltaGenerator {
+///   of old and new rows, plus O(*m* + *n*) memory per stage's data, and
+///   O(*s* × *t*) for the sections (`SectionedPairing`).
+public struct HeckelStagedGenerator: SectionedStagedDeltaGenerator {
   public init() {}
 
   public var name: String { "heckel-staged" }
 
   public func stages(from old: [Row], to new: [Row]) -> [Stage] {
-    let pairing = HeckelPairing(old: old, new: new, id: \.id)
+    stages(from: [old], to: [new])
+  }
+
+  public func stages(from old: [[Row]], to new: [[Row]]) -> [Stage] {
+    let pairing = SectionedPairing(old: old, new: new)
     var stages: [Stage] = []
+    func add(_ update: BatchUpdate, _ data: [[Row]]) {
+      if !update.isEmpty { stages.append(Stage(update: update, data: data)) }
+    }
 
-    // Stage 1: content updates, at old indexes.
-    var updated = old
+    // Section deletes, at old indexes.
+    let kept = old.indices.filter { pairing.newSection[$0] != nil }
+    add(
+      BatchUpdate(deleteSections: old.indices.filter { pairing.newSection[$0] == nil }),
+      kept.map { old[$0] })
+
+    // Section inserts, at new indexes; the kept sections fill the rest in old order.
+    var layout: [Int?] = []  // per index: the old section there, nil for an inserted one
+    var nextKept = kept.makeIterator()
+    for index in new.indices {
+      layout.append(pairing.oldSection[index] == nil ? nil : nextKept.next())
+    }
+    add(
+      BatchUpdate(insertSections: new.indices.filter { pairing.oldSection[$0] == nil }),
+      layout.enumerated().map { index, source in source.map { old[$0] } ?? new[index] })
+
+    // Section moves, from the inserts' indexes to the new ones.
+    var sectionMoves: [SectionMove] = []
+    for (index, source) in layout.enumerated() {
+      guard let source, let target = pairing.newSection[source], target != index else { continue }
+      sectionMoves.append(SectionMove(from: index, to: target))
+    }
+    var updated = new.indices.map { index in pairing.oldSection[index].map { old[$0] } ?? new[index] }
+    add(BatchUpdate(moveSections: sectionMoves), updated)
+
+    // Row updates, at the old rows' paths in the sections' new order.
     var reloads: [RowPath] = []
-    for index in old.indices {
-      guard let target = pairing.newIndex(ofOld: index), old[index].content != new[target].content else { continue }
-      updated[index] = new[target]
-      reloads.append(RowPath(0, index))
-    }
-    if !reloads.isEmpty {
-      stages.append(Stage(update: BatchUpdate(reloadRows: reloads), data: [updated]))
-    }
-
-    // Stage 2: deletes, at stage-1 (= old) indexes; each kept row's rank.
-    var deletes: [RowPath] = []
-    var kept: [Row] = []
-    var rank = [Int](repeating: 0, count: old.count)
-    for index in old.indices {
-      if pairing.newIndex(ofOld: index) == nil {
-        deletes.append(RowPath(0, index))
-      } else {
-        rank[index] = kept.count
-        kept.append(updated[index])
+    for (section, source) in pairing.oldSection.enumerated() {
+      guard let source else { continue }
+      for index in old[source].indices {
+        guard let target = pairing.newPath[source][index],
+          old[source][index].content != new[target.section][target.row].content
+        else { continue }
+        updated[section][index] = new[target.section][target.row]
+        reloads.append(RowPath(section, index))
       }
     }
-    if !deletes.isEmpty {
-      stages.append(Stage(update: BatchUpdate(deleteRows: deletes), data: [kept]))
-    }
+    add(BatchUpdate(reloadRows: reloads), updated)
 
-    // Stage 3: inserts at new indexes; moves from stage-2 to new indexes.
+    // Row deletes, at the same paths; each kept row's rank in its section.
+    var deletes: [RowPath] = []
+    var remaining = updated
+    var rank = old.map { [Int](repeating: 0, count: $0.count) }
+    for (section, source) in pairing.oldSection.enumerated() {
+      guard let source else { continue }
+      remaining[section] = []
+      for index in old[source].indices {
+        if pairing.newPath[source][index] == nil {
+          deletes.append(RowPath(section, index))
+        } else {
+          rank[source][index] = remaining[section].count
+          remaining[section].append(updated[section][index])
+        }
+      }
+    }
+    add(BatchUpdate(deleteRows: deletes), remaining)
+
+    // Row inserts at new paths; moves from the deletes' paths to new ones.
     var inserts: [RowPath] = []
     var moves: [RowMove] = []
-    var paired = 0
-    for index in new.indices {
-      guard let source = pairing.oldIndex(ofNew: index) else {
-        inserts.append(RowPath(0, index))
-        continue
+    for section in new.indices where pairing.oldSection[section] != nil {
+      var paired = 0
+      for index in new[section].indices {
+        guard let source = pairing.oldPath[section][index],
+          let sourceSection = pairing.newSection[source.section]
+        else {
+          inserts.append(RowPath(section, index))
+          continue
+        }
+        let from = RowPath(sourceSection, rank[source.section][source.row])
+        if from != RowPath(section, paired) {
+          moves.append(RowMove(from: from, to: RowPath(section, index)))
+        }
+        paired += 1
       }
-      if rank[source] != paired {
-        moves.append(RowMove(from: RowPath(0, rank[source]), to: RowPath(0, index)))
-      }
-      paired += 1
     }
-    if !inserts.isEmpty || !moves.isEmpty {
-      stages.append(Stage(update: BatchUpdate(insertRows: inserts, moveRows: moves), data: [new]))
-    }
+    add(BatchUpdate(insertRows: inserts, moveRows: moves), new)
     return stages
   }
 }

@@ -37,6 +37,21 @@ struct CaseContractsTests {
     #expect(read.jsonLine == Self.stepsLine)
   }
 
+  @Test("section steps read and write back the same, and run")
+  func sectionStepsRoundTrip() throws {
+    let line =
+      #"{"contract":"steps","old":[["a"],["b","c"],["z"]],"new":[["c"],["x","y"],["a","b"]],"steps":[{"deleteSection":2},{"moveSection":[0,1]},{"insertSection":1,"rows":["x","y"]},{"move":[[0,0],[2,1]]}]}"#
+    let read = try Case(jsonLine: line)
+    #expect(
+      read.steps == [
+        .deleteSection(at: 2), .moveSection(from: 0, to: 1),
+        .insertSection(at: 1, rows: [Row("x"), Row("y")]),
+        .move(from: RowPath(0, 0), to: RowPath(2, 1)),
+      ])
+    #expect(read.jsonLine == line)
+    #expect(read.run() == .valid, "\(read.judge())")
+  }
+
   @Test("stages or steps imply the contract; the canonical line names it")
   func impliedContract() throws {
     let read = try Case(jsonLine: #"{"old":[["a"]],"new":[[]],"steps":[{"delete":[0,0]}]}"#)
@@ -95,7 +110,23 @@ struct CaseContractsTests {
       ),
       (
         #"{"old":[],"new":[],"steps":[{}]}"#, 29,
-        #"a step needs one of "insert", "delete", "move", "update", "reconfigure""#
+        #"a step needs one of "insert", "delete", "move", "update", "reconfigure", "insertSection", "deleteSection", "moveSection""#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"insertSection":0}]}"#, 29,
+        #"missing key "rows" in an insertSection step"#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"insertSection":0,"row":"a"}]}"#, 48,
+        #"an insertSection step carries no "row""#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"deleteSection":0,"rows":[]}]}"#, 48,
+        #"a deleteSection step carries no "rows""#
+      ),
+      (
+        #"{"old":[],"new":[],"steps":[{"moveSection":[0]}]}"#, 44,
+        "expected an array of two section indexes for a moveSection step, found an array of 1 element"
       ),
       (
         #"{"old":[],"new":[],"steps":[{"delete":[0,0],"move":[[0,0],[0,1]]}]}"#, 45,
@@ -147,7 +178,7 @@ struct CaseContractsTests {
     #expect(moved.run().kind == .staleContent)
     let identity = try moved.judge(under: nil, identityOnly: true)
     #expect(identity.isValid && identity.description == "valid (one batch, identity only)")
-    let sections = try Case(jsonLine: #"{"old":[["a"]],"new":[],"update":{"deleteSections":[0]}}"#)
+    let sections = try Case(jsonLine: #"{"old":[["a"]],"new":[["a"]],"update":{"reloadSections":[0]}}"#)
     #expect(throws: ContractReadingError(from: .batch, to: .steps)) {
       try sections.judge(under: .steps)
     }
@@ -184,7 +215,9 @@ struct CaseContractsTests {
     #expect(
       throws: CaseDataError(
         file: "gen", line: 1, column: 3,
-        message: "a step needs one of \"insert\", \"delete\", \"move\", \"update\", \"reconfigure\"")
+        message:
+          "a step needs one of \"insert\", \"delete\", \"move\", \"update\", \"reconfigure\", \"insertSection\", \"deleteSection\", \"moveSection\""
+      )
     ) {
       try ContractChanges(json: "[ {}]", contract: .steps, file: "gen")
     }

@@ -45,27 +45,29 @@ enum FuzzCases {
         continue
       }
       let newSection = new.count
-      var kept: [Row] = []
+      // Each kept row, and whether it is inserted (a fresh id may repeat
+      // one of `old`'s when `old` comes from an earlier batch).
+      var kept: [(row: Row, isInserted: Bool)] = []
       for (index, row) in rows.enumerated() {
         switch random.below(6) {
         case 0:
           update.deleteRows.append(RowPath(section, index))
         case 1:
           update.reloadRows.append(RowPath(section, index))
-          kept.append(Row(id: row.id, content: .int(nextID)))
+          kept.append((Row(id: row.id, content: .int(nextID)), false))
           nextID += 1
         default:
-          kept.append(row)
+          kept.append((row, false))
         }
       }
       for _ in 0..<random.below(3) {
-        kept.insert(fresh(), at: random.below(kept.count + 1))
+        kept.insert((fresh(), true), at: random.below(kept.count + 1))
       }
       // Inserts are new-space paths: wherever a fresh row landed.
-      for (index, row) in kept.enumerated() where !rows.contains(where: { $0.id == row.id }) {
+      for (index, entry) in kept.enumerated() where entry.isInserted {
         update.insertRows.append(RowPath(newSection, index))
       }
-      new.append(kept)
+      new.append(kept.map(\.row))
     }
     for _ in 0..<random.below(2) {
       let at = random.below(new.count + 1)
@@ -94,7 +96,8 @@ enum FuzzCases {
     return result
   }
 
-  /// A steps case of valid steps: inserts, deletes, moves and updates.
+  /// A steps case of valid steps: inserts, deletes, moves (across
+  /// sections too) and updates, and section inserts, deletes and moves.
   static func steps(using random: inout SplitMix64) -> Case {
     let old = (0..<(1 + random.below(3))).map { section in
       (0..<random.below(6)).map { Row(.int(100 * section + $0)) }
@@ -106,21 +109,19 @@ enum FuzzCases {
       let count = data[section].count
       let row = Row(id: .int(10_000 + index), content: .int(index))
       let step: Step
-      switch random.below(4) {
+      let other = random.below(data.count)
+      switch random.below(7) {
       case 0 where count > 0: step = .delete(at: RowPath(section, random.below(count)))
       case 1 where count > 0:
-        step = .move(
-          from: RowPath(section, random.below(count)), to: RowPath(section, random.below(count)))
+        let room = data[other].count + (other == section ? 0 : 1)
+        step = .move(from: RowPath(section, random.below(count)), to: RowPath(other, random.below(room)))
       case 2 where count > 0: step = .update(at: RowPath(section, random.below(count)), row: row)
+      case 3: step = .insertSection(at: random.below(data.count + 1), rows: [row])
+      case 4 where data.count > 1: step = .deleteSection(at: section)
+      case 5: step = .moveSection(from: section, to: other)
       default: step = .insert(at: RowPath(section, random.below(count + 1)), row: row)
       }
-      switch step {
-      case .insert(let at, let row): data[at.section].insert(row, at: at.row)
-      case .delete(let at): data[at.section].remove(at: at.row)
-      case .update(let at, let row), .reconfigure(let at, let row): data[at.section][at.row] = row
-      case .move(let from, let to):
-        data[to.section].insert(data[from.section].remove(at: from.row), at: to.row)
-      }
+      data = step.applied(to: data) ?? data
       steps.append(step)
     }
     var result = Case(old: old, new: data)

@@ -43,9 +43,9 @@ struct EngineContractTests {
     #expect(text.contains("  advice:  " + (failure.advice ?? "-")))
     #expect(
       text.contains("under: .\(wrong.rawValue)") == report.failures.contains { $0.replayCommand != nil })
-    let own = try generator.check(
-      old: try #require(failure.old.first), new: try #require(failure.new.first))
-    #expect(own.isValid)
+    // (The generators are sectioned: the case may have several sections.)
+    let changes = try #require(try generator.changes(from: failure.old, to: failure.new))
+    #expect(generator.judge(changes, sections: failure.old, failure.new).isValid)
   }
 
   @Test("steps read as staged batches are one stage per step: edit-script passes that way too")

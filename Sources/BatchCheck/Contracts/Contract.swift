@@ -65,11 +65,13 @@ public struct Stage: Hashable, Sendable {
 ///       .move(from: RowPath(0, 0), to: RowPath(0, 1)), // [b c d] -> [c b d]
 ///     ]
 ///
-/// Steps are row steps: they never add or remove a section. Each step
-/// carries the row it inserts or updates: a DiffUtil-style step list that
-/// carries only indexes is ambiguous half way through (which row does the
-/// insert at 3 hold, when the final data has another row at 3?), so the
-/// generator says which row it meant.
+/// Section steps insert, delete and move whole sections, as Differ's nested
+/// "extended diff" does (`insertSection`, `deleteSection`, `moveSection`);
+/// a row move may cross sections. Each step carries the rows it inserts or
+/// updates: a DiffUtil-style step list that carries only indexes is
+/// ambiguous half way through (which row does the insert at 3 hold, when
+/// the final data has another row at 3?), so the generator says which row
+/// it meant. An inserted section carries all its rows.
 ///
 /// Every step is also one UIKit call outside a batch, that is a batch of one
 /// operation (Guides/UIKitRules.md, index spaces); a step out of range is judged as that batch would
@@ -93,9 +95,21 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
   /// `row`, and reconfigures its cell (`reconfigureRows`, iOS 15 and later:
   /// the `ios18` profile only).
   case reconfigure(at: RowPath, row: Row)
+  /// Inserts a section holding `rows` so that it ends up at index `at`, an
+  /// index in the data as this step leaves it (`insertSections`).
+  case insertSection(at: Int, rows: [Row])
+  /// Deletes the section at index `at`, with its rows, an index in the data
+  /// as the previous step left it (`deleteSections`).
+  case deleteSection(at: Int)
+  /// Removes the section at `from` (an index in the data as the previous
+  /// step left it) and inserts it, with its rows, so that it ends up at
+  /// `to` (an index in the data as this step leaves it), as
+  /// `moveSection(_:toSection:)` does.
+  case moveSection(from: Int, to: Int)
 
-  /// `insert (0, 1) "x"`, `delete (0, 0)`, `move (0, 1) -> (0, 2)`,
-  /// `update (0, 0) {"id":"a","content":2}`.
+  /// `insert (0, 1) "x"`, `delete (0, 0)`, `move (0, 1) -> (1, 2)`,
+  /// `update (0, 0) {"id":"a","content":2}`, `insert section 1 ["x", "y"]`,
+  /// `delete section 0`, `move section 0 -> 2`.
   public var description: String {
     func text(_ path: RowPath) -> String { "(\(path.section), \(path.row))" }
     switch self {
@@ -104,6 +118,10 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
     case .move(let from, let to): return "move \(text(from)) -> \(text(to))"
     case .update(let at, let row): return "update \(text(at)) \(row)"
     case .reconfigure(let at, let row): return "reconfigure \(text(at)) \(row)"
+    case .insertSection(let at, let rows):
+      return "insert section \(at) [\(rows.map(\.description).joined(separator: ", "))]"
+    case .deleteSection(let at): return "delete section \(at)"
+    case .moveSection(let from, let to): return "move section \(from) -> \(to)"
     }
   }
 
@@ -117,7 +135,32 @@ public enum Step: Hashable, Sendable, CustomStringConvertible {
     case .move(let from, let to): return BatchUpdate(moveRows: [RowMove(from: from, to: to)])
     case .update(let at, _): return BatchUpdate(reloadRows: [at])
     case .reconfigure(let at, _): return BatchUpdate(reconfigureRows: [at])
+    case .insertSection(let at, _): return BatchUpdate(insertSections: [at])
+    case .deleteSection(let at): return BatchUpdate(deleteSections: [at])
+    case .moveSection(let from, let to):
+      return BatchUpdate(moveSections: [SectionMove(from: from, to: to)])
     }
+  }
+
+  /// Whether the step inserts, deletes or moves a whole section.
+  public var isSectionStep: Bool {
+    switch self {
+    case .insertSection, .deleteSection, .moveSection: return true
+    default: return false
+    }
+  }
+
+  /// The data as this step leaves `data`; nil when an index is out of range.
+  ///
+  ///     Step.moveSection(from: 0, to: 1).applied(to: [[Row("a")], []])  // [[], [a]]
+  ///     Step.delete(at: RowPath(0, 5)).applied(to: [[Row("a")]])          // nil
+  ///
+  /// - Complexity: O(*n*), where *n* is the number of rows of the sections
+  ///   the step touches (O(*s*) more for a section step, *s* the number of
+  ///   sections).
+  public func applied(to data: [[Row]]) -> [[Row]]? {
+    var data = data
+    return StepApplier.apply(self, to: &data) ? data : nil
   }
 }
 

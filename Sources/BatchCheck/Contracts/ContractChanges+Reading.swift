@@ -8,17 +8,19 @@ extension ContractChanges {
   ///
   /// The readings, with every path taken as written:
   /// - **batch as steps**: the update's operations in the case format's key
-  ///   order (`deleteRows`, `insertRows`, `reloadRows` as updates,
-  ///   `moveRows`), each array in its own order, each a step. An insert or an
-  ///   update takes its row from `new` at its path, as an adapter that
-  ///   already holds the new data answers. Nil when the update has a section
-  ///   operation (steps are row steps) or an insert or a reload whose path is
-  ///   not in `new`.
+  ///   order (`deleteSections`, `insertSections`, `moveSections`,
+  ///   `deleteRows`, `insertRows`, `reloadRows` as updates, `moveRows`), each
+  ///   array in its own order, each a step. An insert or an update takes its
+  ///   row from `new` at its path (an inserted section all the rows of its
+  ///   section of `new`), as an adapter that already holds the new data
+  ///   answers. Nil when the update reloads a section (there is no such
+  ///   step) or has an insert or a reload whose path is not in `new`.
   /// - **batch as staged**: one stage whose data is `new`.
   /// - **steps as one batch**: each step becomes its operation in one update
   ///   (insert → `insertRows`, delete → `deleteRows`, update →
-  ///   `reloadRows`, move → `moveRows`); the rows they carry are dropped, the
-  ///   data source being `new`.
+  ///   `reloadRows`, move → `moveRows`, and a section step its section
+  ///   operation); the rows they carry are dropped, the data source being
+  ///   `new`.
   /// - **steps as staged**: each step a stage of one operation, whose data is
   ///   the data as the step leaves it (a step out of range, and every step
   ///   after it, keeps the data with the counts it asks for). Nil when the
@@ -101,20 +103,24 @@ extension ContractChanges {
     return overflow ? Int.max : product
   }
 
-  /// A batch update's row operations as steps, in the case format's key
-  /// order, rows looked up in `data`; nil for a section operation or a row
-  /// path not in `data`.
+  /// A batch update's operations as steps, in the case format's key order,
+  /// rows looked up in `data` (an inserted section's rows too); nil for a
+  /// section reload or a path not in `data`.
   static func steps(of update: BatchUpdate, rowsFrom data: [[Row]]) -> [Step]? {
-    guard update.deleteSections.isEmpty, update.insertSections.isEmpty,
-      update.reloadSections.isEmpty, update.moveSections.isEmpty
-    else { return nil }
+    guard update.reloadSections.isEmpty else { return nil }
     func row(at path: RowPath) -> Row? {
       guard path.section >= 0, path.section < data.count, path.row >= 0,
         path.row < data[path.section].count
       else { return nil }
       return data[path.section][path.row]
     }
-    var steps: [Step] = update.deleteRows.map { .delete(at: $0) }
+    var steps: [Step] = update.deleteSections.map { .deleteSection(at: $0) }
+    for section in update.insertSections {
+      guard section >= 0, section < data.count else { return nil }
+      steps.append(.insertSection(at: section, rows: data[section]))
+    }
+    steps += update.moveSections.map { .moveSection(from: $0.from, to: $0.to) }
+    steps += update.deleteRows.map { .delete(at: $0) }
     for path in update.insertRows {
       guard let row = row(at: path) else { return nil }
       steps.append(.insert(at: path, row: row))
@@ -141,6 +147,10 @@ extension ContractChanges {
       case .update(let at, _): update.reloadRows.append(at)
       case .reconfigure(let at, _): update.reconfigureRows.append(at)
       case .move(let from, let to): update.moveRows.append(RowMove(from: from, to: to))
+      case .insertSection(let at, _): update.insertSections.append(at)
+      case .deleteSection(let at): update.deleteSections.append(at)
+      case .moveSection(let from, let to):
+        update.moveSections.append(SectionMove(from: from, to: to))
       }
     }
     return update

@@ -43,6 +43,53 @@ public protocol StepsDeltaGenerator: Sendable {
   func steps(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Step]
 }
 
+/// A staged generator that also diffs tables of several sections: the
+/// sectioned twin of `StagedDeltaGenerator`, as `SectionedDeltaGenerator` is
+/// of `DeltaGenerator`.
+///
+///     struct DeleteAllInsertAll: SectionedStagedDeltaGenerator {
+///       var name: String { "delete-all-insert-all" }
+///       func stages(from old: [Row], to new: [Row]) -> [Stage] { stages(from: [old], to: [new]) }
+///       func stages(from old: [[Row]], to new: [[Row]]) -> [Stage] {
+///         [Stage(update: BatchUpdate(deleteSections: Array(old.indices)), data: []),
+///          Stage(update: BatchUpdate(insertSections: Array(new.indices)), data: new)]
+///       }
+///     }
+///
+/// A stage may insert, delete, reload and move sections, and move rows
+/// across sections, as any batch may. The property engine generates cases
+/// with several sections only for generators that conform to this protocol.
+public protocol SectionedStagedDeltaGenerator: StagedDeltaGenerator {
+  /// The stages that turn the sections `old` into the sections `new`.
+  ///
+  /// - Throws: `GeneratorError` when the generator could not answer.
+  func stages(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> [Stage]
+}
+
+/// A steps generator that also diffs tables of several sections: the
+/// sectioned twin of `StepsDeltaGenerator`, whose steps may insert, delete
+/// and move sections (`Step.insertSection`, `.deleteSection`,
+/// `.moveSection`) and move rows across sections, as Differ's nested
+/// "extended diff" does.
+///
+///     struct DeleteAllInsertAll: SectionedStepsDeltaGenerator {
+///       var name: String { "delete-all-insert-all" }
+///       func steps(from old: [Row], to new: [Row]) -> [Step] { steps(from: [old], to: [new]) }
+///       func steps(from old: [[Row]], to new: [[Row]]) -> [Step] {
+///         old.map { _ in .deleteSection(at: 0) }
+///           + new.enumerated().map { .insertSection(at: $0.offset, rows: $0.element) }
+///       }
+///     }
+///
+/// The property engine generates cases with several sections only for
+/// generators that conform to this protocol.
+public protocol SectionedStepsDeltaGenerator: StepsDeltaGenerator {
+  /// The steps that turn the sections `old` into the sections `new`.
+  ///
+  /// - Throws: `GeneratorError` when the generator could not answer.
+  func steps(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> [Step]
+}
+
 /// A generator with no notion of content updates (a Myers-style diff over
 /// identities, `CollectionDifference`): `ContractGenerator` judges it on
 /// identities only unless the user asks for content checks.
@@ -108,6 +155,17 @@ public struct ContractGenerator: Sendable {
     }
   }
 
+  /// Whether the generator diffs several sections: it conforms to
+  /// `SectionedDeltaGenerator`, `SectionedStagedDeltaGenerator` or
+  /// `SectionedStepsDeltaGenerator`, as its shape asks.
+  public var isSectioned: Bool {
+    switch shape {
+    case .batch(let generator): return generator is any SectionedDeltaGenerator
+    case .staged(let generator): return generator is any SectionedStagedDeltaGenerator
+    case .steps(let generator): return generator is any SectionedStepsDeltaGenerator
+    }
+  }
+
   /// The generator's changes for one section `old` → `new`.
   ///
   /// - Throws: `GeneratorError` when the generator could not answer.
@@ -116,6 +174,33 @@ public struct ContractGenerator: Sendable {
     case .batch(let generator): return .batch(try generator.update(from: old, to: new))
     case .staged(let generator): return .staged(try generator.stages(from: old, to: new))
     case .steps(let generator): return .steps(try generator.steps(from: old, to: new))
+    }
+  }
+
+  /// The generator's changes for the sections `old` → `new`: its sectioned
+  /// method when it has one (`isSectioned`), else its one-section method
+  /// when both sides have exactly one section.
+  ///
+  ///     try ContractGenerator(HeckelStagedGenerator())
+  ///       .changes(from: [[Row("a")], [Row("b")]], to: [[Row("b")], [Row("a")]])
+  ///     // .staged([...]): a sectioned generator answers any number of sections
+  ///
+  /// - Returns: the changes; nil when the generator is not sectioned and a
+  ///   side does not have exactly one section.
+  /// - Throws: `GeneratorError` when the generator could not answer.
+  public func changes(from old: [[Row]], to new: [[Row]]) throws(GeneratorError)
+    -> ContractChanges?
+  {
+    switch shape {
+    case .batch(let generator as any SectionedDeltaGenerator):
+      return .batch(try generator.update(from: old, to: new))
+    case .staged(let generator as any SectionedStagedDeltaGenerator):
+      return .staged(try generator.stages(from: old, to: new))
+    case .steps(let generator as any SectionedStepsDeltaGenerator):
+      return .steps(try generator.steps(from: old, to: new))
+    default:
+      guard old.count == 1, new.count == 1 else { return nil }
+      return try changes(from: old[0], to: new[0])
     }
   }
 
@@ -147,8 +232,8 @@ public struct ContractGenerator: Sendable {
   /// Judges changes this generator made (or an external process wrote in
   /// its shape) for one section `old` → `new`, as `check` does.
   ///
-  /// Changes that cannot be read under `contract` (a section operation, or
-  /// an insert whose path is not in the data, read as steps) are `wrongRows`
+  /// Changes that cannot be read under `contract` (a section reload, or an
+  /// insert whose path is not in the data, read as steps) are `wrongRows`
   /// (C1) with a message that says so.
   ///
   /// - Complexity: that of `ContractValidator.validate`.
@@ -156,17 +241,28 @@ public struct ContractGenerator: Sendable {
     _ changes: ContractChanges, old: [Row], new: [Row], under contract: Contract? = nil,
     options: SimulationOptions = .default
   ) -> ContractVerdict {
+    judge(changes, sections: [old], [new], under: contract, options: options)
+  }
+
+  /// Judges changes this generator made for the sections `old` → `new`, as
+  /// `judge(_:old:new:under:options:)` does for one section.
+  ///
+  /// - Complexity: that of `ContractValidator.validate`.
+  public func judge(
+    _ changes: ContractChanges, sections old: [[Row]], _ new: [[Row]],
+    under contract: Contract? = nil, options: SimulationOptions = .default
+  ) -> ContractVerdict {
     var options = options
     options.identityOnly = identityOnly
     let target = contract ?? changes.contract
-    guard let verdict = changes.validate(as: target, old: [old], new: [new], options: options)
+    guard let verdict = changes.validate(as: target, old: old, new: new, options: options)
     else {
       return ContractVerdict(
         contract: target, identityOnly: identityOnly,
         verdict: Verdict(
           kind: .wrongRows, rule: .c1,
           message:
-            "the \(changes.contract) cannot be read as \(target): a section operation, or an insert or update whose row is not in the data"
+            "the \(changes.contract) cannot be read as \(target): a section reload, or an insert or update whose row is not in the data"
         ))
     }
     return verdict

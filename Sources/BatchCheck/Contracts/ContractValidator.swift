@@ -145,7 +145,10 @@ public enum ContractValidator {
   /// A step out of range is judged as UIKit would judge it: as a batch of
   /// that one operation against the data with the counts the step asks for,
   /// so it gets UIKit's rule and text (R3/R4 for a delete or an update, R6/R7
-  /// for an insert, R13/R14 for a move, R22 for a negative index). Only a row
+  /// for an insert, R13/R14 for a move, R22 for a negative index; a section
+  /// step gets the section rules, a section insert adding its section to the
+  /// counts). Section steps insert, delete and move whole sections, and a row
+  /// move may cross sections (`Step`). Only a row
   /// index of `NSNotFound` (`Int.max`) in an update can pass UIKit (it reads
   /// as a section reload, step 0 of the check order); it is `wrongRows` (C1), out of range.
   /// A step in range is one operation UIKit always accepts, and is applied.
@@ -210,7 +213,7 @@ public enum ContractValidator {
         .performBatchUpdates(
           step.batch, dataSource: StepApplier.dataSource(outOfRange: step, data: data))
       if verdict.isValid {
-        let item = options.semantics == .tableView ? "row" : "item"
+        let item = step.isSectionStep ? "section" : options.semantics == .tableView ? "row" : "item"
         verdict = Verdict(
           kind: .wrongRows, rule: .c1,
           message: "\(step) is out of range: the data has no \(item) there (\(Self.whyUIKitAccepts(step)))"
@@ -289,6 +292,7 @@ enum StepApplier {
   ///     var data = [[Row("a")]]
   ///     StepApplier.apply(.insert(at: RowPath(0, 1), row: Row("b")), to: &data)  // true, [[a b]]
   ///     StepApplier.apply(.delete(at: RowPath(0, 5)), to: &data)                 // false
+  ///     StepApplier.apply(.insertSection(at: 0, rows: []), to: &data)           // true, [[] [a b]]
   ///
   /// - Parameter data: sections of rows: plain arrays, or `ChunkedRows`
   ///   for long runs of steps.
@@ -317,6 +321,15 @@ enum StepApplier {
       guard to.row >= 0, to.row < countAfter else { return false }
       let row = data[from.section].remove(at: from.row)
       data[to.section].insert(row, at: to.row)
+    case .insertSection(let at, let rows):
+      guard at >= 0, at <= data.count else { return false }
+      data.insert(Rows(rows), at: at)
+    case .deleteSection(let at):
+      guard hasSection(at) else { return false }
+      data.remove(at: at)
+    case .moveSection(let from, let to):
+      guard hasSection(from), hasSection(to) else { return false }
+      data.insert(data.remove(at: from), at: to)
     }
     return true
   }
@@ -324,8 +337,9 @@ enum StepApplier {
   /// The data an app would hand UIKit after a step out of range: `data` with
   /// the row counts the step asks for, as far as its sections exist (an
   /// insert adds a row at the end of its section, a move whose source exists
-  /// takes it to the end of its destination section; deletes and updates,
-  /// whose out-of-range index UIKit reports before it counts, change nothing).
+  /// takes it to the end of its destination section, a section insert adds
+  /// its section at the end; deletes, updates and section moves, whose
+  /// out-of-range index UIKit reports before it counts, change nothing).
   ///
   /// - Complexity: O(*n*), where *n* is the number of rows.
   static func dataSource(outOfRange step: Step, data: [[Row]]) -> [[Row]] {
@@ -341,7 +355,9 @@ enum StepApplier {
         let row = result[from.section].remove(at: from.row)
         result[to.section].append(row)
       }
-    case .delete, .update, .reconfigure:
+    case .insertSection(_, let rows):
+      result.append(rows)
+    case .delete, .update, .reconfigure, .deleteSection, .moveSection:
       break
     }
     return result

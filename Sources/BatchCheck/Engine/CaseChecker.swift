@@ -29,8 +29,9 @@ public struct CaseOutcome: Hashable, Sendable {
 ///     checker.failure(old: [[Row("a")]], new: [[Row("b"), Row("a"), Row("b")]], name: "c1")?.corpusLine
 ///
 /// A batch generator judged as one batch runs as in `check(_:options:)`,
-/// sections included; any other pairing runs one section a side through
-/// `ContractGenerator.judge`. The mode is the generator's (`identityOnly`).
+/// sections included; any other pairing runs through `ContractGenerator.judge`,
+/// several sections a side for a sectioned generator and one otherwise. The
+/// mode is the generator's (`identityOnly`).
 public struct CaseChecker: Sendable {
   private let run: CheckRun<AnyCaseRunner>
 

@@ -40,7 +40,8 @@ package enum CaseJSON {
       .joined(separator: ",") + "]"
   }
 
-  /// `{"insert":[0,1],"row":"x"}` and the like: one step, its operation first.
+  /// `{"insert":[0,1],"row":"x"}`, `{"insertSection":1,"rows":["x"]}` and
+  /// the like: one step, its operation first.
   package static func step(_ step: Step) -> String {
     switch step {
     case .insert(let at, let row): return "{\"insert\":\(path(at)),\"row\":\(row)}"
@@ -48,6 +49,10 @@ package enum CaseJSON {
     case .move(let from, let to): return "{\"move\":[\(path(from)),\(path(to))]}"
     case .update(let at, let row): return "{\"update\":\(path(at)),\"row\":\(row)}"
     case .reconfigure(let at, let row): return "{\"reconfigure\":\(path(at)),\"row\":\(row)}"
+    case .insertSection(let at, let rows):
+      return "{\"insertSection\":\(at),\"rows\":[\(rows.map(\.description).joined(separator: ","))]}"
+    case .deleteSection(let at): return "{\"deleteSection\":\(at)}"
+    case .moveSection(let from, let to): return "{\"moveSection\":[\(from),\(to)]}"
     }
   }
 

@@ -11,7 +11,11 @@
 /// The run is `check(_:options:)`'s: corpus, every small pair, random cases,
 /// shrinking, coverage. A batch generator judged as one batch takes the same
 /// path as `check(_:options:)` (its sections included); any other pairing
-/// runs one section a side through `ContractGenerator.judge`, and a failure
+/// runs through `ContractGenerator.judge`, with several sections a side when
+/// the generator is sectioned (`SectionedStagedDeltaGenerator`,
+/// `SectionedStepsDeltaGenerator`, `SectionedDeltaGenerator`: the random
+/// phase then makes cases of several sections, as for a sectioned batch
+/// generator) and one section a side otherwise, and a failure
 /// then carries the changes (`CheckFailure.changes`) and, when the same
 /// changes are valid under another contract, the advice to apply them that
 /// way (`CheckFailure.advice`).

@@ -2,6 +2,8 @@
 /// replacing a row, inserting and removing one. `[Row]` has it, and so has
 /// `ChunkedRows`, which does it without shifting the whole section.
 protocol StepRows {
+  /// The rows of a section a step inserts.
+  init(_ rows: [Row])
   /// The number of rows.
   var count: Int { get }
   /// The row at `position`, `0 <= position < count`.
