@@ -71,7 +71,7 @@ struct CorpusGenerateCommand: OptionCommand {
       .number(
         "--exhaustive-total", \.exhaustiveTotal, in: 0...10, valueName: "<t>",
         help: "First, every pair with at most <t> rows in all; default \(GeneratedCorpus.defaultExhaustiveTotal)"
-          + " (416 pairs), 0 for none, 8 for the 46113 pairs of check's exhaustive phase. Not counted in"
+          + " (416 pairs), 0 for none, 8 for the 46113 plain pairs of check's exhaustive phase. Not counted in"
           + " --count."),
     ]
   }

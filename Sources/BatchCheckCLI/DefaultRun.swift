@@ -7,7 +7,7 @@ import ReferenceDiffs
 ///
 ///     batchcheck
 ///     // generator              cases  verdict          smallest counterexample
-///     // lcs                    56113  valid            -
+///     // lcs                    56113  valid (identity only)  -
 ///     // lcs-2013                  51  wrongRows C1     ["a"] -> ["b","a","b"]
 ///     // ...
 ///

@@ -32,9 +32,12 @@ enum JUnitReport {
       }
       xml += ">\n"
       for failure in found {
-        let head = [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+        // One failure element per kind of failure, holding that failure's report.
+        let head = [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
+          .compactMap { $0 }.joined(separator: " ")
         xml += "      <failure type=\"\(escape(failure.kind))\" message=\"\(escape(head + ": " + failure.message))\">"
-        xml += escape(report.renderText()) + "</failure>\n"
+        xml += escape(failure.textLines(runSeed: report.seed, sectioned: report.sectioned).joined(separator: "\n"))
+        xml += "</failure>\n"
       }
       xml += "    </testcase>\n"
     }

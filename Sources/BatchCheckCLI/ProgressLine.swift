@@ -55,7 +55,10 @@ final class ProgressLine: @unchecked Sendable {
   /// Sets what the next run is: its options (for the phases' totals) and
   /// what to say before each phase (`heckel (5/9)`).
   func expect(_ options: CheckOptions, prefix: String?) {
-    let pairs = GeneratedCorpus(exhaustiveTotal: min(10, max(0, options.exhaustiveTotal))).exhaustiveCount
+    // The engine's exhaustive phase: its pairs and their content variants.
+    let total = min(10, max(0, options.exhaustiveTotal))
+    let content = options.identityOnly ? 0 : options.exhaustiveContentTotal
+    let pairs = total == 0 ? 0 : ExhaustivePairs(maxTotal: total, contentTotal: content).count
     locked {
       self.prefix = prefix
       exhaustiveTotal = options.shard?.share(of: pairs) ?? pairs

@@ -199,4 +199,28 @@ struct FailureKindsTests {
     #expect(reorder?.rowCount == 4)
     #expect(reorder?.isProvenMinimal == true)
   }
+
+  @Test("a large case of reordered rows of one id, outside any run, comes down to its four rows")
+  func reorderFromALargeCase() throws {
+    let keepsOrder = ClosureGenerator(name: "keeps-duplicate-order") { old, new in
+      if old.count == new.count, old.map(\.id) == new.map(\.id) { return BatchUpdate() }
+      return EngineSubjects.replaceAll.update(from: old, to: new)
+    }
+    // 280 rows of 7 ids with contents, new the same ids with the contents of
+    // each id in reverse order: every stale cell is a reorder.
+    var old: [Row] = []
+    for index in 0..<140 { old.append(Row(id: .int(index % 7), content: .int(index))) }
+    var new = old
+    for id in 0..<7 {
+      let places = new.indices.filter { new[$0].id == .int(id) }
+      let contents = places.map { new[$0].content }.reversed()
+      for (place, content) in zip(places, contents) { new[place].content = content }
+    }
+    let checker = CaseChecker(ContractGenerator(keepsOrder))
+    let failure = try #require(checker.failure(old: [old], new: [new]))
+    #expect(failure.variant == "rows reordered")
+    #expect(failure.message.contains("are in another order"))
+    #expect(failure.rowCount == 4 && failure.isProvenMinimal)
+    #expect(failure.originalSize == 280)
+  }
 }

@@ -2,16 +2,19 @@
 /// random cases, and shrinks what fails.
 ///
 ///     let report = check(MyDiff(), options: CheckOptions(count: 5_000))
-///     print(report.renderText())   // ... "51113 passed, 0 failed"
+///     print(report.renderText())   // ... "64743 passed, 0 failed"
 ///
 /// The phases, in order: `options.regressions`; every pair with at most
 /// `options.exhaustiveTotal` rows in all (`ExhaustivePairs`); then
 /// `options.count` random cases (`GeneratedCase`, case *i* made from
 /// `SplitMix64.caseSeed(run: options.seed, index: i)`). A case fails when the
-/// generator's update is not valid or the generator throws. By default the
-/// run ends at the first failing case (`stopAtFirstFailure`); its cases are
-/// still counted. Each failure is shrunk with `Shrinker` to a minimal pair
-/// that fails the same way. Finally, when at least 1,000 random cases ran,
+/// generator's update is not valid or the generator throws. Every case runs,
+/// and the report lists each kind of failure once (verdict, rule and
+/// variant, or generator error kind), smallest first: each kind's first case
+/// is shrunk with `Shrinker`, then every smaller pair is searched
+/// (`CheckFailure.minimality`; free when the exhaustive phase ran them). With
+/// `stopAtFirstFailure` the run ends at its first failing case instead (its
+/// cases are still counted). Finally, when at least 1,000 random cases ran,
 /// the random cases must reach the floors of `CoverageStatistic`.
 ///
 /// A generator that conforms to `SectionedDeltaGenerator` also gets random

@@ -7,8 +7,10 @@
 ///
 /// The closure gets the old and new rows of section 0 and returns the batch
 /// update it would hand to `performBatchUpdates`. The run is `check(_:options:)`:
-/// every pair with at most 8 rows in all, then `count` seeded random cases,
-/// stopping at the first failure and shrinking it.
+/// every pair with at most 8 rows in all, then `count` seeded random cases;
+/// every kind of failure is shrunk and listed, smallest first. For every
+/// other option (size cap, exhaustive bound, `stopAtFirstFailure`,
+/// semantics), pass a `CheckOptions`: `checkDiff(named:options:_:)`.
 ///
 /// - Parameters:
 ///   - name: the diff's name in the report.
