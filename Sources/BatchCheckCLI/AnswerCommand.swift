@@ -58,8 +58,8 @@ struct AnswerCommand: Subcommand {
     guard let generator = ReferenceGenerators.anyContract(named: generatorName) else {
       return .usage
     }
-    while let line = readLine(strippingNewline: true) {
-      output.writeOutput(Self.answer(line, generator: generator) + "\n")
+    AnswerLoop(generator: generator).run(input: 0) { answers in
+      output.writeOutput(String(decoding: answers, as: UTF8.self))
       output.flush()
     }
     return .success
