@@ -165,6 +165,8 @@ private struct WireCursor {
   ) -> Bool {
     guard take(UInt8(ascii: "[")) else { return false }
     if take(UInt8(ascii: "]")) { return true }
+    // Room for a small array at once, rather than growing it 1, 2, 4, 8.
+    result.reserveCapacity(16)
     while true {
       guard let item = element(&self) else { return false }
       result.append(item)
