@@ -28,7 +28,9 @@ import Foundation
 ///
 /// Stderr is free for diagnostics: it is read all along (a chatty process
 /// never blocks on it) and its last 2 KiB are quoted when a case fails.
-/// Stdout is for answers only: a process must flush after each line.
+/// Stdout is for answers only: a process must flush each answer before it
+/// waits for the next case (after each line, or, as `batchcheck answer`
+/// does, once it has answered every case it has read).
 ///
 /// ## When the process misbehaves
 ///
