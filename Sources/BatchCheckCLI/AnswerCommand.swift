@@ -52,8 +52,8 @@ struct AnswerCommand: OptionCommand {
     guard let generator = ReferenceGenerators.anyContract(named: generatorName) else {
       return .usage
     }
-    while let line = readLine(strippingNewline: true) {
-      output.writeOutput(Self.answer(line, generator: generator) + "\n")
+    AnswerLoop(generator: generator).run(input: 0) { answers in
+      output.writeOutput(String(decoding: answers, as: UTF8.self))
       output.flush()
     }
     return .success

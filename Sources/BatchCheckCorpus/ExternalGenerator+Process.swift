@@ -24,7 +24,13 @@ final class ChildProcess {
   /// shell's, or its supervisor's, which exits as the shell does.
   let pid: pid_t
   /// Bytes read from stdout and not yet taken as an answer.
-  private(set) var stdoutBuffer: [UInt8] = []
+  var stdoutBuffer: [UInt8] { Array(stdoutBytes[stdoutStart...]) }
+  /// Bytes read from stdout; those before `stdoutStart` are taken already
+  /// (dropped from the front once in a while, not at every line).
+  private var stdoutBytes: [UInt8] = []
+  private var stdoutStart = 0
+  /// How many bytes read from stdout are not yet taken as an answer.
+  var stdoutBuffered: Int { stdoutBytes.count - stdoutStart }
   /// The most stdout bytes ever buffered at once (the flood bound's witness).
   private(set) var largestStdoutBuffer = 0
   /// The end of what the process wrote to stderr, bounded.
@@ -40,6 +46,8 @@ final class ChildProcess {
   private var lifelineFD: Int32 = -1
   private var reaped = false
   private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+  /// `nextLine`'s poll set, kept from call to call.
+  private var polled = [pollfd](repeating: pollfd(), count: 3)
 
   private init(pid: pid_t, stdin: Int32, stdout: Int32, stderr: Int32, stderrLimit: Int) {
     self.pid = pid
@@ -222,58 +230,81 @@ final class ChildProcess {
     queuedBytes += bytes.count
   }
 
+  /// Writes what is queued for stdin as far as the pipe takes it now,
+  /// without waiting; `nextLine` writes the rest.
+  func writeQueued() {
+    guard outgoingStart < outgoing.count, stdinFD >= 0 else { return }
+    writeSome()
+  }
+
+  /// One `write` of what is queued; on a broken pipe (the child is gone or
+  /// closed its stdin) stdin is closed and the rest dropped: its stdout
+  /// tells the rest.
+  private func writeSome() {
+    let written = outgoing[outgoingStart...].withUnsafeBytes {
+      write(stdinFD, $0.baseAddress, $0.count)
+    }
+    if written > 0 {
+      outgoingStart += written
+      writtenBytes += written
+    } else if written < 0, errno != EAGAIN, errno != EINTR {
+      closeStdin()
+      outgoingStart = outgoing.count
+    }
+  }
+
   /// Writes what is queued for stdin while reading stdout until a full line
   /// (`answeredEarly` when fewer than `requestEnd` bytes were written by
   /// then: the answer came before its case), the end of stdout, the
   /// deadline, or more than `maxLineBytes` without a line break; stderr is
   /// drained all along, so a chatty child never blocks.
   func nextLine(requestEnd: Int, deadline: Deadline, maxLineBytes: Int) -> Outcome {
+    // How many bytes from `stdoutStart` on hold no line break: counted
+    // from there, since reading may drop the bytes taken before it.
     var scanned = 0
     while true {
-      if let newline = stdoutBuffer[scanned...].firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Array(stdoutBuffer[..<newline])
-        stdoutBuffer.removeSubrange(...newline)
+      if let newline = ExternalGeneratorWire.firstNewline(in: stdoutBytes, from: stdoutStart + scanned) {
+        let line = Array(stdoutBytes[stdoutStart..<newline])
+        stdoutStart = newline + 1
         return writtenBytes >= requestEnd ? .line(line) : .answeredEarly
       }
-      scanned = stdoutBuffer.count
-      if stdoutBuffer.count > maxLineBytes { return .flooded }
+      scanned = stdoutBuffered
+      if stdoutBuffered > maxLineBytes { return .flooded }
       if stdoutAtEnd { return .endOfOutput }
       guard let milliseconds = deadline.remainingMilliseconds else { return .timedOut }
 
-      var polled: [pollfd] = [pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)]
-      if !stderrAtEnd { polled.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
+      // stdout, stderr (while open), stdin (while something is queued).
+      let watchesStderr = !stderrAtEnd
       let writing = outgoingStart < outgoing.count && stdinFD >= 0
-      if writing { polled.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
-      let ready = poll(&polled, nfds_t(polled.count), milliseconds)
+      polled[0] = pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)
+      polled[1] = pollfd(fd: watchesStderr ? stderrFD : -1, events: Int16(POLLIN), revents: 0)
+      polled[2] = pollfd(fd: writing ? stdinFD : -1, events: Int16(POLLOUT), revents: 0)
+      let ready = polled.withUnsafeMutableBufferPointer { poll($0.baseAddress, 3, milliseconds) }
       if ready < 0 {
         if errno == EINTR { continue }
         return .endOfOutput
       }
-      if writing, polled[polled.count - 1].revents != 0 {
-        let written = outgoing[outgoingStart...].withUnsafeBytes {
-          write(stdinFD, $0.baseAddress, $0.count)
-        }
-        if written > 0 {
-          outgoingStart += written
-          writtenBytes += written
-        } else if written < 0, errno != EAGAIN, errno != EINTR {
-          // EPIPE: the child is gone or closed its stdin; its stdout tells the rest.
-          closeStdin()
-          outgoingStart = outgoing.count
-        }
-      }
-      readStderr()
-      readStdout(limit: maxLineBytes)
+      if writing, polled[2].revents != 0 { writeSome() }
+      // Only what poll says is ready is read: no read that would only block.
+      if watchesStderr, polled[1].revents != 0 { readStderr() }
+      if polled[0].revents != 0 { readStdout(limit: maxLineBytes) }
     }
   }
 
   /// Reads stdout until it would block, it ends, or the buffer exceeds `limit`.
   private func readStdout(limit: Int) {
-    while !stdoutAtEnd && stdoutBuffer.count <= limit {
+    if stdoutStart == stdoutBytes.count {
+      stdoutBytes.removeAll(keepingCapacity: true)
+      stdoutStart = 0
+    } else if stdoutStart >= 1 << 16 {
+      stdoutBytes.removeSubrange(..<stdoutStart)
+      stdoutStart = 0
+    }
+    while !stdoutAtEnd && stdoutBuffered <= limit {
       let count = chunk.withUnsafeMutableBytes { read(stdoutFD, $0.baseAddress, $0.count) }
       if count > 0 {
-        stdoutBuffer += chunk[..<count]
-        largestStdoutBuffer = max(largestStdoutBuffer, stdoutBuffer.count)
+        stdoutBytes += chunk[..<count]
+        largestStdoutBuffer = max(largestStdoutBuffer, stdoutBuffered)
       } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
         stdoutAtEnd = true
       } else if errno == EAGAIN {

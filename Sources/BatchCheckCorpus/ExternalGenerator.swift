@@ -28,7 +28,9 @@ import Foundation
 ///
 /// Stderr is free for diagnostics: it is read all along (a chatty process
 /// never blocks on it) and its last 2 KiB are quoted when a case fails.
-/// Stdout is for answers only: a process must flush after each line.
+/// Stdout is for answers only: a process must flush each answer before it
+/// waits for the next case (after each line, or, as `batchcheck answer`
+/// does, once it has answered every case it has read).
 ///
 /// ## When the process misbehaves
 ///
@@ -230,6 +232,12 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
         process.enqueue(request)
         ends.append(process.queuedBytes)
       }
+      // Requests queued since the last write: they go out together, once
+      // half the pipeline's worth has gathered (or when an answer must be
+      // waited for), so that one write serves several cases and the
+      // process works on them while this one judges the answers it has.
+      var unsent = 0
+      let batch = max(1, pipelineDepth / 2)
       while oldest < requests.count {
         while requests.count - oldest < pipelineDepth, !exhausted {
           guard let more = next() else {
@@ -240,6 +248,11 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
           process.enqueue(request)
           requests.append(request)
           ends.append(process.queuedBytes)
+          unsent += 1
+        }
+        if unsent >= batch || exhausted {
+          process.writeQueued()
+          unsent = 0
         }
         let result: Result<BatchUpdate, GeneratorError>
         do throws(GeneratorError) {
@@ -308,8 +321,10 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   // MARK: Cases (called with the lock held)
 
   /// The line sent for a case: `{"old":[[...]],"new":[[...]]}` and a line break.
+  /// Written byte by byte (`CaseJSONBytes`), the same bytes as
+  /// `Case(old:new:).jsonLine` and a line break.
   private static func request(_ old: [[Row]], _ new: [[Row]]) -> [UInt8] {
-    Array((Case(old: old, new: new).jsonLine + "\n").utf8)
+    CaseJSONBytes.requestLine(old: old, new: new)
   }
 
   /// Sends one case and reads its answer.
@@ -333,7 +348,7 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
       answers = 0
     }
     process.drainAvailable()
-    if !process.stdoutBuffer.isEmpty {
+    if process.stdoutBuffered > 0 {
       let leftover = process.stdoutBuffer
       discard()
       throw failure(
@@ -351,13 +366,20 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
     throws(GeneratorError) -> ContractChanges
   {
     let deadline = Deadline(after: timeout)
-    let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffer.isEmpty
+    let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffered == 0
     let outcome = process.nextLine(requestEnd: requestEnd, deadline: deadline, maxLineBytes: maxAnswerBytes)
     largestBuffered = max(largestBuffered, process.largestStdoutBuffer)
     switch outcome {
     case .line(let line):
       do throws(LineError) {
-        let changes = try CaseDecoder.decodeChanges(lineBytes: line, contract: contract)
+        // The plain spelling of an update is read fast; anything else, and
+        // every error, by the general parser.
+        let changes: ContractChanges
+        if contract == .batch, let update = ExternalGeneratorWire.update(line) {
+          changes = .batch(update)
+        } else {
+          changes = try CaseDecoder.decodeChanges(lineBytes: line, contract: contract)
+        }
         answers += 1
         return changes
       } catch {
