@@ -24,7 +24,7 @@
 ///
 /// - Complexity: the number of pairs with total size *t* is (*t* + 1) ×
 ///   Bell(*t*) without content variants: 46,113 pairs up to a total of 8;
-///   with content variants up to 6 rows, 59,743.
+///   with content variants up to 5 rows, 47,809.
 public struct ExhaustivePairs: Sequence, Sendable {
   /// The largest `old.count + new.count`.
   public let maxTotal: Int

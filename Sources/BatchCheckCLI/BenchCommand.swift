@@ -26,7 +26,9 @@ struct BenchCommand: OptionCommand {
     the simulation and the row check) on one core and on all of them, and
     through the --exec route; and, for the failing reference generators
     (lcs-2013, map-moves, ds), the time to the full list of their kinds of
-    failure, each shrunk and proven minimal, with the calls that took.
+    failure, each shrunk and proven minimal, with the calls that took (with
+    --cases below 10000, a quick run: that many random cases and every pair
+    up to 4 rows instead of check's defaults).
 
     Each is timed under both UIKit profiles, iOS 18 and iOS 12, unless
     --uikit names one.
@@ -257,13 +259,21 @@ struct BenchCommand: OptionCommand {
   /// (every case, on every core): the time to the full list of their kinds
   /// of failure, each shrunk and searched below, and the calls that took.
   func failingBench() async -> String {
-    var text = "failing generators, every kind of failure, default options:\n"
+    var text =
+      "failing generators, every kind of failure, "
+      + (cases < CheckOptions.defaultCount
+        ? "\(cases) random cases, every pair up to 4 rows:\n" : "default options:\n")
     let cores = ProcessInfo.processInfo.activeProcessorCount
     for name in ["lcs-2013", "map-moves", "ds"] {
       guard let generator = ReferenceGenerators.anyContract(named: name) else { continue }
       var shared = GeneratorOptions()
       shared.simulation.uikit = profiles.first ?? .ios18
-      let options = shared.checkOptions(for: generator)
+      var options = shared.checkOptions(for: generator)
+      if cases < CheckOptions.defaultCount {
+        // A quick bench: as many random cases, and the small pairs only.
+        options.count = cases
+        options.exhaustiveTotal = 4
+      }
       let start = ContinuousClock.now
       let report = await check(generator, options: options, workers: cores)
       let seconds = Self.seconds(ContinuousClock.now - start)
@@ -301,7 +311,7 @@ struct BenchCommand: OptionCommand {
     let inProcess = rate { check(generator, options: options) }
     text += "  in process, 1 worker: \(Int(inProcess)) cases/s\n"
     let command = shellWord(executable) + " answer --generator " + shellWord(generatorName)
-    for depth in [16, 1] {
+    for depth in [ExternalGenerator.defaultPipelineDepth, 1] {
       let external = ExternalGenerator(command: command, pipelineDepth: depth)
       let perSecond = rate { check(external, options: options) }
       external.close()

@@ -12,7 +12,7 @@ import ReferenceDiffs
 ///     // ...
 ///
 /// Each generator runs as `batchcheck check --generator NAME` would: every
-/// pair with at most 8 rows in all (contents varied up to 6), smallest first,
+/// pair with at most 8 rows in all (contents varied up to 5), smallest first,
 /// then 10,000 seeded random cases; each kind of failure is shrunk, searched
 /// below, and listed on its own row, smallest first. A counterexample is
 /// proven minimal unless its row says otherwise.

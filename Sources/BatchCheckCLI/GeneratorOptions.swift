@@ -13,7 +13,7 @@ struct GeneratorOptions {
   /// Seconds an external generator may take per case (`--timeout`).
   var timeout = 5.0
   /// Cases kept in flight through an external generator's pipe (`--pipeline`).
-  var pipeline = 16
+  var pipeline = ExternalGenerator.defaultPipelineDepth
   /// The external generator's name in reports (`--name`); nil: `exec`.
   var name: String?
   /// Whether an external generator gets cases of several sections (`--sections`).
@@ -52,7 +52,8 @@ struct GeneratorOptions {
       .number(
         "--pipeline", \.pipeline, in: 1...ExternalGenerator.maxPipelineDepth,
         help: "How many cases --exec keeps in flight: sent before their answers are read, answered in order"
-          + " (default: 16, at most \(ExternalGenerator.maxPipelineDepth); 1 waits for each answer)."),
+          + " (default: \(ExternalGenerator.defaultPipelineDepth), at most \(ExternalGenerator.maxPipelineDepth);"
+          + " 1 waits for each answer)."),
       .value(
         "--name", "<name>", allowed: "a name of 1 to 200 characters",
         help: "The --exec generator's name in reports, JUnit and corpus lines", default: "exec",

@@ -7,7 +7,7 @@ import BatchCheckHTML
 /// report of the whole run.
 ///
 ///     batchcheck merge shard-1.json shard-2.json shard-3.json
-///     // check heckel (one batch), run seed 0x00ba7c4ec4ec0001 ... 69743 passed, 0 failed
+///     // check heckel (one batch), run seed 0x00ba7c4ec4ec0001 ... 57809 passed, 0 failed
 ///
 /// Exit status: 0 the merged run passed; 1 it failed; 65 a report that
 /// cannot be read or merged (a sum of counts past `Int.max` included); 64 a

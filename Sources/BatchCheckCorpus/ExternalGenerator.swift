@@ -83,6 +83,10 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   public let pipelineDepth: Int
   /// The most cases in flight that `pipelineDepth` may ask for.
   public static let maxPipelineDepth = 1024
+  /// The cases kept in flight when none is given: enough that neither
+  /// process waits for the other's wake-up on most cases (measured on 2
+  /// cores: 16 in flight took a third more time than 64).
+  public static let defaultPipelineDepth = 64
   /// How much of the end of stderr is kept, in bytes.
   static let stderrLimit = 2048
 
@@ -104,9 +108,10 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   ///     a fresh process included; clamped to [0.001, 10⁶].
   ///   - name: the generator's name in reports.
   ///   - pipelineDepth: how many cases the engine keeps in flight at most,
-  ///     16 by default; clamped to [1, `maxPipelineDepth`].
+  ///     `defaultPipelineDepth` (64) by default; clamped to [1, `maxPipelineDepth`].
   public convenience init(
-    command: String, timeout: Double = 5, name: String = "exec", pipelineDepth: Int = 16
+    command: String, timeout: Double = 5, name: String = "exec",
+    pipelineDepth: Int = ExternalGenerator.defaultPipelineDepth
   ) {
     self.init(
       command: command, timeout: timeout, name: name, maxAnswerBytes: 16 << 20, terminationGrace: 0.5,
@@ -116,7 +121,7 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   /// The full initializer, with the bounds tests shrink.
   init(
     command: String, timeout: Double, name: String, maxAnswerBytes: Int, terminationGrace: Double,
-    pipelineDepth: Int = 16
+    pipelineDepth: Int = ExternalGenerator.defaultPipelineDepth
   ) {
     self.pipelineDepth = min(max(pipelineDepth, 1), Self.maxPipelineDepth)
     self.command = command

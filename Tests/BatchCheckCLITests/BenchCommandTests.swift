@@ -35,6 +35,11 @@ struct BenchCommandTests {
     #expect(lines.contains { $0.hasPrefix("  making the case and its update: ") && $0.hasSuffix(" at most") })
     #expect(lines.contains { $0.hasPrefix("  peak memory while judging: ") && $0.hasSuffix(" MiB") })
     #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
+    // The failing generators: each kind listed, each proven minimal.
+    #expect(lines.contains("failing generators, every kind of failure, 500 random cases, every pair up to 4 rows:"))
+    for name in ["lcs-2013", "map-moves", "ds"] {
+      #expect(lines.contains { $0.hasPrefix("  \(name): ") && $0.contains(" proven minimal) in ") && $0.contains(" s to the full list") })
+    }
     // --uikit times one profile only.
     let one = await runCommand([
       "bench", "--rows", "200", "--operations", "20", "--repeat", "1", "--cases", "50", "--uikit", "ios12",

@@ -31,15 +31,15 @@ struct UIKitProfileCommandTests {
 
   @Test("check and replay: the report names the profile, and the replay command keeps it")
   func checkAndReplay() async {
-    let run = await runCommand(["check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200"])
+    let run = await runCommand(["check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200", "--exhaustive-total", "4"])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasPrefix("check map-moves (one batch, identity only, iOS 12), "))
     let json = await runCommand(
-      ["check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200", "--format", "json"])
+      ["check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200", "--exhaustive-total", "4", "--format", "json"])
     #expect(json.standardOutput.contains(#""identityOnly":true,"uikit":"ios12","#))
     // heckel-reconfigure reconfigures, which iOS 12 does not have.
     let reconfigure = await runCommand(
-      ["check", "--generator", "heckel-reconfigure", "--uikit", "ios12", "--count", "200"])
+      ["check", "--generator", "heckel-reconfigure", "--uikit", "ios12", "--count", "200", "--exhaustive-total", "4"])
     #expect(reconfigure.status == 1)
     #expect(reconfigure.standardOutput.contains("unrecognized selector"))
     #expect(reconfigure.standardOutput.contains(#""uikit":"ios12""#))

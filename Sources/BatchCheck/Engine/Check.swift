@@ -2,7 +2,7 @@
 /// random cases, and shrinks what fails.
 ///
 ///     let report = check(MyDiff(), options: CheckOptions(count: 5_000))
-///     print(report.renderText())   // ... "64743 passed, 0 failed"
+///     print(report.renderText())   // ... "52809 passed, 0 failed"
 ///
 /// The phases, in order: `options.regressions`; every pair with at most
 /// `options.exhaustiveTotal` rows in all (`ExhaustivePairs`); then

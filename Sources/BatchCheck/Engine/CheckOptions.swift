@@ -26,7 +26,7 @@ public struct CheckOptions: Sendable {
   /// The most calls of the failure predicate per shrink when none is given.
   public static let defaultShrinkBudget = 500
   /// The exhaustive phase's total size up to which contents vary, when none is given.
-  public static let defaultExhaustiveContentTotal = 6
+  public static let defaultExhaustiveContentTotal = 5
   /// The most calls of the search for a smaller failing pair when none is given.
   public static let defaultProofBudget = 2_000
 

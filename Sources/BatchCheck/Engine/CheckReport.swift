@@ -3,7 +3,7 @@
 ///
 ///     let report = check(HeckelGenerator(), options: CheckOptions(count: 2_000))
 ///     report.passed        // true
-///     report.renderText()  // ends with "61743 passed, 0 failed"
+///     report.renderText()  // ends with "49809 passed, 0 failed"
 ///
 /// The options decide it completely: the same options give the same report,
 /// for any number of workers.
