@@ -113,11 +113,11 @@ struct CheckCommandTests {
     // inserts nothing: valid only when the new data is empty.
     let script = #"while IFS= read -r line; do echo '[{"delete":[0,0]}]'; done"#
     let run = await runCommand(
-      ["check", "--exec", script, "--contract", "steps", "--count", "200", "--format", "json"])
+      ["check", "--exec", script, "--contract", "steps", "--count", "200", "--exhaustive-total", "4", "--format", "json"])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasPrefix(#"{"generator":"exec","contract":"steps","#))
     #expect(run.standardOutput.contains(#""steps":[{"delete":[0,0]}]"#))
-    let batch = await runCommand(["check", "--exec", script, "--count", "200"])
+    let batch = await runCommand(["check", "--exec", script, "--count", "200", "--exhaustive-total", "4"])
     #expect(batch.standardOutput.contains("generatorError malformedOutput"))
     #expect(batch.standardOutput.contains("the answer is not an update"))
   }
@@ -129,7 +129,7 @@ struct CheckCommandTests {
 
   @Test("a generator error that running the case again does not give is reported as it was, never as valid")
   func execErrorNotLostInShrink() async throws {
-    let run = await runCommand(["check", "--exec", Self.exitsAfterThree, "--count", "20"])
+    let run = await runCommand(["check", "--exec", Self.exitsAfterThree, "--count", "20", "--exhaustive-total", "3"])
     #expect(run.status == 1)
     #expect(run.standardOutput.contains("FAIL generatorError unavailable: exhaustive phase, pair 3"))
     #expect(run.standardOutput.contains("  message: unavailable: exited with status 0"))

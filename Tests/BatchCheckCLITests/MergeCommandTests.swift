@@ -10,7 +10,9 @@ struct MergeCommandTests {
   func shardsMergeToTheRun() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
-    let common = ["check", "--generator", "ds", "--count", "600", "--keep-going", "--max-size", "40"]
+    let common = [
+      "check", "--generator", "ds", "--count", "600", "--keep-going", "--max-size", "40", "--exhaustive-total", "5",
+    ]
     let whole = await runCommand(common + ["--format", "json"])
     #expect(whole.status == 1)
     var paths: [String] = []

@@ -58,7 +58,7 @@ struct ProgressLineTests {
     let report = check(generator, options: options)
     #expect(report.passed)
     // The exhaustive total the progress line computes is the engine's count.
-    let pairs = ExhaustivePairs(maxTotal: 6, contentTotal: 6).count
+    let pairs = ExhaustivePairs(maxTotal: 6, contentTotal: CheckOptions.defaultExhaustiveContentTotal).count
     #expect(pairs == report.exhaustiveCases)
     #expect(
       calls.all

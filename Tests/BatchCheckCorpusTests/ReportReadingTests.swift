@@ -29,10 +29,11 @@ struct ReportReadingTests {
     var crippledRun = CheckOptions(seed: 5, count: 1_000, exhaustiveTotal: 0)
     crippledRun.maxSize = 0  // every case is empty: the size floors fail
     return [
-      check(severalFailures, options: CheckOptions(seed: 5, count: 1_500, stopAtFirstFailure: false)),
+      check(
+        severalFailures, options: CheckOptions(seed: 5, count: 1_500, exhaustiveTotal: 5, stopAtFirstFailure: false)),
       check(severalFailures, options: sharded),
-      check(throwsOnFive, options: CheckOptions(seed: 5, count: 500)),
-      check(throwsOnFive, under: .batch, options: CheckOptions(seed: 5, count: 500)),
+      check(throwsOnFive, options: CheckOptions(seed: 5, count: 500, exhaustiveTotal: 6)),
+      check(throwsOnFive, under: .batch, options: CheckOptions(seed: 5, count: 500, exhaustiveTotal: 6)),
       check(ClosureGenerator(name: "empty") { _, _ in BatchUpdate() }, options: crippledRun),
       replay(severalFailures, caseSeed: 99),
     ]

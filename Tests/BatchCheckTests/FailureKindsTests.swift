@@ -19,10 +19,11 @@ enum PlantedBugs {
       && old != new
   }
 
-  /// Old has at least 5 rows and new at least 4: the generator gives up
-  /// (a generator error). Smallest: 9 rows, beyond the exhaustive phase.
+  /// Old has at least 4 rows and new at least 3: the generator gives up
+  /// (a generator error). Smallest: 7 rows, beyond the tests' exhaustive
+  /// phase (6 rows).
   static func givesUp(_ old: [Row], _ new: [Row]) -> Bool {
-    old.count >= 5 && new.count >= 4
+    old.count >= 4 && new.count >= 3
   }
 
   /// Replaces every row, except where one of `bugs` (among 1, 2, 3) strikes.
@@ -44,15 +45,15 @@ enum PlantedBugs {
 
   /// What the planted bugs look like in a report: kind, rule and rows.
   static let expected: [Int: (kind: String, rule: Rule?, rows: Int)] = [
-    1: ("exception", .r2, 3), 2: ("staleContent", .c2, 4), 3: ("generatorError", nil, 9),
+    1: ("exception", .r2, 3), 2: ("staleContent", .c2, 4), 3: ("generatorError", nil, 7),
   ]
 }
 
 @Suite("Engine: every kind of failure, each at a proven minimum")
 struct FailureKindsTests {
-  /// The default options, smaller: every kind is listed.
+  /// The default options, smaller (every pair up to 6 rows): every kind is listed.
   static func options(seed: UInt64 = 7, count: Int = 1_500) -> CheckOptions {
-    CheckOptions(seed: seed, count: count, maxSize: 40)
+    CheckOptions(seed: seed, count: count, maxSize: 40, exhaustiveTotal: 6)
   }
 
   func summary(_ report: CheckReport) -> [String] {
@@ -106,15 +107,15 @@ struct FailureKindsTests {
     var options = Self.options(count: 3_000)
     options.exhaustiveTotal = 0
     let report = check(PlantedBugs.Generator(bugs: [1, 2, 3]), options: options)
-    // The small ones are proven; proving 9 rows takes ~60,000 pairs, beyond the budget.
+    // The small ones are proven; proving 7 rows takes 3,533 pairs, beyond the budget.
     #expect(
-      summary(report) == ["exception R2 3 true", "staleContent C2 4 true", "generatorError - 9 false"])
+      summary(report) == ["exception R2 3 true", "staleContent C2 4 true", "generatorError - 7 false"])
     let calls = report.failures.compactMap { $0.minimality?.calls }
     #expect(calls.count == 3 && calls.allSatisfy { $0 > 0 } && calls[2] == options.proofBudget)
-    #expect(report.failures[2].minimality.map { $0.rows >= 4 && $0.rows < 8 } == true)
+    #expect(report.failures[2].minimality.map { $0.rows >= 4 && $0.rows < 6 } == true)
     #expect(report.renderText().contains("minimal: not proven: no pair with at most "))
-    // With the budget for it, the 9 rows are proven too.
-    options.proofBudget = 100_000
+    // With the budget for it, the 7 rows are proven too.
+    options.proofBudget = 10_000
     #expect(summary(check(PlantedBugs.Generator(bugs: [3]), options: options)) == expectedSummary([3]))
   }
 
@@ -136,7 +137,7 @@ struct FailureKindsTests {
   func medianCalls() {
     var calls: [Int] = []
     for seed in UInt64(1)...4 {
-      for exhaustive in [0, 8] {
+      for exhaustive in [0, 6] {
         var options = Self.options(seed: seed)
         options.exhaustiveTotal = exhaustive
         let report = check(PlantedBugs.Generator(bugs: [1, 2, 3]), options: options)

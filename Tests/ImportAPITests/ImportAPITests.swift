@@ -148,15 +148,16 @@ struct OptionsParityTests {
   @Test("identityOnly given with a ContractGenerator is honoured")
   func identityOnlyHonoured() {
     let steps = ContractGenerator(name: "identity-steps", identityOnlySteps)
-    #expect(!checkDiff(steps, count: 500).passed)
-    let report = checkDiff(steps, options: CheckOptions(count: 500, identityOnly: true))
+    #expect(!checkDiff(steps, options: CheckOptions(count: 500, exhaustiveTotal: 4)).passed)
+    let options = CheckOptions(count: 500, exhaustiveTotal: 4, identityOnly: true)
+    let report = checkDiff(steps, options: options)
     #expect(report.identityOnly && report.passed)
-    #expect(checkDiff(named: "identity-steps", options: CheckOptions(count: 500, identityOnly: true), identityOnlySteps).passed)
+    #expect(checkDiff(named: "identity-steps", options: options, identityOnlySteps).passed)
   }
 
   @Test("a report of an in-process diff prints a replay that runs: the Swift call")
   func swiftReplay() throws {
-    let report = checkDiff(named: "set-diff", options: CheckOptions(count: 2_000, exhaustiveTotal: 0), setDiff)
+    let report = checkDiff(named: "set-diff", options: CheckOptions(count: 500, exhaustiveTotal: 0), setDiff)
     let failure = try #require(report.failures.first { $0.caseSeed != nil })
     let replayText = try #require(failure.replayCommand)
     #expect(replayText.hasPrefix("replay(generator, caseSeed: 0x"))

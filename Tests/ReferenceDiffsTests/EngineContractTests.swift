@@ -31,7 +31,7 @@ struct EngineContractTests {
   func failUnderWrongContract(name: String, wrong: Contract) throws {
     let generator = try #require(ReferenceGenerators.anyContract(named: name))
     let report = check(
-      generator, under: wrong, options: CheckOptions(seed: Self.seed, count: 2_000))
+      generator, under: wrong, options: CheckOptions(seed: Self.seed, count: 2_000, exhaustiveTotal: 5))
     let failure = try #require(report.failures.first, "\(name) as \(wrong) passed")
     #expect(failure.verdict?.isValid == false)
     #expect(failure.changes?.contract == generator.contract)

@@ -23,15 +23,23 @@ enum FailureSignature: Hashable, Sendable {
     self = .verdict(verdict.kind, verdict.rule, variant: variant)
   }
 
-  /// The variant of a failing verdict: the stage of a staged batch that
-  /// failed (`stage 2`), the kind of step that went out of range (`move
-  /// step`), or `rows reordered` for cells of one id shown in another order
-  /// (`RowMismatch.reordered`); nil otherwise.
+  /// The variant of a failing verdict: what the stage of a staged batch that
+  /// failed does (`a stage of deleteRows, moveRows`), the kind of step that
+  /// went out of range (`move step`), or `rows reordered` for cells of one
+  /// id shown in another order (`RowMismatch.reordered`); nil otherwise.
   static func variant(
     of verdict: Verdict?, contract: (changes: ContractChanges, verdict: ContractVerdict)?
   ) -> String? {
     if let contract {
-      if let stage = contract.verdict.stage { return "stage \(stage)" }
+      if contract.verdict.stage != nil {
+        // What the failing stage does, not its number: a diff's stages have
+        // fixed roles (DifferenceKit: deletes, then inserts, ...), while
+        // steps read as stages number them by step.
+        guard case .staged(let stages) = contract.changes, let stage = contract.verdict.stage,
+          stage >= 1, stage <= stages.count
+        else { return "a stage" }
+        return "a stage of " + stages[stage - 1].update.operationNames.joined(separator: ", ")
+      }
       if let step = contract.verdict.step, case .steps(let steps) = contract.changes,
         step >= 1, step <= steps.count
       {
@@ -301,5 +309,22 @@ struct ContractCaseRunner: CaseRunning {
     return CaseResult(
       update: update, verdict: verdict.verdict, error: nil, contract: (changes, verdict),
       visibleRows: visibleRows)
+  }
+}
+
+extension BatchUpdate {
+  /// The names of the update's non-empty operation lists, in the case
+  /// format's order: `deleteSections`, ..., `reconfigureRows`; `nothing`
+  /// for an empty update.
+  var operationNames: [String] {
+    let lists: [(String, Bool)] = [
+      ("deleteSections", deleteSections.isEmpty), ("insertSections", insertSections.isEmpty),
+      ("reloadSections", reloadSections.isEmpty), ("moveSections", moveSections.isEmpty),
+      ("deleteRows", deleteRows.isEmpty), ("insertRows", insertRows.isEmpty),
+      ("reloadRows", reloadRows.isEmpty), ("moveRows", moveRows.isEmpty),
+      ("reconfigureRows", reconfigureRows.isEmpty),
+    ]
+    let names = lists.filter { !$0.1 }.map(\.0)
+    return names.isEmpty ? ["nothing"] : names
   }
 }

@@ -72,7 +72,8 @@ public struct CheckFailure: Hashable, Sendable {
   /// generator error's, or the coverage shortfall.
   public var message: String
   /// What tells this kind of failure apart from others of its verdict and
-  /// rule: the stage of a staged batch that failed (`stage 2`), the kind of
+  /// rule: what the stage of a staged batch that failed does (`a stage of
+  /// deleteRows`), the kind of
   /// step that went out of range (`move step`), or `rows reordered` for
   /// stale cells whose rows of one id are in another order; nil otherwise.
   public var variant: String? = nil
