@@ -60,8 +60,8 @@ struct GeneratorOptions {
         parse: { $0.isEmpty || $0.count > 200 ? nil : $0 }, set: { $0.name = $1 }),
       .value(
         "--sections", "<on|off>", allowed: "on or off",
-        help: "Whether --exec gets cases of several sections (default: on; off: one section a side, as the"
-          + " built-in generators).",
+        help: "Whether --exec gets cases of several sections (default: on; off: one section a side, as a"
+          + " generator that diffs one section).",
         parse: { ["on": true, "off": false][$0] }, set: { $0.sections = $1 }),
       .number(
         "--max-size", \.maxSize, in: 0...100_000, help: "The largest random case, in rows",

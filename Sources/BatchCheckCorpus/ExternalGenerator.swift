@@ -290,8 +290,8 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   /// - Parameters:
   ///   - contract: the contract the process speaks.
   ///   - identityOnly: judge identities only.
-  ///   - sections: whether cases of several sections are sent (batch
-  ///     contract only; staged and steps generators get one section a side).
+  ///   - sections: whether cases of several sections are sent, whatever
+  ///     the contract; false gives one section a side.
   public func contractGenerator(_ contract: Contract, identityOnly: Bool = false, sections: Bool = true)
     -> ContractGenerator
   {
@@ -300,10 +300,16 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
       return ContractGenerator(OneSectionExternalGenerator(generator: self), identityOnly: identityOnly)
     case .batch: return ContractGenerator(self, identityOnly: identityOnly)
     case .staged:
-      let staged: any StagedDeltaGenerator = ExternalAnswers(generator: self)
+      let staged: any StagedDeltaGenerator =
+        sections
+        ? SectionedExternalAnswers(answers: ExternalAnswers(generator: self))
+        : ExternalAnswers(generator: self)
       return ContractGenerator(staged, identityOnly: identityOnly)
     case .steps:
-      let steps: any StepsDeltaGenerator = ExternalAnswers(generator: self)
+      let steps: any StepsDeltaGenerator =
+        sections
+        ? SectionedExternalAnswers(answers: ExternalAnswers(generator: self))
+        : ExternalAnswers(generator: self)
       return ContractGenerator(steps, identityOnly: identityOnly)
     }
   }
@@ -536,14 +542,49 @@ struct ExternalAnswers: StagedDeltaGenerator, StepsDeltaGenerator {
   var name: String { generator.name }
 
   func stages(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Stage] {
-    let changes = try generator.changes(from: [old], to: [new], as: .staged)
+    try stages(from: [old], to: [new])
+  }
+
+  func steps(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Step] {
+    try steps(from: [old], to: [new])
+  }
+
+  /// The process's stages for sections `old` → `new`.
+  func stages(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> [Stage] {
+    let changes = try generator.changes(from: old, to: new, as: .staged)
     guard case .staged(let stages) = changes else { throw ExternalGenerator.wrongShape(changes) }
     return stages
   }
 
-  func steps(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Step] {
-    let changes = try generator.changes(from: [old], to: [new], as: .steps)
+  /// The process's steps for sections `old` → `new`.
+  func steps(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> [Step] {
+    let changes = try generator.changes(from: old, to: new, as: .steps)
     guard case .steps(let steps) = changes else { throw ExternalGenerator.wrongShape(changes) }
     return steps
+  }
+}
+
+/// `ExternalAnswers` for a process that also diffs several sections: the
+/// sectioned twins, so that the engine sends it cases of several sections
+/// (section steps and stages with section operations come back).
+struct SectionedExternalAnswers: SectionedStagedDeltaGenerator, SectionedStepsDeltaGenerator {
+  let answers: ExternalAnswers
+
+  var name: String { answers.name }
+
+  func stages(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Stage] {
+    try answers.stages(from: old, to: new)
+  }
+
+  func steps(from old: [Row], to new: [Row]) throws(GeneratorError) -> [Step] {
+    try answers.steps(from: old, to: new)
+  }
+
+  func stages(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> [Stage] {
+    try answers.stages(from: old, to: new)
+  }
+
+  func steps(from old: [[Row]], to new: [[Row]]) throws(GeneratorError) -> [Step] {
+    try answers.steps(from: old, to: new)
   }
 }

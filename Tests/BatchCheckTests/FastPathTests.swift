@@ -6,12 +6,12 @@ import Testing
 @Suite("Fast path")
 struct FastPathTests {
   @Test(
-    "the fast path is sound, and complete without duplicates, on 100,000 random single-section updates",
+    "the fast path is sound, and complete without duplicates, on random single-section updates (100,000 at the full scale)",
     arguments: UIKitProfile.allCases)
   func agreesWithFullSimulation(uikit: UIKitProfile) {
     var random = SplitMix64(seed: 0xFA57)
     var valid = 0
-    for trial in 0..<100_000 {
+    for trial in 0..<TestScale.trials(100_000) {
       func below(_ n: Int) -> Int { Int(random.next() % UInt64(max(n, 1))) }
       let oldCount = below(6)
       let old = [(0..<oldCount).map { Row(id: .int($0), content: .int(below(2))) }]
