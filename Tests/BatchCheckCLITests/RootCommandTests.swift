@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BatchCheckCLI
@@ -48,6 +49,27 @@ struct RootCommandTests {
 
   @Test("no arguments runs the main job: one row per built-in generator, every case, smallest counterexamples")
   func noArguments() async {
+    // The whole main job at the full scale (CI, in release); a plain swift
+    // test runs it with --first-failure, which stops the failing generators
+    // at their first failure.
+    guard ProcessInfo.processInfo.environment["BATCHCHECK_TEST_SCALE"] == "full" else {
+      let run = await runCommand(["--first-failure"])
+      #expect(run.status == 0)
+      let lines = run.standardOutput.split(separator: "\n").map(String.init)
+      for row in [
+        "lcs                    56113  valid (identity only)             -",
+        #"lcs-2013                  51  wrongRows C1 (identity only)      ["a"] -> ["b","a","b"]"#,
+        #"map-moves                  4  exception R2 (identity only)      [] -> ["a","a"]"#,
+        #"ds                         4  exception R2                      [] -> ["a","a"]"#,
+        "heckel                 57809  valid                             -",
+        "edit-script            57809  valid (as sequential steps)       -",
+      ] {
+        #expect(lines.contains(row), "missing: \(row)")
+      }
+      #expect(lines.first?.hasSuffix("each generator stops at its first failure.") == true)
+      #expect(lines.last == "9 generators: 6 valid, 3 failing")
+      return
+    }
     let run = await runCommand([])
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
