@@ -53,21 +53,6 @@ public struct ExhaustivePairs: Sequence, Sendable {
     return count
   }
 
-  /// The number of rows (old and new) of the pair at `index`, or nil past the end.
-  ///
-  /// - Complexity: O(*index* × *t*).
-  public func total(at index: Int) -> Int? {
-    guard index >= 0 else { return nil }
-    var iterator = makeIterator()
-    var remaining = index
-    while let shared = iterator.nextShape() {
-      let variants = shared < 0 ? 1 : 1 << shared
-      if remaining < variants { return iterator.total }
-      remaining -= variants
-    }
-    return nil
-  }
-
   /// Walks the pairs in order: total size, then the split, then the values.
   public struct Iterator: IteratorProtocol {
     let maxTotal: Int
@@ -102,20 +87,19 @@ public struct ExhaustivePairs: Sequence, Sendable {
       }
       guard let shared = nextShape() else { return nil }
       rows = (values ?? []).map { Row(.string(Self.name($0))) }
-      if shared > 0 {
-        self.shared = Self.sharedPositions(values ?? [], split: split)
-        variant = 1
-      }
+      if shared > 0 { variant = 1 }
       return (Array(rows[..<split]), Array(rows[split...]))
     }
 
-    /// Steps to the next plain pair without making its rows: the number of
-    /// its rows whose id is on both sides when its content variants are made,
-    /// -1 when they are not; nil after the last pair.
+    /// Steps to the next plain pair without making its rows, and keeps in
+    /// `shared` the positions of its rows whose id is on both sides when its
+    /// content variants are made: their number, or -1 when they are not;
+    /// nil after the last pair.
     mutating func nextShape() -> Int? {
       guard let values = nextValues() else { return nil }
       guard total <= contentTotal else { return -1 }
-      return Self.sharedPositions(values, split: split).count
+      shared = Self.sharedPositions(values, split: split)
+      return shared.count
     }
 
     /// The positions of `values` (old is `..<split`) whose value is on both sides.

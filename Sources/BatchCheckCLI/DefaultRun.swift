@@ -75,20 +75,18 @@ struct DefaultRun {
       // One row per kind of failure, smallest first; the generator's name and
       // cases on the first.
       for (kind, failure) in report.failures.enumerated() {
+        let name = kind == 0 ? generator.name : ""
+        let cases = kind == 0 ? String(report.casesRun) : ""
         let verdict =
           [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
           .compactMap { $0 }.joined(separator: " ") + (kind == 0 ? mode : "")
         guard failure.coverage == nil else {
-          text += Self.row(kind == 0 ? generator.name : "", kind == 0 ? String(report.casesRun) : "",
-            "coverage \(failure.coverage?.rawValue ?? "")", "-") + "\n"
+          text += Self.row(name, cases, "coverage \(failure.coverage?.rawValue ?? "")", "-") + "\n"
           continue
         }
         let pair = "\(Self.describe(failure.old)) -> \(Self.describe(failure.new))"
         let proof = failure.isProvenMinimal ? "" : " (not proven minimal)"
-        text +=
-          Self.row(
-            kind == 0 ? generator.name : "", kind == 0 ? String(report.casesRun) : "", verdict,
-            pair + proof) + "\n"
+        text += Self.row(name, cases, verdict, pair + proof) + "\n"
         details += "\(generator.name), \(verdict): \(pair)\n"
         if let changes = failure.changes {
           details += "  changes: \(CaseJSON.field(changes))\n"

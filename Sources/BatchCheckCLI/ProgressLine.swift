@@ -56,9 +56,7 @@ final class ProgressLine: @unchecked Sendable {
   /// what to say before each phase (`heckel (5/9)`).
   func expect(_ options: CheckOptions, prefix: String?) {
     // The engine's exhaustive phase: its pairs and their content variants.
-    let total = min(10, max(0, options.exhaustiveTotal))
-    let content = options.identityOnly ? 0 : options.exhaustiveContentTotal
-    let pairs = total == 0 ? 0 : ExhaustivePairs(maxTotal: total, contentTotal: content).count
+    let pairs = options.exhaustivePairs?.count ?? 0
     locked {
       self.prefix = prefix
       exhaustiveTotal = options.shard?.share(of: pairs) ?? pairs

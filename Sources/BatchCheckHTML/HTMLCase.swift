@@ -71,29 +71,32 @@ public struct HTMLCase: Hashable, Sendable {
     self.init(
       failure, title: title, contract: report.contract,
       options: SimulationOptions(identityOnly: report.identityOnly, uikit: report.uikit),
-      runSeed: report.replayedCaseSeed == nil ? report.seed : nil)
+      runSeed: report.replayedCaseSeed == nil ? report.seed : nil, sectioned: report.sectioned)
   }
 
   /// A shrunk failure judged under `contract` with `options` (a corpus
-  /// case's, say), under `title`, with what was `expected` if anything.
+  /// case's, say), under `title`, with what was `expected` if anything;
+  /// `sectioned` when the generator diffs several sections (its minimum was
+  /// then searched among pairs of one section a side).
   public init(
     _ failure: CheckFailure, title: String, contract: Contract, options: SimulationOptions,
-    expected: String? = nil, runSeed: UInt64? = nil
+    expected: String? = nil, runSeed: UInt64? = nil, sectioned: Bool = false
   ) {
     let judged =
       failure.changes.flatMap { $0.read(as: contract, old: failure.old, new: failure.new) }
       ?? failure.update.map(ContractChanges.batch)
     var headline = failure.kind
     if let rule = failure.rule { headline += " \(rule)" }
+    if let variant = failure.variant { headline += " (\(variant))" }
     if let error = failure.error { headline += " \(error.kind.rawValue)" }
     self.init(
       title: title, old: failure.old, new: failure.new, changes: judged, verdict: failure.verdict,
       headline: headline, message: failure.message, expected: expected, advice: failure.advice,
-      options: options, blocks: Self.blocks(failure, runSeed: runSeed))
+      options: options, blocks: Self.blocks(failure, runSeed: runSeed, sectioned: sectioned))
   }
 
   /// The trace, seeds, replay and corpus blocks of a check failure.
-  static func blocks(_ failure: CheckFailure, runSeed: UInt64?) -> [HTMLBlock] {
+  static func blocks(_ failure: CheckFailure, runSeed: UInt64?, sectioned: Bool) -> [HTMLBlock] {
     var blocks: [HTMLBlock] = []
     if let changes = failure.changes ?? failure.update.map(ContractChanges.batch) {
       blocks.append(block(changes))
@@ -117,7 +120,7 @@ public struct HTMLCase: Hashable, Sendable {
         label: "shrunk",
         text: "from \(counted(failure.originalSize, "row")) to \(failure.old.joined().count + failure.new.joined().count),"
           + " \(counted(failure.shrinkCalls, "call")), \(counted(failure.shrinkImprovements, "improvement"))"
-          + "; minimal: " + failure.minimalityText(sectioned: false)))
+          + "; minimal: " + failure.minimalityText(sectioned: sectioned)))
     return blocks
   }
 

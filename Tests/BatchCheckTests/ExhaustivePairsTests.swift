@@ -55,12 +55,10 @@ struct ExhaustivePairsTests {
     #expect(pairs.filter { $0.old.count + $0.new.count == 3 }.allSatisfy { pair in
       (pair.old + pair.new).allSatisfy { $0.id == $0.content }
     })
-    // Sizes smallest first, and `count` and `total(at:)` agree with the sequence.
+    // Sizes smallest first, and `count` agrees with the sequence.
     let totals = pairs.map { $0.old.count + $0.new.count }
     #expect(totals == totals.sorted())
     #expect(ExhaustivePairs(maxTotal: 3, contentTotal: 2).count == pairs.count)
-    #expect(pairs.indices.allSatisfy { ExhaustivePairs(maxTotal: 3, contentTotal: 2).total(at: $0) == totals[$0] })
-    #expect(ExhaustivePairs(maxTotal: 3, contentTotal: 2).total(at: pairs.count) == nil)
     // The check's default: 47,809 pairs, 46,113 without variants.
     #expect(ExhaustivePairs(maxTotal: 8, contentTotal: 5).count == 47_809)
     #expect(ExhaustivePairs(maxTotal: 8).count == 46_113)

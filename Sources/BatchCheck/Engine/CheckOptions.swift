@@ -125,6 +125,15 @@ public struct CheckOptions: Sendable {
     self.identityOnly = identityOnly
   }
 
+  /// The exhaustive phase's pairs as a run of these options makes them
+  /// (clamped, no content variants in an identity-only run); nil when the
+  /// phase is skipped.
+  package var exhaustivePairs: ExhaustivePairs? {
+    let options = clamped
+    guard options.exhaustiveTotal > 0 else { return nil }
+    return ExhaustivePairs(maxTotal: options.exhaustiveTotal, contentTotal: options.exhaustiveContentTotal)
+  }
+
   /// The options with every number inside its documented range.
   var clamped: CheckOptions {
     var options = self

@@ -33,13 +33,10 @@ struct CheckRun<Runner: CaseRunning> {
   /// Phase 2: every pair up to `exhaustiveTotal` rows in all, one section a
   /// side, contents varied up to `exhaustiveContentTotal`.
   mutating func runExhaustive() {
-    guard options.exhaustiveTotal > 0, !stopped else { return }
-    report.exhaustiveTotal = options.exhaustiveTotal
-    report.exhaustiveContentTotal = options.exhaustiveContentTotal
-    runPairs(
-      .exhaustive,
-      ExhaustivePairs(maxTotal: options.exhaustiveTotal, contentTotal: options.exhaustiveContentTotal)
-        .lazy.map { ([$0.old], [$0.new]) })
+    guard let pairs = options.exhaustivePairs, !stopped else { return }
+    report.exhaustiveTotal = pairs.maxTotal
+    report.exhaustiveContentTotal = pairs.contentTotal
+    runPairs(.exhaustive, pairs.lazy.map { ([$0.old], [$0.new]) })
   }
 
   /// Runs a phase of given pairs in order, and keeps the first pair of each
