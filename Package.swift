@@ -15,18 +15,27 @@ let package = Package(
     .library(name: "BatchCheckTesting", targets: ["BatchCheckTesting"]),
     .library(name: "BatchCheckHTML", targets: ["BatchCheckHTML"]),
     .executable(name: "batchcheck", targets: ["batchcheck"]),
+    // `swift package batchcheck <arguments>` in a package that depends on BatchCheck.
+    .plugin(name: "BatchCheckPlugin", targets: ["BatchCheckPlugin"]),
   ],
   targets: [
     .target(name: "BatchCheck"),
     .target(name: "BatchCheckCorpus", dependencies: ["BatchCheck"]),
     .target(name: "ReferenceDiffs", dependencies: ["BatchCheck"]),
-    .target(name: "BatchCheckTesting", dependencies: ["BatchCheck"]),
+    .target(name: "BatchCheckTesting", dependencies: ["BatchCheck", "BatchCheckHTML"]),
     // Reports as self-contained HTML pages with SVG pictures of each failure.
     .target(name: "BatchCheckHTML", dependencies: ["BatchCheck"]),
     .target(
       name: "BatchCheckCLI",
       dependencies: ["BatchCheck", "BatchCheckCorpus", "ReferenceDiffs", "BatchCheckHTML"]),
     .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI", "BatchCheckCorpus"]),
+    .plugin(
+      name: "BatchCheckPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "batchcheck",
+          description: "Run the batchcheck command line tool: check, validate, corpus, explain, bench...")),
+      dependencies: ["batchcheck"]),
     .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
     .testTarget(
       name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus"]),

@@ -458,4 +458,8 @@ extension CaseDecoder {
   static func sharedUpdate(_ node: JSONNode) throws(LineError) -> BatchUpdate {
     try update(node)
   }
+
+  static func sharedVisibleRows(_ node: JSONNode) throws(LineError) -> VisibleRows {
+    try visibleRows(node)
+  }
 }

@@ -253,6 +253,10 @@ enum ReportDecoder {
       occurrences: try fields.count("occurrences"), trace: trace,
       replayCommand: try fields.optionalString("replay"),
       corpusLine: try fields.optionalString("corpus"), message: message)
+    failure.caseLine = try fields.optionalString("case")
+    if let node = fields.optional("visibleRows") {
+      failure.visibleRows = try CaseDecoder.sharedVisibleRows(node)
+    }
     failure.variant = try fields.optionalString("variant")
     if let node = fields.optional("minimality") {
       let search = try Fields(node, "\"minimality\"")

@@ -113,8 +113,9 @@ public struct HTMLCase: Hashable, Sendable {
     }
     blocks.append(HTMLBlock(label: "seeds", text: seeds))
     blocks.append(
-      HTMLBlock(label: "replay", text: failure.replayCommand ?? "add the corpus line below and run the corpus"))
+      HTMLBlock(label: "replay", text: failure.replayCommand ?? CheckFailure.corpusReplay))
     if let corpusLine = failure.corpusLine { blocks.append(HTMLBlock(label: "corpus line", text: corpusLine)) }
+    if let caseLine = failure.caseLine { blocks.append(HTMLBlock(label: "failing case", text: caseLine)) }
     blocks.append(
       HTMLBlock(
         label: "shrunk",

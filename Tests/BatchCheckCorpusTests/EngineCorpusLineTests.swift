@@ -2,9 +2,9 @@ import BatchCheck
 import BatchCheckCorpus
 import Testing
 
-@Suite("Engine: a failure's corpus line reads back as its case")
+@Suite("Engine: a failure's case line reads back as its case")
 struct EngineCorpusLineTests {
-  @Test("the corpus line of random failures parses to the failure's case and verdict")
+  @Test("the case line of random failures parses to the failure's case and verdict")
   func roundTrip() throws {
     // Content rows and several failures: a generator that never reloads.
     let noReloads = ClosureGenerator(name: "no-reloads") { old, new in
@@ -18,7 +18,7 @@ struct EngineCorpusLineTests {
         seed: 3, count: 2_000, exhaustiveTotal: 0, shrinkBudget: 0, stopAtFirstFailure: false))
     #expect(report.failures.count >= 2)
     for failure in report.failures where failure.coverage == nil {
-      let line = try #require(failure.corpusLine)
+      let line = try #require(failure.caseLine)
       let parsed = try Case(jsonLine: line)
       #expect(parsed.old == failure.old)
       #expect(parsed.new == failure.new)
@@ -34,7 +34,7 @@ struct EngineCorpusLineTests {
   }
 }
 
-@Suite("Engine: a contract failure's corpus line reads back and judges the same")
+@Suite("Engine: a contract failure's case line reads back and judges the same")
 struct EngineContractCorpusLineTests {
   /// Deletes every row at its old index, as one batch would: wrong as steps
   /// once two rows go, valid as one batch.
@@ -54,7 +54,7 @@ struct EngineContractCorpusLineTests {
     }
     #expect(!failures.isEmpty)
     for failure in failures {
-      let parsed = try Case(jsonLine: try #require(failure.corpusLine))
+      let parsed = try Case(jsonLine: try #require(failure.caseLine))
       #expect(parsed.contract == (contract ?? .steps))
       #expect(parsed.old == failure.old && parsed.new == failure.new)
       #expect(parsed.expect?.verdict == failure.verdict?.kind)

@@ -79,10 +79,11 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     let inserted = page.all("g", class: "inserted")
     #expect(inserted.map(\.text) == ["0\"b\"+ inserted", "1\"a\"+ inserted"])
     #expect(page.all("text", class: "note").first?.text.contains(#"C1: shows "a""#) == true)
-    // The blocks a person copies: trace, seeds, replay, corpus line.
+    // The blocks a person copies: trace, seeds, replay, corpus line, failing case.
     let headings = page.all("h3").map(\.text)
-    #expect(headings == ["update", "trace", "seeds", "replay", "corpus line", "shrunk"])
+    #expect(headings == ["update", "trace", "seeds", "replay", "corpus line", "failing case", "shrunk"])
     #expect(page.all("pre").contains { $0.text == failure.corpusLine })
+    #expect(page.all("pre").contains { $0.text == failure.caseLine })
     #expect(!html.contains("<script"))
     #expect(!html.contains("http://") && !html.contains("https://"))
   }

@@ -139,7 +139,13 @@ struct EngineCheckTests {
     let failure = try #require(report.failures.first)
     #expect(failure.phase == .corpus && failure.index == 2 && failure.caseSeed == nil)
     #expect(failure.rule == .r2)
-    #expect(failure.replayCommand == nil)
+    // In process, a corpus failure's replay is the one-pair call; on the command line, its corpus line.
+    #expect(
+      failure.replayCommand
+        == #"check(generator, options: .onePair(old: [[]], new: [[Row("a"), Row("a")]]))"#
+        + "  // generator: the first-only generator checked")
+    options.replaysOnCommandLine = true
+    #expect(check(EngineSubjects.firstOnly, options: options).failures.first?.replayCommand == nil)
   }
 
   @Test("a generator that throws fails with its error kind, and no update")
@@ -150,7 +156,8 @@ struct EngineCheckTests {
     #expect(failure.error?.kind == .timedOut)
     #expect(failure.update == nil && failure.verdict == nil)
     #expect(failure.old[0].count == 3)
-    #expect(failure.corpusLine?.contains("\"update\"") == false)
+    #expect(failure.caseLine?.contains("\"update\"") == false)
+    #expect(failure.corpusLine?.hasSuffix(#""expect":{"verdict":"valid"}}"#) == true)
     #expect(report.renderText().contains("FAIL generatorError timedOut"))
   }
 
@@ -173,7 +180,7 @@ struct EngineCheckTests {
     let verdict = try #require(rejected.failures.first?.verdict)
     #expect(verdict.kind == .exception && verdict.rule != nil)
     #expect(verdict.message?.contains("running it again did not fail so") == true)
-    #expect(rejected.failures.first?.corpusLine?.contains("\"expect\"") == false)
+    #expect(rejected.failures.first?.caseLine?.contains("\"expect\"") == false)
   }
 
   @Test("out-of-range options are clamped, never trapped on")

@@ -47,9 +47,14 @@ struct EngineRenderingTests {
       + #""validUnder":null,"advice":null,"originalSize":2,"#
       + #""shrink":{"calls":0,"improvements":0},"#
       + #""minimality":{"rows":1,"contentRows":1,"identityOnly":false,"calls":0,"proven":true},"#
-      + #""occurrences":1,"replay":null,"#
+      + #""occurrences":1,"#
+      + #""replay":"check(generator, options: .onePair(old: [[]], new: [[Row(\"a\"), Row(\"a\")]]))"#
+      + #"  // generator: the first-only generator checked","#
       + #""corpus":"{\"name\":\"first-only-exhaustive-3\",\"old\":[[]],\"new\":[[\"a\",\"a\"]],"#
+      + #"\"expect\":{\"verdict\":\"valid\"}}","#
+      + #""case":"{\"name\":\"first-only-exhaustive-3\",\"old\":[[]],\"new\":[[\"a\",\"a\"]],"#
       + #"\"update\":{\"insertRows\":[[0,0]]},\"expect\":{\"verdict\":\"exception\",\"rule\":\"R2\"}}","#
+      + #""visibleRows":null,"#
       + #""trace":["insert (0, 0): ok","#
       + #""sections: 1 + 0 inserted − 0 deleted = 1; the data source has 1","#
       + #""rows in section 0 (old section 0): 0 + 1 inserted − 0 deleted + 0 moved in − 0 moved out"#
@@ -94,10 +99,11 @@ struct EngineRenderingTests {
       " calls, ",
       " improvements",
       "  seeds:   run 0x0000000000000007, case \(seed)",
-      "  replay:  replay(generator, caseSeed: \(seed), options: CheckOptions(maxSize: 60))"
-        + "  // generator: the forgets-last-insert generator checked",
+      "  replay:  check(generator, options: .onePair(old: \(SwiftLiteral.sections(failure.old)),"
+        + " new: \(SwiftLiteral.sections(failure.new))",
+      "))  // generator: the forgets-last-insert generator checked",
       "  corpus:  {\"name\":\"forgets-last-insert-random-\(seed)\",\"old\":",
-      "\"expect\":{\"verdict\":\"exception\",\"rule\":\"R2\"}}",
+      "\"expect\":{\"verdict\":\"valid\"}}",
       "  trace:\n    ",
       "generated (\(report.randomCases) random cases):",
       "duplicates ", "moves ", "emptySide ", "contentChanges ", "severalSections ",
@@ -118,8 +124,15 @@ struct EngineRenderingTests {
     #expect(text.contains("  exhaustive: 4 cases, every pair with |old| + |new| <= 4"))
     #expect(
       text.contains(
-        #"  corpus:  {"name":"first-only-exhaustive-3","old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"expect":{"verdict":"exception","rule":"R2"}}"#
+        #"  corpus:  {"name":"first-only-exhaustive-3","old":[[]],"new":[["a","a"]],"expect":{"verdict":"valid"}}"#
       ))
+    #expect(
+      Self.exhaustiveFailure.failures.first?.caseLine
+        == #"{"name":"first-only-exhaustive-3","old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"expect":{"verdict":"exception","rule":"R2"}}"#
+    )
+    #expect(
+      text.contains(
+        #"  replay:  check(generator, options: .onePair(old: [[]], new: [[Row("a"), Row("a")]]))"#))
     #expect(text.hasSuffix("\n3 passed, 1 failed"))
   }
 
@@ -129,21 +142,23 @@ struct EngineRenderingTests {
     options.identityOnly = true
     options.simulation = SimulationOptions(semantics: .collectionView, duplicates: .asUIKit)
     let generator = ClosureGenerator(name: "my gen") { _, _ in BatchUpdate(insertRows: [RowPath(0, 99)]) }
-    // In process: the Swift call, which runs the case again.
+    // In process: the one-pair Swift call, the pair as literals, which runs the case again.
     let swift = try #require(check(generator, options: options).failures.first)
-    let swiftSeed = try #require(swift.caseSeed)
+    let replay = try #require(swift.replayCommand)
     #expect(
-      swift.replayCommand
-        == "replay(generator, caseSeed: \(hexSeed(swiftSeed)), options: CheckOptions(maxSize: 60,"
-        + " simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit),"
-        + " identityOnly: true))  // generator: the 'my gen' generator checked")
-    let again = replay(
-      generator, caseSeed: swiftSeed,
-      options: CheckOptions(
-        maxSize: 60,
-        simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit),
-        identityOnly: true))
+      replay.hasPrefix(
+        "check(generator, options: .onePair(old: \(SwiftLiteral.sections(swift.old)),"
+          + " new: \(SwiftLiteral.sections(swift.new)),"
+          + " simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit"),
+      "\(replay)")
+    #expect(replay.hasSuffix(", identityOnly: true))  // generator: the 'my gen' generator checked"))
+    let again = check(
+      generator,
+      options: .onePair(
+        old: swift.old, new: swift.new,
+        simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit), identityOnly: true))
     #expect(again.failures.first?.old == swift.old && again.failures.first?.new == swift.new)
+    #expect(again.failures.first?.rule == swift.rule)
     // On the command line: the batchcheck command.
     options.replaysOnCommandLine = true
     let failure = try #require(check(generator, options: options).failures.first)

@@ -31,18 +31,48 @@ struct SwiftTestingHelperTests {
     #expect(report.failureText == nil)
   }
 
-  @Test("a broken diff is recorded as an issue with the smallest counterexample")
-  func brokenDiff() {
+  @Test("a broken diff records one issue per kind, each with its pair, rule, message and replay")
+  func brokenDiff() throws {
     // Captured rather than recorded, so that a passing run prints no failure.
     var report: CheckReport?
-    let recorded = capturingRecordedFailures {
+    let recorded = capturingRecords {
       report = expectValidBatchUpdates(named: "set-diff", count: 2_000, setDiff)
     }
-    #expect(report?.passed == false)
-    #expect(recorded == [report?.failureText].compactMap { $0 })
-    #expect(report?.failureText?.hasPrefix("BatchCheck: set-diff fails (") == true)
-    #expect(report?.failureText?.contains("new:     [[\"a\",\"a\"]]") == true)
-    #expect(capturingRecordedFailures { expectValidBatchUpdates(named: "replace-all", count: 200, replaceAll) }.isEmpty)
+    let failures = try #require(report?.failures)
+    #expect(failures.count >= 2)
+    #expect(recorded.issues.count == failures.count)
+    for (issue, failure) in zip(recorded.issues, failures) {
+      let label = [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+      #expect(issue.hasPrefix("BatchCheck: set-diff fails: \(label) (kind "), "\(issue)")
+      #expect(issue.contains("  message: \(failure.message)"))
+      #expect(issue.contains("  replay:  expectValidBatchUpdates(named: \"set-diff\", options: .onePair(old: "))
+      #expect(issue.contains("  corpus:  \(try #require(failure.corpusLine))"))
+      // The replay's pair fails the same way again.
+      let again = checkDiff(named: "set-diff", options: .onePair(old: failure.old, new: failure.new), setDiff)
+      #expect(again.failures.first?.signatureText == failure.signatureText)
+    }
+    #expect(recorded.issues.first?.contains("new:     [[\"a\",\"a\"]]") == true)
+    #expect(recorded.attachments.map(\.name) == ["set-diff.batchcheck.html", "set-diff.regressions.jsonl"])
+    #expect(recorded.attachments.first?.contents.hasPrefix("<!DOCTYPE html>") == true)
+    let corpus = recorded.attachments.last?.contents.split(separator: "\n") ?? []
+    #expect(corpus.count == failures.count)
+    #expect(corpus.allSatisfy { $0.hasSuffix(#""expect":{"verdict":"valid"}}"#) })
+    #expect(capturingRecords { expectValidBatchUpdates(named: "replace-all", count: 200, replaceAll) }.issues.isEmpty)
+  }
+
+  @Test("with no options, a helper runs the budget the environment asks for; quick by default")
+  func budget() {
+    let budget = CheckBudget.fromEnvironment ?? .quick
+    let report = expectValidBatchUpdates(named: "replace-all", replaceAll)
+    let options = budget.options()
+    #expect(report.exhaustiveTotal == options.exhaustiveTotal && report.randomCases == options.count)
+    #expect(report.maxSize == options.maxSize)
+    // The quick budget's figures, as CheckBudget's documentation gives them.
+    let quick = checkDiff(named: "replace-all", options: CheckBudget.quick.options(), replaceAll)
+    #expect(quick.exhaustiveCases == 2_059, "\(quick.exhaustiveCases)")
+    #expect(quick.randomCases == 1_000 && quick.maxSize == 100)
+    let full = CheckBudget.full.options()
+    #expect(full.exhaustiveTotal == CheckOptions.defaultExhaustiveTotal && full.count == CheckOptions.defaultCount)
   }
 
   @Test("checkDiff gives the same report for the same seed")
@@ -102,10 +132,15 @@ struct ContractImportTests {
     #expect(
       report.failures.first?.advice
         == "valid as sequential steps, not as one batch: apply it step by step or convert it")
-    let recorded = capturingRecordedFailures {
+    let recorded = capturingRecords {
       expectValidBatchUpdates(steps, under: .batch, count: 500)
     }
-    #expect(recorded.count == 1 && recorded.first?.contains("FAIL duplicate R20") == true)
+    #expect(recorded.issues.count == report.failures.count)
+    #expect(recorded.issues.contains { $0.contains("FAIL duplicate R20") })
+    #expect(
+      recorded.issues.allSatisfy {
+        $0.contains("  replay:  expectValidBatchUpdates(generator, under: .batch, options: .onePair(old: ")
+      })
     #expect(expectValidBatchUpdates(steps, count: 500).passed)
   }
 }
@@ -138,10 +173,11 @@ struct OptionsParityTests {
     options.stopAtFirstFailure = true
     let first = checkDiff(named: "set-diff", options: options, setDiff)
     #expect(first.failedCases == 1 && first.failures.count == 1)
-    let recorded = capturingRecordedFailures {
+    let recorded = capturingRecords {
       expectValidBatchUpdates(named: "set-diff", options: options, setDiff)
     }
-    #expect(recorded == [first.failureText].compactMap { $0 })
+    #expect(recorded.issues.count == 1)
+    #expect(recorded.issues.first?.contains(try #require(first.failures.first?.message)) == true)
     #expect(expectValidBatchUpdates(named: "replace-all", options: options, replaceAll).passed)
   }
 
@@ -155,16 +191,17 @@ struct OptionsParityTests {
     #expect(checkDiff(named: "identity-steps", options: options, identityOnlySteps).passed)
   }
 
-  @Test("a report of an in-process diff prints a replay that runs: the Swift call")
+  @Test("every failure of an in-process diff, of every phase, has a replay that runs: the one-pair Swift call")
   func swiftReplay() throws {
-    let report = checkDiff(named: "set-diff", options: CheckOptions(count: 500, exhaustiveTotal: 0), setDiff)
-    let failure = try #require(report.failures.first { $0.caseSeed != nil })
-    let replayText = try #require(failure.replayCommand)
-    #expect(replayText.hasPrefix("replay(generator, caseSeed: 0x"))
-    #expect(!replayText.contains("batchcheck"))
-    let seed = try #require(failure.caseSeed)
-    let again = replay(ClosureGenerator(name: "set-diff", setDiff), caseSeed: seed)
-    #expect(again.failures.first?.signatureText == failure.signatureText)
+    let report = checkDiff(named: "set-diff", options: CheckOptions(count: 500, exhaustiveTotal: 4), setDiff)
+    #expect(report.failures.contains { $0.phase == .exhaustive })
+    for failure in report.failures {
+      let replayText = try #require(failure.replayCommand)
+      #expect(replayText.hasPrefix("check(generator, options: .onePair(old: "))
+      #expect(!replayText.contains("batchcheck"))
+      let again = checkDiff(named: "set-diff", options: .onePair(old: failure.old, new: failure.new), setDiff)
+      #expect(again.failures.first?.signatureText == failure.signatureText)
+    }
   }
 }
 

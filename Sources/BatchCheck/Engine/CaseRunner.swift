@@ -165,7 +165,7 @@ struct PendingCase {
 
 extension SimulationOptions {
   /// These options with `visibleRows` set.
-  func showing(_ visibleRows: VisibleRows) -> SimulationOptions {
+  package func showing(_ visibleRows: VisibleRows) -> SimulationOptions {
     var options = self
     options.visibleRows = visibleRows
     return options

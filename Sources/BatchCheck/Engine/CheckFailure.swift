@@ -64,10 +64,25 @@ public struct CheckFailure: Hashable, Sendable {
   /// The simulation of `update` on the minimal pair, step by step
   /// (`SimulatedTableView.trace`); empty when the generator threw.
   public var trace: [String]
-  /// `batchcheck replay ...` for a random-phase failure; nil otherwise.
+  /// How to run the failure again: on the command line, `batchcheck replay
+  /// ...` for a random-phase failure (nil otherwise: `corpusLine` replays
+  /// it); in Swift, for every case failure, the one-pair check of the
+  /// minimal pair as literals (`CheckOptions.onePair`).
   public var replayCommand: String?
-  /// The case to add to the corpus, as one line of the case format (Corpus/README.md); nil for coverage.
+  /// The minimal pair as a regression case, one line of the case format:
+  /// the pair with no changes and `"expect":{"verdict":"valid"}`, what a
+  /// right diff gives. Added to a regression corpus and run by `batchcheck
+  /// corpus check`, it fails while the bug lives and passes once it is
+  /// fixed. nil for coverage.
   public var corpusLine: String?
+  /// The failing case as it happened, one line of the case format: the
+  /// pair, the generator's changes for it and, as `expect`, the verdict they
+  /// got, so that `batchcheck validate` shows the failure without the
+  /// generator. nil for coverage.
+  public var caseLine: String? = nil
+  /// The rows on screen (old space) the failing case was judged with: a
+  /// random case's window, or every row.
+  public var visibleRows: VisibleRows = .all
   /// What went wrong, in a sentence: UIKit's message, BatchCheck's, the
   /// generator error's, or the coverage shortfall.
   public var message: String
@@ -111,6 +126,12 @@ public struct CheckFailure: Hashable, Sendable {
     self.corpusLine = corpusLine
     self.message = message
   }
+
+  /// What a report says as the replay of a failure that has no replay
+  /// command: its corpus line replays it.
+  package static let corpusReplay =
+    "add the corpus line below to a regression corpus and run batchcheck corpus check on it:"
+    + " it fails until the diff is right"
 
   /// The rows of `old` and `new` together: the failure's size.
   public var rowCount: Int { GeneratedCase(old: old, new: new).rowCount }

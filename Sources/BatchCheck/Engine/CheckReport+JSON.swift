@@ -28,7 +28,10 @@ extension CheckReport {
   /// (`calls`, `improvements`), `minimality` (`rows`, `contentRows`,
   /// `identityOnly`, `calls` and `proven`; null when not searched),
   /// `occurrences`, `replay` (the command, or
-  /// null), `corpus` (the corpus line, or null), `trace` (an array of
+  /// null), `corpus` (the regression line, which expects valid, or null),
+  /// `case` (the failing case with its changes and verdict, or null),
+  /// `visibleRows` (the rows on screen the case was judged with, as the
+  /// case format writes them; null for every row), `trace` (an array of
   /// strings). `BatchCheckCorpus` reads it back (`CheckReport(json:)`), so
   /// the reports of a sharded run can be merged.
   ///
@@ -104,6 +107,13 @@ extension CheckFailure {
     fields.append("\"occurrences\":\(occurrences)")
     fields.append("\"replay\":" + orNull(replayCommand.map(jsonQuoted)))
     fields.append("\"corpus\":" + orNull(corpusLine.map(jsonQuoted)))
+    fields.append("\"case\":" + orNull(caseLine.map(jsonQuoted)))
+    switch visibleRows {
+    case .all: fields.append("\"visibleRows\":null")
+    case .none: fields.append("\"visibleRows\":[]")
+    case .range(let first, let last):
+      fields.append("\"visibleRows\":[" + CaseJSON.path(first) + "," + CaseJSON.path(last) + "]")
+    }
     fields.append("\"trace\":[" + trace.map(jsonQuoted).joined(separator: ",") + "]")
     return "{" + fields.joined(separator: ",") + "}"
   }

@@ -89,9 +89,12 @@ extension CheckReport {
 extension CheckFailure {
   /// The failure's lines in the text report.
   ///
-  /// - Parameter sectioned: whether the generator diffs several sections
-  ///   (pairs of several sections were then not searched for a minimum).
-  package func textLines(runSeed: UInt64?, sectioned: Bool = false) -> [String] {
+  /// - Parameters:
+  ///   - sectioned: whether the generator diffs several sections (pairs of
+  ///     several sections were then not searched for a minimum).
+  ///   - replay: the replay to show instead of `replayCommand` (a test
+  ///     helper's own call).
+  package func textLines(runSeed: UInt64?, sectioned: Bool = false, replay: String? = nil) -> [String] {
     if let coverage {
       return ["FAIL coverage \(coverage.rawValue)", "  message: \(message)"]
     }
@@ -127,10 +130,10 @@ extension CheckFailure {
       seeds += "no case seed (\(phase.rawValue) phase, pair \(index ?? 0))"
     }
     lines.append("  seeds:   \(seeds)")
-    if let replayCommand {
-      lines.append("  replay:  \(replayCommand)")
+    if let replay = replay ?? replayCommand {
+      lines.append("  replay:  \(replay)")
     } else {
-      lines.append("  replay:  add the corpus line below and run the corpus")
+      lines.append("  replay:  \(CheckFailure.corpusReplay)")
     }
     if let corpusLine { lines.append("  corpus:  \(corpusLine)") }
     if trace.isEmpty {

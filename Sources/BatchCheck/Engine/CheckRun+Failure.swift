@@ -59,14 +59,19 @@ extension CheckRun {
       originalSize: originalSize, shrinkCalls: shrunk.calls,
       shrinkImprovements: shrunk.improvements, occurrences: occurrences,
       trace: trace(minimal.old, minimal.new, result, judged: judged, simulation: simulation),
-      replayCommand: caseSeed.map { replayCommand(caseSeed: $0) },
+      replayCommand: replayCommand(
+        caseSeed: caseSeed, old: minimal.old, new: minimal.new, simulation: simulation),
       corpusLine: nil,
       message: result?.message ?? "")
     failure.variant = signature.variant
+    failure.visibleRows = simulation.visibleRows
+    let lineName = caseName ?? "\(name)-\(phase.rawValue)-\(label)"
     failure.corpusLine = CaseJSON.caseLine(
-      name: caseName ?? "\(name)-\(phase.rawValue)-\(label)", simulation: simulation,
-      old: minimal.old, new: minimal.new, changes: judged, contract: runner.contract,
-      verdict: error == nil && judged != nil ? verdict : nil)
+      name: lineName, simulation: simulation, old: minimal.old, new: minimal.new, changes: nil,
+      contract: runner.contract, verdict: .valid)
+    failure.caseLine = CaseJSON.caseLine(
+      name: lineName, simulation: simulation, old: minimal.old, new: minimal.new, changes: judged,
+      contract: runner.contract, verdict: error == nil && judged != nil ? verdict : nil)
     if let contract {
       failure.changes = contract.changes
       failure.validUnder = contract.verdict.validUnder
@@ -128,14 +133,20 @@ extension CheckRun {
     return log.lines
   }
 
-  /// How to run the failing random case again: `batchcheck replay
-  /// --generator NAME --case-seed 0x...` on the command line, else the Swift
-  /// call, `replay(generator, caseSeed: 0x..., options: ...)`; each with the
-  /// options that change the case or its verdict when they are not the
+  /// How to run the failing case again. On the command line, `batchcheck
+  /// replay --generator NAME --case-seed 0x...` for a random case (nil for
+  /// the others: their corpus line replays them); in Swift, for every case,
+  /// the one-pair check of the minimal pair as literals,
+  /// `check(generator, options: .onePair(old: ..., new: ...))`. Each names
+  /// the options that change the case or its verdict when they are not the
   /// defaults.
-  func replayCommand(caseSeed: UInt64) -> String {
-    options.replaysOnCommandLine
-      ? commandLineReplay(caseSeed: caseSeed) : swiftReplay(caseSeed: caseSeed)
+  func replayCommand(
+    caseSeed: UInt64?, old: [[Row]], new: [[Row]], simulation: SimulationOptions
+  ) -> String? {
+    guard options.replaysOnCommandLine else {
+      return swiftReplay(old: old, new: new, simulation: simulation)
+    }
+    return caseSeed.map(commandLineReplay)
   }
 
   /// `batchcheck replay --generator NAME --case-seed 0x...`.
@@ -157,29 +168,18 @@ extension CheckRun {
     return command
   }
 
-  /// `replay(generator, caseSeed: 0x..., options: CheckOptions(...))`: the
-  /// call that runs the case again in a test, `generator` standing for the
-  /// generator the run checked (a `ContractGenerator` when its contract is
-  /// not one batch, or it was judged under another).
-  private func swiftReplay(caseSeed: UInt64) -> String {
-    var simulation: [String] = []
-    if options.simulation.semantics != .tableView {
-      simulation.append("semantics: .\(options.simulation.semantics.rawValue)")
-    }
-    if options.simulation.duplicates != .reject {
-      simulation.append("duplicates: .\(options.simulation.duplicates.rawValue)")
-    }
-    if options.simulation.uikit != .ios18 { simulation.append("uikit: .\(options.simulation.uikit.rawValue)") }
-    var arguments: [String] = []
-    if options.maxSize != CheckOptions.defaultMaxSize { arguments.append("maxSize: \(options.maxSize)") }
-    if !simulation.isEmpty {
-      arguments.append("simulation: SimulationOptions(\(simulation.joined(separator: ", ")))")
-    }
-    if options.identityOnly { arguments.append("identityOnly: true") }
-    var call = "replay(generator, caseSeed: \(hexSeed(caseSeed))"
+  /// `check(generator, options: .onePair(old: [[Row("a")]], new: [[...]]))`:
+  /// the call that runs the minimal pair again in a test, `generator`
+  /// standing for the generator the run checked (a `ContractGenerator` when
+  /// its contract is not one batch, or it was judged under another).
+  /// `simulation` is the one that judged the failure, its rows on screen
+  /// included.
+  private func swiftReplay(old: [[Row]], new: [[Row]], simulation: SimulationOptions) -> String {
+    let pair = SwiftLiteral.onePairOptions(
+      old: old, new: new, simulation: simulation, identityOnly: options.identityOnly)
+    var call = "check(generator"
     if runner.contract != runner.ownContract { call += ", under: .\(runner.contract.rawValue)" }
-    if !arguments.isEmpty { call += ", options: CheckOptions(\(arguments.joined(separator: ", ")))" }
-    return call + ")  // generator: the \(shellWord(report.generator)) generator checked"
+    return call + ", options: \(pair))  // generator: the \(shellWord(report.generator)) generator checked"
   }
 }
 

@@ -1,0 +1,71 @@
+import BatchCheck
+import BatchCheckHTML
+
+/// What a test helper records for a failing report: one issue per kind of
+/// failure, and two files to attach.
+///
+/// Each issue's text names the kind (verdict and rule, or the generator
+/// error's kind), gives UIKit's message, the minimal pair, the changes,
+/// whether the pair is proven minimal, a replay to paste into a test (the
+/// helper's own call with the pair as literals,
+/// `CheckOptions.onePair(old:new:)`) and the corpus line for a regression
+/// corpus. The files are the run's HTML report and the failing cases as a
+/// JSON Lines corpus file, each line expecting what a right diff gives.
+package struct FailureRecord: Sendable {
+  /// One text per kind of failure, smallest first, as the report lists them.
+  package var issues: [String]
+  /// The attachments: file name and contents.
+  package var attachments: [(name: String, contents: String)]
+
+  /// A record of the given issues and attachments.
+  package init(issues: [String], attachments: [(name: String, contents: String)]) {
+    self.issues = issues
+    self.attachments = attachments
+  }
+
+  /// The record of `report`, nil when it passed.
+  ///
+  /// - Parameters:
+  ///   - report: the run's report.
+  ///   - options: the options the run had.
+  ///   - call: the helper's call that runs one pair again, given the
+  ///     one-pair options as Swift text (`expectValidBatchUpdates(named:
+  ///     "my-diff", options: PAIR) { old, new in ... }`).
+  package init?(
+    _ report: CheckReport, options: CheckOptions, call: (_ pairOptions: String) -> String
+  ) {
+    guard !report.failures.isEmpty else { return nil }
+    let total = report.failures.count
+    issues = report.failures.enumerated().map { position, failure in
+      let label = [failure.kind, failure.rule?.rawValue, failure.coverage?.rawValue]
+        .compactMap { $0 }.joined(separator: " ")
+      let head =
+        "BatchCheck: \(report.generator) fails: \(label)"
+        + (total > 1 ? " (kind \(position + 1) of \(total), smallest first)" : "")
+      guard failure.coverage == nil else {
+        return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(separator: "\n")
+      }
+      let pair = SwiftLiteral.onePairOptions(
+        old: failure.old, new: failure.new,
+        simulation: options.simulation.showing(failure.visibleRows), identityOnly: options.identityOnly)
+      let lines = failure.textLines(
+        runSeed: report.replayedCaseSeed == nil ? report.seed : nil, sectioned: report.sectioned,
+        replay: call(pair))
+      return ([head] + lines).joined(separator: "\n")
+    }
+    let base = Self.fileName(report.generator)
+    let corpus = report.failures.compactMap(\.corpusLine)
+    attachments = [(name: "\(base).batchcheck.html", contents: HTMLReport.render(report))]
+    if !corpus.isEmpty {
+      attachments.append(
+        (name: "\(base).regressions.jsonl", contents: corpus.joined(separator: "\n") + "\n"))
+    }
+  }
+
+  /// `name` with every character other than letters, digits, `-` and `_`
+  /// replaced by `_`, so that it names a file on every system.
+  package static func fileName(_ name: String) -> String {
+    let safe = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+    return safe.isEmpty ? "diff" : safe
+  }
+}

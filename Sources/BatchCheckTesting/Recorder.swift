@@ -1,0 +1,117 @@
+import BatchCheck
+import Foundation
+import Synchronization
+import Testing
+import XCTest
+
+#if canImport(Darwin)
+  import UniformTypeIdentifiers
+#endif
+
+/// Where the helpers' failures go: issues and attachments of the current
+/// Swift Testing test, or XCTest failures and attachments, unless a test of
+/// this package captures them (`capturingRecords`) to check them without a
+/// failure in its log.
+enum Recorder {
+  @TaskLocal static var capture: CapturedRecords? = nil
+
+  /// The environment variable naming a folder into which the XCTest helpers
+  /// write their attachments (corelibs XCTest, on Linux and Windows, has no
+  /// attachments; on Apple platforms they are written there too when it is
+  /// set).
+  static let attachmentsFolderVariable = "BATCHCHECK_ATTACHMENTS_DIR"
+
+  /// Records `record` in Swift Testing: one issue per kind, each at
+  /// `sourceLocation`, and the attachments.
+  static func recordInSwiftTesting(_ record: FailureRecord, sourceLocation: SourceLocation) {
+    if let capture {
+      capture.add(record)
+      return
+    }
+    for text in record.issues {
+      Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    }
+    for attachment in record.attachments {
+      Attachment.record(attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Records `record` in XCTest: one failure per kind, each at `file` and
+  /// `line`, and the attachments (`XCTAttachment` on Apple platforms; files
+  /// in `BATCHCHECK_ATTACHMENTS_DIR` wherever it is set).
+  static func recordInXCTest(_ record: FailureRecord, file: StaticString, line: UInt) {
+    if let capture {
+      capture.add(record)
+      return
+    }
+    for text in record.issues {
+      XCTFail(text, file: file, line: line)
+    }
+    #if canImport(Darwin)
+      XCTContext.runActivity(named: "BatchCheck report") { activity in
+        for attachment in record.attachments {
+          let type = attachment.name.hasSuffix(".html") ? UTType.html : UTType.plainText
+          let item = XCTAttachment(data: Data(attachment.contents.utf8), uniformTypeIdentifier: type.identifier)
+          item.name = attachment.name
+          item.lifetime = .keepAlways
+          activity.add(item)
+        }
+      }
+    #endif
+    if let folder = ProcessInfo.processInfo.environment[attachmentsFolderVariable], !folder.isEmpty {
+      let place = "\(URL(fileURLWithPath: "\(file)").deletingPathExtension().lastPathComponent)-\(line)"
+      do {
+        try writeAttachments(record, to: folder, prefix: place)
+      } catch {
+        XCTFail(
+          "BatchCheck: could not write the report's attachments to \(attachmentsFolderVariable)=\(folder): \(error)",
+          file: file, line: line)
+      }
+    }
+  }
+
+  /// Writes each attachment into `folder` (made when missing) as
+  /// `<prefix>-<name>`, replacing a file of that name.
+  static func writeAttachments(_ record: FailureRecord, to folder: String, prefix: String) throws {
+    let directory = URL(fileURLWithPath: folder, isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    for attachment in record.attachments {
+      let url = directory.appendingPathComponent("\(FailureRecord.fileName(prefix))-\(attachment.name)")
+      try Data(attachment.contents.utf8).write(to: url, options: .atomic)
+    }
+  }
+
+  /// Records a warning-free issue for a `BATCHCHECK_BUDGET` value that is
+  /// neither `quick` nor `full`.
+  static func budgetIssue() -> String? {
+    guard CheckBudget.fromEnvironment == nil else { return nil }
+    let value = ProcessInfo.processInfo.environment[CheckBudget.environmentVariable] ?? ""
+    return "BatchCheck: \(CheckBudget.environmentVariable)=\(value) is not a budget; expected quick or full."
+      + " The quick budget ran."
+  }
+}
+
+/// What the helpers recorded inside one `capturingRecords` call.
+package final class CapturedRecords: Sendable {
+  private let storage = Mutex<(issues: [String], attachments: [(name: String, contents: String)])>(([], []))
+
+  func add(_ record: FailureRecord) {
+    storage.withLock {
+      $0.issues += record.issues
+      $0.attachments += record.attachments
+    }
+  }
+
+  /// The issue texts, in order.
+  package var issues: [String] { storage.withLock { $0.issues } }
+  /// The attachments, in order: file name and contents.
+  package var attachments: [(name: String, contents: String)] { storage.withLock { $0.attachments } }
+}
+
+/// Runs `body` with the helpers' issues, failures and attachments captured
+/// instead of recorded. For this package's own tests of the helpers.
+package func capturingRecords(_ body: () -> Void) -> CapturedRecords {
+  let capture = CapturedRecords()
+  Recorder.$capture.withValue(capture) { body() }
+  return capture
+}

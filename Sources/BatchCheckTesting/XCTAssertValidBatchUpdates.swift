@@ -1,0 +1,94 @@
+import BatchCheck
+import XCTest
+
+/// Checks `diff` with BatchCheck and fails the current XCTest test once per
+/// kind of failure, as `expectValidBatchUpdates(named:...)` records issues.
+///
+///     func testMyDiffSurvivesBatchCheck() {
+///       XCTAssertValidBatchUpdates(named: "my-diff") { old, new in myDiff(old, new) }
+///     }
+///
+/// Each failure is reported at `file` and `line` with its kind's smallest
+/// pair, the rule and UIKit's message, and a replay to paste into a test.
+/// The HTML report and the failing cases as a regression corpus are added
+/// as `XCTAttachment`s on Apple platforms; wherever the environment
+/// variable `BATCHCHECK_ATTACHMENTS_DIR` names a folder (corelibs XCTest,
+/// on Linux, has no attachments), they are written there as
+/// `<file>-<line>-NAME.batchcheck.html` and
+/// `<file>-<line>-NAME.regressions.jsonl`.
+///
+/// - Parameters: as `expectValidBatchUpdates(named:...)`; `file` and `line`
+///   are where the failures are reported.
+/// - Returns: the report, for further checks.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  named name: String = "diff", seed: UInt64 = CheckOptions.defaultSeed, count: Int? = nil,
+  identityOnly: Bool = false, uikit: UIKitProfile = .ios18, file: StaticString = #filePath,
+  line: UInt = #line, _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+) -> CheckReport {
+  let options = HelperRun.options(seed: seed, count: count, identityOnly: identityOnly, uikit: uikit)
+  return XCTAssertValidBatchUpdates(named: name, options: options, file: file, line: line, diff)
+}
+
+/// `XCTAssertValidBatchUpdates(named:...)` with every option of
+/// `check(_:options:)`, run exactly as given.
+///
+///     XCTAssertValidBatchUpdates(named: "my-diff", options: .onePair(old: [[Row("a")]], new: [[]])) { old, new in
+///       myDiff(old, new)
+///     }
+///
+/// - Parameters: as `expectValidBatchUpdates(named:options:...)`; `file`
+///   and `line` are where the failures are reported.
+/// - Returns: the report.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  named name: String = "diff", options: CheckOptions, file: StaticString = #filePath,
+  line: UInt = #line, _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
+) -> CheckReport {
+  let report = checkDiff(named: name, options: options, diff)
+  if let record = HelperRun.record(report, options: options, helper: "XCTAssertValidBatchUpdates", name: name) {
+    Recorder.recordInXCTest(record, file: file, line: line)
+  }
+  return report
+}
+
+/// Checks a generator of any of the three shapes under its contract, and
+/// fails the current XCTest test once per kind of failure.
+///
+///     func testMyStepsDiff() {
+///       XCTAssertValidBatchUpdates(ContractGenerator(name: "my-steps") { old, new in mySteps(old, new) })
+///     }
+///
+/// - Parameters: as `expectValidBatchUpdates(_:under:seed:count:uikit:)`;
+///   `file` and `line` are where the failures are reported.
+/// - Returns: the report.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  _ generator: ContractGenerator, under contract: Contract? = nil,
+  seed: UInt64 = CheckOptions.defaultSeed, count: Int? = nil, uikit: UIKitProfile = .ios18,
+  file: StaticString = #filePath, line: UInt = #line
+) -> CheckReport {
+  let options = HelperRun.options(
+    seed: seed, count: count, identityOnly: generator.identityOnly, uikit: uikit)
+  return XCTAssertValidBatchUpdates(generator, under: contract, options: options, file: file, line: line)
+}
+
+/// `XCTAssertValidBatchUpdates(_:under:...)` for a generator of any shape,
+/// with every option of `check(_:under:options:)`, run exactly as given.
+///
+/// - Parameters: as `expectValidBatchUpdates(_:under:options:)`; `file`
+///   and `line` are where the failures are reported.
+/// - Returns: the report.
+@discardableResult
+public func XCTAssertValidBatchUpdates(
+  _ generator: ContractGenerator, under contract: Contract? = nil, options: CheckOptions,
+  file: StaticString = #filePath, line: UInt = #line
+) -> CheckReport {
+  let report = checkDiff(generator, under: contract, options: options)
+  if let record = HelperRun.record(
+    report, options: options, helper: "XCTAssertValidBatchUpdates", contract: contract)
+  {
+    Recorder.recordInXCTest(record, file: file, line: line)
+  }
+  return report
+}
