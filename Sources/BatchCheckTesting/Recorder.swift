@@ -1,12 +1,7 @@
 import BatchCheck
 import Foundation
-import Synchronization
 import Testing
 import XCTest
-
-#if canImport(Darwin)
-  import UniformTypeIdentifiers
-#endif
 
 /// Where the helpers' failures go: issues and attachments of the current
 /// Swift Testing test, or XCTest failures and attachments, unless a test of
@@ -31,9 +26,12 @@ enum Recorder {
     for text in record.issues {
       Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
     }
-    for attachment in record.attachments {
-      Attachment.record(attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
-    }
+    #if compiler(>=6.2)
+      // Swift Testing's attachments are public from Swift 6.2 on.
+      for attachment in record.attachments {
+        Attachment.record(attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
+      }
+    #endif
   }
 
   /// Records `record` in XCTest: one failure per kind, each at `file` and
@@ -48,14 +46,10 @@ enum Recorder {
       XCTFail(text, file: file, line: line)
     }
     #if canImport(Darwin)
-      XCTContext.runActivity(named: "BatchCheck report") { activity in
-        for attachment in record.attachments {
-          let type = attachment.name.hasSuffix(".html") ? UTType.html : UTType.plainText
-          let item = XCTAttachment(data: Data(attachment.contents.utf8), uniformTypeIdentifier: type.identifier)
-          item.name = attachment.name
-          item.lifetime = .keepAlways
-          activity.add(item)
-        }
+      // XCTest's activities belong to the main thread; a test off it (an
+      // async test) gets the files of BATCHCHECK_ATTACHMENTS_DIR only.
+      if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), Thread.isMainThread {
+        MainActor.assumeIsolated { addXCTAttachments(record) }
       }
     #endif
     if let folder = ProcessInfo.processInfo.environment[attachmentsFolderVariable], !folder.isEmpty {
@@ -70,6 +64,21 @@ enum Recorder {
     }
   }
 
+  #if canImport(Darwin)
+    /// Adds the record's files to the current XCTest test, kept always.
+    @MainActor static func addXCTAttachments(_ record: FailureRecord) {
+      XCTContext.runActivity(named: "BatchCheck report") { activity in
+        for attachment in record.attachments {
+          let type = attachment.name.hasSuffix(".html") ? "public.html" : "public.plain-text"
+          let item = XCTAttachment(data: Data(attachment.contents.utf8), uniformTypeIdentifier: type)
+          item.name = attachment.name
+          item.lifetime = .keepAlways
+          activity.add(item)
+        }
+      }
+    }
+  #endif
+
   /// Writes each attachment into `folder` (made when missing) as
   /// `<prefix>-<name>`, replacing a file of that name.
   static func writeAttachments(_ record: FailureRecord, to folder: String, prefix: String) throws {
@@ -81,8 +90,8 @@ enum Recorder {
     }
   }
 
-  /// Records a warning-free issue for a `BATCHCHECK_BUDGET` value that is
-  /// neither `quick` nor `full`.
+  /// The issue to record for a `BATCHCHECK_BUDGET` value that is neither
+  /// `quick` nor `full`; nil when the value is sound.
   static func budgetIssue() -> String? {
     guard CheckBudget.fromEnvironment == nil else { return nil }
     let value = ProcessInfo.processInfo.environment[CheckBudget.environmentVariable] ?? ""
@@ -91,21 +100,29 @@ enum Recorder {
   }
 }
 
-/// What the helpers recorded inside one `capturingRecords` call.
-package final class CapturedRecords: Sendable {
-  private let storage = Mutex<(issues: [String], attachments: [(name: String, contents: String)])>(([], []))
+/// What the helpers recorded inside one `capturingRecords` call. A lock
+/// guards it (`NSLock`: the package's deployment targets predate `Mutex`).
+package final class CapturedRecords: @unchecked Sendable {
+  private let lock = NSLock()
+  private var records: [FailureRecord] = []
 
   func add(_ record: FailureRecord) {
-    storage.withLock {
-      $0.issues += record.issues
-      $0.attachments += record.attachments
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    records.append(record)
+  }
+
+  /// The records so far, in order.
+  private var all: [FailureRecord] {
+    lock.lock()
+    defer { lock.unlock() }
+    return records
   }
 
   /// The issue texts, in order.
-  package var issues: [String] { storage.withLock { $0.issues } }
+  package var issues: [String] { all.flatMap(\.issues) }
   /// The attachments, in order: file name and contents.
-  package var attachments: [(name: String, contents: String)] { storage.withLock { $0.attachments } }
+  package var attachments: [(name: String, contents: String)] { all.flatMap(\.attachments) }
 }
 
 /// Runs `body` with the helpers' issues, failures and attachments captured

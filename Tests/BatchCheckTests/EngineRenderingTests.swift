@@ -171,3 +171,47 @@ struct EngineRenderingTests {
       failure.corpusLine?.contains(#""semantics":"collectionView","duplicates":"asUIKit""#) == true)
   }
 }
+
+@Suite("Engine: Swift literals of a replay")
+struct SwiftLiteralTests {
+  @Test("rows, values and strings read back as the Swift that makes them")
+  func literals() {
+    #expect(SwiftLiteral.row(Row("a")) == #"Row("a")"#)
+    #expect(SwiftLiteral.row(Row(3)) == "Row(3)")
+    #expect(SwiftLiteral.row(Row(id: "a", content: 2)) == #"Row(id: "a", content: 2)"#)
+    #expect(SwiftLiteral.string("q\"b\\n\n\t\u{1}") == #""q\"b\\n\n\t\u{1}""#)
+    #expect(SwiftLiteral.sections([[], [Row("a"), Row(-1)]]) == #"[[], [Row("a"), Row(-1)]]"#)
+  }
+
+  @Test("the one-pair options name only what is not the default")
+  func onePairOptions() {
+    #expect(
+      SwiftLiteral.onePairOptions(old: [[]], new: [[Row("a")]], simulation: .default, identityOnly: false)
+        == #".onePair(old: [[]], new: [[Row("a")]])"#)
+    let window = SimulationOptions(
+      uikit: .ios12, visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 3)))
+    #expect(
+      SwiftLiteral.onePairOptions(old: [[Row("a")]], new: [[]], simulation: window, identityOnly: true)
+        == #".onePair(old: [[Row("a")]], new: [[]], simulation: SimulationOptions(uikit: .ios12,"#
+        + #" visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 3))), identityOnly: true)"#)
+    let none = SimulationOptions(semantics: .collectionView, visibleRows: .none)
+    #expect(
+      SwiftLiteral.onePairOptions(old: [[]], new: [[]], simulation: none, identityOnly: false)
+        == ".onePair(old: [[]], new: [[]], simulation: SimulationOptions(semantics: .collectionView,"
+        + " visibleRows: VisibleRows.none))")
+  }
+
+  @Test("a failure judged with a window of rows on screen replays with it")
+  func windowReplays() throws {
+    // An empty update: the changed row is stale, and only its row is on screen.
+    let options = CheckOptions.onePair(
+      old: [[Row("a"), Row("b")]], new: [[Row("a"), Row(id: "b", content: "c")]],
+      simulation: SimulationOptions(visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 1))))
+    let keepAll = ClosureGenerator(name: "keep-all") { _, _ in BatchUpdate() }
+    let report = check(keepAll, options: options)
+    let failure = try #require(report.failures.first)
+    #expect(failure.rule == .c2)
+    #expect(failure.visibleRows == .range(first: RowPath(0, 1), last: RowPath(0, 1)), "\(report.renderText())")
+    #expect(failure.replayCommand?.contains("visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 1))") == true)
+  }
+}

@@ -36,8 +36,10 @@ extension CheckRun {
       // Not even the case fails so again: report it as it first failed.
       result = CaseResult(unreproduced: signature, message: firstMessage)
     }
-    // The options that judged the failure, its rows on screen included.
-    let simulation = options.simulation.showing(result?.visibleRows ?? .all)
+    // The options that judged the failure, its rows on screen included: a
+    // case's window, or the run's own rows on screen when it failed without one.
+    let window = result?.visibleRows ?? .all
+    let simulation = options.simulation.showing(window == .all ? options.simulation.visibleRows : window)
     let verdict = result?.verdict
     let error = result?.error
     let contract = result?.contract
