@@ -69,11 +69,14 @@ kinds=$(grep -c "^↳ BatchCheck: naive-diff fails: .* (kind [0-9]* of $issues, 
 [ "$issues" -ge 3 ] || { cat "$work/swift-testing.out"; fail "$issues issues at the caller's line, expected 3 or more"; }
 [ "$kinds" -eq "$issues" ] || fail "not every issue names a kind of failure"
 html=$(find "$attachments" -name '*naive-diff.batchcheck.html' | head -n 1)
+json=$(find "$attachments" -name '*naive-diff.batchcheck.json' | head -n 1)
 jsonl=$(find "$attachments" -name '*naive-diff.regressions.jsonl' | head -n 1)
+[ -n "$json" ] && python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert r["passed"] is False' "$json" \
+  || { ls -R "$attachments"; fail "no JSON report attached, or it says passed"; }
 [ -n "$html" ] && grep -q "<!DOCTYPE html>" "$html" || { ls -R "$attachments"; fail "no HTML report attached"; }
 [ -n "$jsonl" ] || { ls -R "$attachments"; fail "no regression corpus attached"; }
 [ "$(wc -l <"$jsonl")" -eq "$issues" ] || fail "the regression corpus does not hold one case per kind"
-echo "consumer test: $issues issues, one per kind, at NaiveDiffTests.swift:$line; attached $(basename "$html") and $(basename "$jsonl")"
+echo "consumer test: $issues issues, one per kind, at NaiveDiffTests.swift:$line; attached $(basename "$html"), $(basename "$json") and $(basename "$jsonl")"
 done_step
 
 step "the regression corpus fails corpus check until the diff is right"
@@ -95,6 +98,7 @@ failures=$(grep -c "NaiveDiffTests.swift:$line: error: .*BatchCheck: naive-diff 
 [ "$failures" -eq "$issues" ] || { cat "$work/xctest.out"; fail "$failures XCTest failures, expected $issues (one per kind)"; }
 ls "$folder" | grep -q "naive-diff.batchcheck.html$" || fail "no HTML report in BATCHCHECK_ATTACHMENTS_DIR"
 ls "$folder" | grep -q "naive-diff.regressions.jsonl$" || fail "no regression corpus in BATCHCHECK_ATTACHMENTS_DIR"
+ls "$folder" | grep -q "naive-diff.batchcheck.json$" || fail "no JSON report in BATCHCHECK_ATTACHMENTS_DIR"
 echo "consumer test: $failures XCTest failures, files: $(ls "$folder" | tr '\n' ' ')"
 done_step
 echo "consumer test: passed"

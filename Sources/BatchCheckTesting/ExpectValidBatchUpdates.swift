@@ -2,7 +2,7 @@
 import Testing
 
 /// Checks `diff` with BatchCheck and records one Swift Testing issue per
-/// kind of failure, with the HTML report and the failing cases attached.
+/// kind of failure, with the HTML and JSON reports and the failing cases attached.
 ///
 ///     @Test func myDiffSurvivesBatchCheck() {
 ///       expectValidBatchUpdates(named: "my-diff") { old, new in myDiff(old, new) }
@@ -11,10 +11,12 @@ import Testing
 /// Each issue is recorded at the caller's line and gives its kind's
 /// smallest pair, the rule and UIKit's message, and a replay to paste into
 /// a test: this call with `options: .onePair(old: ..., new: ...)`, the pair
-/// as literals. Two attachments come with a failing run, which `swift test
+/// as literals. Three attachments come with a failing run, which `swift test
 /// --attachments-path DIR` writes out: `NAME.batchcheck.html` (the HTML
-/// report, a picture per failure) and `NAME.regressions.jsonl` (the failing
-/// pairs as a regression corpus, each expecting valid).
+/// report, a picture per failure), `NAME.batchcheck.json` (the JSON report,
+/// as `batchcheck check --format json` writes it) and
+/// `NAME.regressions.jsonl` (the failing pairs as a regression corpus, each
+/// expecting valid).
 ///
 /// The run is the `CheckBudget` the environment asks for: `quick` (every
 /// pair of at most 6 rows, 1,000 random cases: seconds in a debug build)
@@ -72,7 +74,7 @@ public func expectValidBatchUpdates(
 
 /// Checks a generator of any of the three shapes (one batch, staged
 /// batches, sequential steps) under its contract, and records one Swift
-/// Testing issue per kind of failure, with the HTML report and the failing
+/// Testing issue per kind of failure, with the HTML and JSON reports and the failing
 /// cases attached, as `expectValidBatchUpdates(named:...)` does.
 ///
 ///     @Test func myStagedDiff() {

@@ -2,14 +2,15 @@ import BatchCheck
 import BatchCheckHTML
 
 /// What a test helper records for a failing report: one issue per kind of
-/// failure, and two files to attach.
+/// failure, and three files to attach.
 ///
 /// Each issue's text names the kind (verdict and rule, or the generator
 /// error's kind), gives UIKit's message, the minimal pair, the changes,
 /// whether the pair is proven minimal, a replay to paste into a test (the
 /// helper's own call with the pair as literals,
 /// `CheckOptions.onePair(old:new:)`) and the corpus line for a regression
-/// corpus. The files are the run's HTML report and the failing cases as a
+/// corpus. The files are the run's HTML report, its JSON report (the
+/// fields of `batchcheck check --format json`), and the failing cases as a
 /// JSON Lines corpus file, each line expecting what a right diff gives.
 package struct FailureRecord: Sendable {
   /// One text per kind of failure, smallest first, as the report lists them.
@@ -55,7 +56,10 @@ package struct FailureRecord: Sendable {
     }
     let base = Self.fileName(report.generator)
     let corpus = report.failures.compactMap(\.corpusLine)
-    attachments = [(name: "\(base).batchcheck.html", contents: HTMLReport.render(report))]
+    attachments = [
+      (name: "\(base).batchcheck.html", contents: HTMLReport.render(report)),
+      (name: "\(base).batchcheck.json", contents: report.renderJSON() + "\n"),
+    ]
     if !corpus.isEmpty {
       attachments.append(
         (name: "\(base).regressions.jsonl", contents: corpus.joined(separator: "\n") + "\n"))

@@ -10,12 +10,12 @@ import XCTest
 ///
 /// Each failure is reported at `file` and `line` with its kind's smallest
 /// pair, the rule and UIKit's message, and a replay to paste into a test.
-/// The HTML report and the failing cases as a regression corpus are added
-/// as `XCTAttachment`s on Apple platforms; wherever the environment
-/// variable `BATCHCHECK_ATTACHMENTS_DIR` names a folder (corelibs XCTest,
-/// on Linux, has no attachments), they are written there as
-/// `<file>-<line>-NAME.batchcheck.html` and
-/// `<file>-<line>-NAME.regressions.jsonl`.
+/// The HTML report, the JSON report and the failing cases as a regression
+/// corpus are added as `XCTAttachment`s on Apple platforms; wherever the
+/// environment variable `BATCHCHECK_ATTACHMENTS_DIR` names a folder
+/// (corelibs XCTest, on Linux, has no attachments), they are written there
+/// as `<file>-<line>-NAME.batchcheck.html`, `<file>-<line>-NAME.batchcheck.json`
+/// and `<file>-<line>-NAME.regressions.jsonl`.
 ///
 /// - Parameters: as `expectValidBatchUpdates(named:...)`; `file` and `line`
 ///   are where the failures are reported.

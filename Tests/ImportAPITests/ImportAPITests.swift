@@ -52,8 +52,11 @@ struct SwiftTestingHelperTests {
       #expect(again.failures.first?.signatureText == failure.signatureText)
     }
     #expect(recorded.issues.first?.contains("new:     [[\"a\",\"a\"]]") == true)
-    #expect(recorded.attachments.map(\.name) == ["set-diff.batchcheck.html", "set-diff.regressions.jsonl"])
+    #expect(
+      recorded.attachments.map(\.name)
+        == ["set-diff.batchcheck.html", "set-diff.batchcheck.json", "set-diff.regressions.jsonl"])
     #expect(recorded.attachments.first?.contents.hasPrefix("<!DOCTYPE html>") == true)
+    #expect(recorded.attachments.dropFirst().first?.contents == report.map { $0.renderJSON() + "\n" })
     let corpus = recorded.attachments.last?.contents.split(separator: "\n") ?? []
     #expect(corpus.count == failures.count)
     #expect(corpus.allSatisfy { $0.hasSuffix(#""expect":{"verdict":"valid"}}"#) })
