@@ -64,13 +64,36 @@ public struct HeckelGenerator: DeltaGenerator {
 
   public func update(from old: [Row], to new: [Row]) -> BatchUpdate {
     let pairing = HeckelPairing(old: old, new: new, id: \.id)
+    // Pass 5's test: a pair whose ranks differ moves (IGListKit's).
+    return Self.batch(
+      old: old, new: new, reconfigures: reconfigures, newIndexOfOld: pairing.newIndex(ofOld:),
+      oldIndexOfNew: pairing.oldIndex(ofNew:)
+    ) { _, oldRank, rank in oldRank == rank }
+  }
 
+  /// Passes 4 to 6, given the pairs and which of them stay: deletes for
+  /// unpaired old rows, inserts for unpaired new rows, moves for the pairs
+  /// that do not stay, and the content changes of pass 6. The stayers must
+  /// be increasing on both sides.
+  ///
+  /// - Parameters:
+  ///   - newIndexOfOld: the new index old row `i` is paired with, if any.
+  ///   - oldIndexOfNew: the old index new row `j` is paired with, if any.
+  ///   - stays: whether the pair of new row `j` stays, given `j`, the old
+  ///     row's rank among the paired old rows and the new row's among the
+  ///     paired new rows.
+  /// - Complexity: O(*m* + *n*), where *m* and *n* are the numbers of old
+  ///   and new rows.
+  static func batch(
+    old: [Row], new: [Row], reconfigures: Bool, newIndexOfOld: (Int) -> Int?,
+    oldIndexOfNew: (Int) -> Int?, stays: (_ index: Int, _ oldRank: Int, _ rank: Int) -> Bool
+  ) -> BatchUpdate {
     // Pass 4: deletes, and the rank of each paired old row.
     var deleted = [Bool](repeating: false, count: old.count)
     var oldRank = [Int](repeating: 0, count: old.count)
     var paired = 0
     for index in old.indices {
-      if pairing.newIndex(ofOld: index) == nil {
+      if newIndexOfOld(index) == nil {
         deleted[index] = true
       } else {
         oldRank[index] = paired
@@ -85,14 +108,14 @@ public struct HeckelGenerator: DeltaGenerator {
     var changedStayers: [(old: Int, new: Int)] = []
     paired = 0
     for index in new.indices {
-      guard let source = pairing.oldIndex(ofNew: index) else {
+      guard let source = oldIndexOfNew(index) else {
         inserted[index] = true
         continue
       }
       let rank = paired
       paired += 1
       let changed = old[source].content != new[index].content
-      if oldRank[source] != rank {
+      if !stays(index, oldRank[source], rank) {
         if changed {  // Pass 6, first half: a moved row cannot be reloaded.
           deleted[source] = true
           inserted[index] = true
@@ -107,14 +130,14 @@ public struct HeckelGenerator: DeltaGenerator {
     // Pass 6, second half: reconfigure a stayer whose index does not change
     // (heckel-reconfigure), else reload it only where UIKit puts it back.
     var reloads: [RowPath] = []
-    var reconfigures: [RowPath] = []
+    var reconfigureRows: [RowPath] = []
     let deletesBefore = changedStayers.isEmpty ? [] : Self.prefixCounts(deleted)
     let insertsBefore = changedStayers.isEmpty ? [] : Self.prefixCounts(inserted)
     for stayer in changedStayers {
-      if self.reconfigures, stayer.old == stayer.new {
+      if reconfigures, stayer.old == stayer.new {
         // The cell at the old path asks the data source for that same path,
         // where the row now is.
-        reconfigures.append(RowPath(0, stayer.old))
+        reconfigureRows.append(RowPath(0, stayer.old))
       } else if stayer.old - deletesBefore[stayer.old] == stayer.new - insertsBefore[stayer.new] {
         reloads.append(RowPath(0, stayer.old))
       } else {
@@ -125,7 +148,7 @@ public struct HeckelGenerator: DeltaGenerator {
 
     return BatchUpdate(
       deleteRows: Self.paths(where: deleted), insertRows: Self.paths(where: inserted),
-      reloadRows: reloads, moveRows: moves, reconfigureRows: reconfigures)
+      reloadRows: reloads, moveRows: moves, reconfigureRows: reconfigureRows)
   }
 
   /// The section-0 paths of the `true` flags, in order.
