@@ -182,6 +182,25 @@ enum ReportDecoder {
     }
     report.failedCases = failed - coverage
     report.statistics = try statistics(try fields.required("statistics"))
+    if let node = fields.optional("edits") {
+      let edits = try Fields(node, "\"edits\"")
+      var size = EditSize()
+      size.deletes = try edits.count("deletes")
+      size.inserts = try edits.count("inserts")
+      size.moves = try edits.count("moves")
+      size.reloads = try edits.count("reloads")
+      size.unchangedReloads = try edits.count("unchangedReloads")
+      size.minimumDeletes = try edits.count("minimumDeletes")
+      size.minimumInserts = try edits.count("minimumInserts")
+      size.minimumMoves = try edits.count("minimumMoves")
+      size.minimumMovesIsBound = try edits.bool("minimumMovesIsBound")
+      size.sectionDeletes = try edits.count("sectionDeletes")
+      size.sectionInserts = try edits.count("sectionInserts")
+      size.sectionMoves = try edits.count("sectionMoves")
+      size.sectionReloads = try edits.count("sectionReloads")
+      report.edits = size
+      report.editCases = try edits.count("cases")
+    }
     return report
   }
 

@@ -60,6 +60,7 @@ extension CheckReport {
       "\"cases\":{\"corpus\":\(corpusCases),\"exhaustive\":\(exhaustiveCases),"
         + "\"random\":\(randomCases),\"skipped\":\(skippedCases),"
         + "\"passed\":\(passedCases),\"failed\":\(failedCount)}")
+    fields.append("\"edits\":" + (edits.map { $0.json(cases: editCases) } ?? "null"))
     fields.append("\"failures\":[" + failures.map(\.json).joined(separator: ",") + "]")
     let counts = CoverageStatistic.allCases.map {
       "\"\($0.rawValue)\":\($0.count(in: statistics))"

@@ -99,6 +99,8 @@ public struct ShardMerge: Sendable {
       first.skippedCases = 0
       first.failedCases = 0
       first.statistics = CaseStatistics()
+      first.edits = nil
+      first.editCases = 0
       first.failures = []
       self.merged = first
       count = shard.count
@@ -143,6 +145,10 @@ public struct ShardMerge: Sendable {
       throw MergeError(
         message: "report \(position) (shard \(shard)): \(merged.failedCases) failed cases "
           + "but \(run) cases run so far")
+    }
+    if let edits = report.edits {
+      merged.edits = (merged.edits ?? EditSize()) + edits
+      merged.editCases = try sum(merged.editCases, report.editCases, "\"edits\".\"cases\"")
     }
     let statistics = merged.statistics.addingReportingOverflow(report.statistics)
     if let key = statistics.overflow { throw tooLarge("\"statistics\".\"\(key)\"") }

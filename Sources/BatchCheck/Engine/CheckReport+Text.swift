@@ -34,6 +34,9 @@ extension CheckReport {
           + (exhaustiveTotal > 0 ? ", every pair with |old| + |new| <= \(exhaustiveTotal)" : "")
           + (exhaustiveContentTotal > 0 ? ", contents varied up to \(exhaustiveContentTotal) rows" : ""))
       lines.append("  random:     \(counted(randomCases, "case")), max size \(maxSize)")
+      if let edits {
+        lines.append("  \(edits.summary), over \(counted(editCases, "valid update"))")
+      }
     }
     if skippedCases > 0 {
       lines.append(

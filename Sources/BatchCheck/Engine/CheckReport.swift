@@ -50,6 +50,12 @@ public struct CheckReport: Hashable, Sendable {
   public var statistics = CaseStatistics()
   /// The case seed, when the report is of one replayed case (`replay`).
   public var replayedCaseSeed: UInt64?
+  /// The edit size of the run's valid batch updates, added up (no
+  /// per-section figures); nil when none was valid or the changes were not
+  /// one batch.
+  public var edits: EditSize?
+  /// How many valid batch updates `edits` adds up.
+  public var editCases = 0
 
   /// Whether nothing failed (no failing case, no coverage shortfall).
   public var passed: Bool { failures.isEmpty }

@@ -6,6 +6,8 @@ struct ChunkResult: Sendable {
   var ran = 0
   var statistics = CaseStatistics()
   var tally = FailureTally()
+  /// The edit size of the chunk's valid updates.
+  var edits = EditTotals()
 }
 
 extension CheckRun {
@@ -51,7 +53,11 @@ extension CheckRun {
         guard !stopped else { return }
         result.statistics.record(pending.old, pending.new, scratch: &scratch)
         result.ran &+= 1
-        guard let outcome, let signature = outcome.signature else { return }
+        guard let outcome else { return }
+        guard let signature = outcome.signature else {
+          result.edits.add(outcome, old: pending.old, new: pending.new)
+          return
+        }
         result.tally.add(signature, at: pending.index, message: outcome.detail)
         if options.stopAtFirstFailure { stopped = true }
       })
@@ -121,6 +127,7 @@ extension CheckRun {
     for chunk in chunks.sorted(by: { $0.start < $1.start }) {
       report.randomCases &+= chunk.ran
       report.statistics.add(chunk.statistics)
+      report.addEdits(chunk.edits)
       tally.add(chunk.tally)
       if options.stopAtFirstFailure, chunk.tally.failed > 0 { break }
     }

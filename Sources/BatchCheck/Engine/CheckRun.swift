@@ -56,6 +56,7 @@ struct CheckRun<Runner: CaseRunning> {
     // The pair of each kind's first case, kept for shrinking.
     var firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])] = [:]
     var seen = 0
+    var edits = EditTotals()
     let phaseProgress = options.phaseProgress
     let total = phase == .corpus ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
     runner.stream(
@@ -72,13 +73,17 @@ struct CheckRun<Runner: CaseRunning> {
           return
         }
         ran &+= 1
-        guard let signature = result.signature else { return }
+        guard let signature = result.signature else {
+          edits.add(result, old: pending.old, new: pending.new)
+          return
+        }
         tally.add(signature, at: pending.index, message: result.detail)
         if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
         if stopAtFirstFailure { stopped = true }
       })
     phaseProgress?(phase, seen, seen)
     report.skippedCases &+= skipped
+    report.addEdits(edits)
     switch phase {
     case .corpus: report.corpusCases = ran
     case .exhaustive:
