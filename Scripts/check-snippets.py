@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Type-checks every Swift snippet of the README and the guides against the
+"""Type-checks every Swift snippet of the README and the documentation
+catalog's articles (Sources/BatchCheck/BatchCheck.docc) against the
 package's modules (built first: `swift build`), so that none drifts from
 the code.
 
@@ -33,7 +34,7 @@ let new: [[Row]] = [[Row("b"), Row("a"), Row("b")]]
 """
 
 def snippets():
-    for path in ["README.md"] + sorted(glob.glob("Guides/*.md")):
+    for path in ["README.md"] + sorted(glob.glob("Sources/BatchCheck/BatchCheck.docc/*.md")):
         text = open(path, encoding="utf-8").read()
         for match in re.finditer(r"```swift\n(.*?)```", text, re.S):
             line = text.count("\n", 0, match.start()) + 2
@@ -68,7 +69,7 @@ def main():
         print(output)
         print(f"snippets: {len(places)} checked, some do not type-check")
         return 1
-    print(f"snippets: {len(places)} Swift snippets of the README and the guides type-check")
+    print(f"snippets: {len(places)} Swift snippets of the README and the articles type-check")
     return 0
 
 sys.exit(main())
