@@ -105,5 +105,5 @@ if [ "$status" -ne 0 ] || grep -qE "(warning|error):" "$docc_log"; then
   echo "error: docc convert reported problems (exit $status)" >&2
   exit 1
 fi
-pages=$(find "$output/data/documentation" -name '*.json' | wc -l)
+pages=$(find "$output/data/documentation" -name '*.json' | wc -l | tr -d ' ')
 echo "docs: $pages pages in $output"
