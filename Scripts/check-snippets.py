@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Type-checks every Swift snippet of the README and the guides against the
+"""Type-checks every Swift snippet of the README and the documentation
+catalog's articles (Sources/BatchCheck/BatchCheck.docc) against the
 package's modules (built first: `swift build`), so that none drifts from
 the code.
 
 Each ```swift block becomes a file: a block of declarations (a test, a test
 case class) as it is; a block of statements inside a function of its own.
 A prelude declares what snippets use without defining: a diff to test
-(`MyDiff`, `mySteps`), and the rows `old` and `new`. Exits 1 and
+(`MyDiff`, `mySteps`), and the rows `old` and `new`. A block that starts
+with `// swift-tools-version` is a package manifest, type-checked alone
+against the toolchain's PackageDescription. Exits 1 and
 prints the compiler's errors when a snippet does not type-check.
 
     python3 Scripts/check-snippets.py            # after swift build
@@ -33,7 +36,7 @@ let new: [[Row]] = [[Row("b"), Row("a"), Row("b")]]
 """
 
 def snippets():
-    for path in ["README.md"] + sorted(glob.glob("Guides/*.md")):
+    for path in ["README.md"] + sorted(glob.glob("Sources/BatchCheck/BatchCheck.docc/*.md")):
         text = open(path, encoding="utf-8").read()
         for match in re.finditer(r"```swift\n(.*?)```", text, re.S):
             line = text.count("\n", 0, match.start()) + 2
@@ -47,7 +50,11 @@ def main():
         out.write(header + PRELUDE)
     files.append(os.path.join(work, "Prelude.swift"))
     places = {}
+    manifests = []
     for index, (path, line, body) in enumerate(snippets()):
+        if body.startswith("// swift-tools-version"):
+            manifests.append((path, line, body))
+            continue
         code = "\n".join(l for l in body.splitlines() if not l.startswith("import "))
         declarations = re.match(r"\s*(@Test|final class|class|struct|func|enum)\b", code)
         if not declarations:
@@ -68,7 +75,23 @@ def main():
         print(output)
         print(f"snippets: {len(places)} checked, some do not type-check")
         return 1
-    print(f"snippets: {len(places)} Swift snippets of the README and the guides type-check")
+    # A package manifest (it starts with its tools version) type-checks alone,
+    # against the toolchain's PackageDescription.
+    swiftc = subprocess.run(["sh", "-c", "command -v swiftc"], capture_output=True, text=True).stdout.strip()
+    manifest_api = os.path.join(os.path.dirname(os.path.realpath(swiftc)), "..", "lib", "swift", "pm", "ManifestAPI")
+    for path, line, body in manifests:
+        name = os.path.join(work, "Package.swift")
+        with open(name, "w") as out:
+            out.write(body)
+        result = subprocess.run(
+            ["swiftc", "-typecheck", "-swift-version", "6", "-suppress-warnings", "-I", manifest_api,
+             "-package-description-version", "6.0.0", name],
+            capture_output=True, text=True)
+        if result.returncode != 0:
+            print((result.stdout + result.stderr).replace(name, f"{path}:{line} (a manifest)"))
+            print(f"snippets: the manifest at {path}:{line} does not type-check")
+            return 1
+    print(f"snippets: {len(places) + len(manifests)} Swift snippets of the README and the articles type-check")
     return 0
 
 sys.exit(main())

@@ -86,6 +86,7 @@ public struct GeneratorError: Error, Hashable, Sendable, CustomStringConvertible
   /// A sentence a person can act on, with what the generator printed if useful.
   public var message: String
 
+  /// An error of `kind`, explained by `message`.
   public init(kind: Kind, message: String) {
     self.kind = kind
     self.message = message
@@ -102,6 +103,7 @@ public struct ClosureGenerator: DeltaGenerator {
   public let name: String
   private let body: @Sendable ([Row], [Row]) -> BatchUpdate
 
+  /// A generator named `name` whose update for old and new rows is `body(old, new)`.
   public init(name: String, _ body: @escaping @Sendable ([Row], [Row]) -> BatchUpdate) {
     self.name = name
     self.body = body

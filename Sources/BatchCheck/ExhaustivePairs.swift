@@ -32,6 +32,9 @@ public struct ExhaustivePairs: Sequence, Sendable {
   /// content variants; 0 for none. At most `maxTotal`.
   public let contentTotal: Int
 
+  /// Every pair with at most `maxTotal` rows in all (negative counts as 0),
+  /// those with at most `contentTotal` rows also with their content variants
+  /// (clamped to 0...`maxTotal`).
   public init(maxTotal: Int, contentTotal: Int = 0) {
     self.maxTotal = Swift.max(0, maxTotal)
     self.contentTotal = Swift.min(self.maxTotal, Swift.max(0, contentTotal))

@@ -68,7 +68,7 @@ struct CheckCommand: OptionCommand {
       .path(
         "--html", \.html,
         help: "Also write an HTML report to <file>: one self-contained page with a picture of each failure"
-          + " (Guides/HTMLReport.md)."),
+          + " (Sources/BatchCheck/BatchCheck.docc/HTMLReport.md)."),
       .string(
         "--save-regressions", "<dir>", \.regressionsFolder,
         help: "Replay <dir>/<generator>.jsonl first, and append each new smallest counterexample to it."),

@@ -11,7 +11,8 @@ import BatchCheckCorpus
 ///     // ...
 ///
 /// The explanations live in `RuleExplanation.all` (BatchCheckCorpus), which
-/// `Guides/UIKitRules.md` is generated from (`--markdown`).
+/// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from
+/// (`--markdown`).
 struct ExplainCommand: OptionCommand {
   static let name = "explain"
   static let abstract = "List the rules UIKit and BatchCheck judge by, or explain one with an example."
@@ -46,8 +47,8 @@ struct ExplainCommand: OptionCommand {
     [
       .flag(
         "--markdown", \.markdown,
-        help: "Print Markdown, as Guides/UIKitRules.md holds it (without a rule: the guide's whole generated"
-          + " part).")
+        help: "Print Markdown, as Sources/BatchCheck/BatchCheck.docc/UIKitRules.md holds it (without a rule:"
+          + " the article's whole generated part).")
     ]
   }
 

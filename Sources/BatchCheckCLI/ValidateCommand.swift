@@ -16,8 +16,9 @@ struct ValidateCommand: FilesCommand {
   static let name = "validate"
   static let abstract = "Run the cases of case files and compare each verdict with its expectation."
   static let usage = """
-    OVERVIEW: Run the cases of case files (the case format: Guides/CaseFormat.md)
-    and compare each verdict with the case's expectation.
+    OVERVIEW: Run the cases of case files (the case format:
+    Sources/BatchCheck/BatchCheck.docc/CaseFormat.md) and compare each verdict
+    with the case's expectation.
 
     USAGE: batchcheck validate <file>... [--format <format>] [--contract <contract>] [--identity-only]
                                [--uikit <profile>] [--html <file>]

@@ -7,49 +7,13 @@ import Foundation
 ///     let update = try generator.update(from: [[Row("a"), Row("b")]], to: [[Row("b")]])
 ///     // whatever mydiff.py answered, e.g. BatchUpdate(deleteRows: [RowPath(0, 0)])
 ///
-/// ## The wire protocol
-///
-/// The command runs as `/bin/sh -c COMMAND`, with this program's working
-/// directory and environment; one process answers case after case:
-///
-/// 1. For each case BatchCheck writes one line to the process's stdin,
-///    `{"old":[[...]],"new":[[...]]}`: the rows of the case file format
-///    (the case format, Corpus/README.md), always as sections (an array of arrays), each row
-///    a JSON string or integer when its identity equals its content, else
-///    `{"id":...,"content":...}`. The line ends with a line break and holds
-///    no other.
-/// 2. The process answers with one line on its stdout: a JSON object in the
-///    shape of a case's `update` (`deleteSections`, `insertSections`,
-///    `reloadSections`, `moveSections`, `deleteRows`, `insertRows`,
-///    `reloadRows`, `moveRows`; each absent key is empty, `{}` is the empty
-///    update). Deletes, reloads and move sources are old-space; inserts and
-///    move destinations new-space. Then it waits for the next line.
-/// 3. At the end of the run its stdin is closed; it should exit then.
-///
-/// Stderr is free for diagnostics: it is read all along (a chatty process
-/// never blocks on it) and its last 2 KiB are quoted when a case fails.
-/// Stdout is for answers only: a process must flush each answer before it
-/// waits for the next case (after each line, or, as `batchcheck answer`
-/// does, once it has answered every case it has read).
-///
-/// ## When the process misbehaves
-///
-/// The failing case throws a `GeneratorError`, the process (its whole process
-/// group: the shell, the interpreter, anything they started) is killed, and
-/// the next case starts a fresh one. The run goes on.
-///
-/// - `unavailable`: `/bin/sh` cannot start; the shell cannot run the command
-///   (status 126 or 127, before any answer); the process exits with status 0,
-///   or closes stdout, without answering (also when it exits after answering
-///   the previous case, as a script that handles one case would).
-/// - `crashed`: the process exits with another status, or by a signal,
-///   before a full line (a partial line is quoted).
-/// - `timedOut`: no full line within `timeout` seconds.
-/// - `malformedOutput`: the line is not UTF-8, not JSON, or not an update
-///   (the message has the 1-based column and an excerpt of the line); more
-///   than 16 MiB without a line break (stdout floods); an answer before the
-///   whole case was read; output left over after the previous answer (two
-///   lines for one case, say), reported on the next case before it is sent.
+/// The process reads one JSON line per case, `{"old":[[...]],"new":[[...]]}`,
+/// and answers one line, the update in the case format's shape. A case the
+/// process fails (it crashes, times out, answers something that is not an
+/// update) throws a `GeneratorError`, the process group is killed and the
+/// next case starts a fresh process. The protocol, the errors and an example
+/// in Python are in the `--exec` protocol article
+/// (Sources/BatchCheck/BatchCheck.docc/ExecProtocol.md).
 ///
 /// The processes never outlive the run: `close()` and deinitialization close
 /// stdin, send SIGTERM to the group after 0.1 s, SIGKILL after the grace

@@ -17,8 +17,8 @@ extension RuleExplanation {
     }
   }
 
-  /// The part of `Guides/UIKitRules.md` between its markers: a table of the
-  /// rules, then one section per rule. `batchcheck explain --markdown`
+  /// The part of `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` between
+  /// its markers: a table of the rules, then one section per rule. `batchcheck explain --markdown`
   /// prints it.
   public static var guideMarkdown: String {
     var text = "| rule | what | BatchCheck's verdict on the example |\n| --- | --- | --- |\n"

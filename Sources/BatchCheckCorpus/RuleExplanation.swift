@@ -7,8 +7,9 @@ import BatchCheck
 ///     // "No move from a deleted row or section"
 ///
 /// The table (`RuleExplanation.all`) is the one place these explanations
-/// live: `batchcheck explain` prints them and `Guides/UIKitRules.md` is
-/// generated from them (`markdown`), and a test runs every example.
+/// live: `batchcheck explain` prints them and
+/// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from them
+/// (`markdown`), and a test runs every example.
 public struct RuleExplanation: Hashable, Sendable {
   /// Where a rule's text comes from.
   public enum TextSource: Hashable, Sendable {

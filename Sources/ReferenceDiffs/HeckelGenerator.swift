@@ -54,8 +54,9 @@ public struct HeckelGenerator: DeltaGenerator {
   public let reconfigures: Bool
 
   /// Heckel's diff; with `reconfigures`, `heckel-reconfigure` (see
-  /// `Guides/HeckelReconfigure.md`): changed rows that keep their index are
-  /// reconfigured, which needs iOS 15 (the `ios18` profile).
+  /// `Sources/BatchCheck/BatchCheck.docc/HeckelReconfigure.md`): changed rows
+  /// that keep their index are reconfigured, which needs iOS 15 (the `ios18`
+  /// profile).
   public init(reconfigures: Bool = false) {
     self.reconfigures = reconfigures
   }

@@ -9,7 +9,8 @@ import BatchCheck
 ///     ReferenceGenerators.named("nope")          // nil
 ///
 /// Each is a faithful port of a seed's algorithm, bugs included; `heckel` is
-/// the strong reference that passes every check. See `Guides/README.md`.
+/// the strong reference that passes every check. See
+/// `Sources/BatchCheck/BatchCheck.docc/ReferenceGenerators.md`.
 public enum ReferenceGenerators {
   /// Every reference generator: lcs, lcs-2013, map-moves, ds,
   /// collection-difference, heckel, heckel-reconfigure.

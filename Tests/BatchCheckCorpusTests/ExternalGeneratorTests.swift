@@ -47,8 +47,9 @@ struct ExternalGeneratorTests {
     }
   }
 
-  /// The example generator of the README, word for word: a line-based diff
-  /// (Python's difflib) on row identities, with no reloads.
+  /// The example generator of the `--exec` protocol article (ExecProtocol.md),
+  /// word for word: a line-based diff (Python's difflib) on row identities,
+  /// with no reloads.
   static let readmeGenerator = """
     import difflib, json, sys
 
@@ -65,7 +66,7 @@ struct ExternalGeneratorTests {
         print(json.dumps(answer), flush=True)     # one answer per line, flushed
     """
 
-  @Test("the README's Python generator: valid on identities, stale content when a row's content changes")
+  @Test("the --exec article's Python generator: valid on identities, stale content when a row's content changes")
   func readmeExample() throws {
     let scratch = try Scratch()
     let script = try scratch.file("mydiff.py", Self.readmeGenerator)

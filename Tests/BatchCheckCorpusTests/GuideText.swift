@@ -2,15 +2,16 @@ import BatchCheckCorpus
 import Foundation
 import Testing
 
-/// The repository's guides, as tests read them.
+/// The articles of the documentation catalog, as tests read them.
 enum GuideText {
   /// The repository's root, found from this file's path.
   static let root = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The text of `Guides/<name>`.
+  /// The text of `Sources/BatchCheck/BatchCheck.docc/<name>`.
   static func guide(_ name: String) throws -> String {
-    try String(contentsOf: root.appendingPathComponent("Guides/\(name)"), encoding: .utf8)
+    try String(
+      contentsOf: root.appendingPathComponent("Sources/BatchCheck/BatchCheck.docc/\(name)"), encoding: .utf8)
   }
 
   /// The non-blank lines of every ```json block of a Markdown text.
@@ -32,12 +33,12 @@ enum GuideText {
 
 @Suite("Case lines in the guides")
 struct GuideCaseLinesTests {
-  @Test("every case line of Guides/CaseFormat.md reads and agrees with its expect")
+  @Test("every case line of CaseFormat.md reads and agrees with its expect")
   func caseFormat() throws {
     let lines = GuideText.jsonBlocks(in: try GuideText.guide("CaseFormat.md"))
     #expect(lines.count >= 4)
     for line in lines {
-      let testCase = try Case(jsonLine: line, file: "Guides/CaseFormat.md")
+      let testCase = try Case(jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/CaseFormat.md")
       let expectation = try #require(testCase.expect, "a case of the guide has no expect: \(line)")
       #expect(expectation.agrees(with: testCase.run()), "\(line)")
     }

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 /// The rule explanations that `batchcheck explain` prints and
-/// `Guides/UIKitRules.md` is generated from: every example gets the verdict
-/// it claims, every text is the simulator's, and the guide matches the table.
+/// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from:
+/// every example gets the verdict it claims, every text is the simulator's,
+/// and the article matches the table.
 @Suite("Rule explanations")
 struct RuleExplanationTests {
   /// The rules whose example ends in another rule's verdict: they describe
@@ -83,11 +84,11 @@ struct RuleExplanationTests {
     let stop = try #require(guide.range(of: end, range: start.upperBound..<guide.endIndex), "no end marker")
     #expect(
       String(guide[start.upperBound..<stop.lowerBound]) == RuleExplanation.guideMarkdown,
-      "Guides/UIKitRules.md is out of date: replace its generated part with `batchcheck explain --markdown`")
+      "UIKitRules.md is out of date: replace its generated part with `batchcheck explain --markdown`")
     let cases = GuideText.jsonBlocks(in: guide)
     #expect(cases.count == RuleExplanation.all.filter { $0.example != nil }.count)
     for line in cases {
-      let testCase = try Case(jsonLine: line, file: "Guides/UIKitRules.md")
+      let testCase = try Case(jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/UIKitRules.md")
       let expectation = try #require(testCase.expect, "a case of the guide has no expect: \(line)")
       #expect(expectation.agrees(with: testCase.run()), "\(line)")
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import BatchCheck
 
 /// One positive and one negative test per difference between the iOS 12 and
-/// iOS 18 profiles (D1-D12 of `Guides/SimulatedTableView.md`), each under
+/// iOS 18 profiles (D1-D12 of `Sources/BatchCheck/BatchCheck.docc/SimulatedTableView.md`), each under
 /// both profiles where both apply. The X numbers are the public iOS 18.2
 /// cases the guide lists.
 @Suite("UIKit profiles: iOS 18 against iOS 12")

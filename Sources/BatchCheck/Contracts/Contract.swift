@@ -1,5 +1,5 @@
 /// The shape in which a diff hands over its changes, and so how they are
-/// judged (design item 7; `Guides/Contracts.md`).
+/// judged (design item 7; <doc:Contracts>).
 ///
 ///     Contract(rawValue: "steps")  // .steps
 ///
@@ -74,7 +74,7 @@ public struct Stage: Hashable, Sendable {
 /// it meant. An inserted section carries all its rows.
 ///
 /// Every step is also one UIKit call outside a batch, that is a batch of one
-/// operation (Guides/UIKitRules.md, index spaces); a step out of range is judged as that batch would
+/// operation (<doc:UIKitRules>, index spaces); a step out of range is judged as that batch would
 /// be, with UIKit's text.
 public enum Step: Hashable, Sendable, CustomStringConvertible {
   /// Inserts `row` so that it ends up at `at`, a path in the data as this

@@ -109,8 +109,11 @@ public protocol IdentityOnlyGenerator {}
 public struct ContractGenerator: Sendable {
   /// The generator and its shape.
   public enum Shape: Sendable {
+    /// A generator of one batch update per case.
     case batch(any DeltaGenerator)
+    /// A generator of staged batches, each from the previous stage's data.
     case staged(any StagedDeltaGenerator)
+    /// A generator of sequential steps, each relative to what the previous step left.
     case steps(any StepsDeltaGenerator)
   }
 

@@ -1,5 +1,5 @@
 /// Checks changes against the contract they claim: one batch, staged
-/// batches or sequential steps (`Guides/Contracts.md`).
+/// batches or sequential steps (<doc:Contracts>).
 ///
 ///     // DifferenceKit-style: reload a, then move it, in two stages.
 ///     let old = [[Row(id: "a", content: 1), Row("b")]]

@@ -8,8 +8,26 @@
 /// The floors sit at about half of what the standard mixture produces, so
 /// only a generation that silently stopped covering something trips them.
 public enum CoverageStatistic: String, Hashable, Sendable, CaseIterable {
-  case duplicates, moves, emptySide, contentChanges, severalSections
-  case size0, size1to8, size9to32, size33plus
+  /// Cases with a repeated identity on one side (`withDuplicates`).
+  case duplicates
+  /// Cases with a row whose relative order changed (`withMoves`).
+  case moves
+  /// Cases with no rows on one side or both (`withEmptySide`).
+  case emptySide
+  /// Cases with a row whose identity stayed and content changed
+  /// (`withContentChanges`); only when rows are not identity only.
+  case contentChanges
+  /// Cases with more than one section on a side (`withSeveralSections`);
+  /// only for a sectioned generator.
+  case severalSections
+  /// Cases of size 0.
+  case size0
+  /// Cases of size 1 to 8; only when `maxSize` is at least 8.
+  case size1to8
+  /// Cases of size 9 to 32; only when `maxSize` is at least 32.
+  case size9to32
+  /// Cases of size 33 or more; only when `maxSize` is at least 100.
+  case size33plus
 
   /// Floors are enforced only from this many random cases.
   public static let minimumCases = 1_000

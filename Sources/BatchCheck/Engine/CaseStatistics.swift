@@ -32,6 +32,7 @@ public struct CaseStatistics: Hashable, Sendable {
   /// Cases of size 33 or more.
   public internal(set) var size33plus = 0
 
+  /// Statistics of no cases: every count 0.
   public init() {}
 
   /// Statistics with these counts, as a report's JSON gives them.

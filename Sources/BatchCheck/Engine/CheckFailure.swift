@@ -180,6 +180,8 @@ public struct MinimalitySearch: Hashable, Sendable {
   /// exhaustive phase had already run every pair it needed.
   public var calls: Int
 
+  /// A search that tried every pair up to `rows` rows, contents varied up to
+  /// `contentRows` (at most `rows`), with `calls` calls of its own.
   public init(rows: Int, contentRows: Int, identityOnly: Bool, calls: Int) {
     self.rows = rows
     self.contentRows = min(rows, contentRows)

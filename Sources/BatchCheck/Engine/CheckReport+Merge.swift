@@ -78,6 +78,7 @@ public struct ShardMerge: Sendable {
   /// The kept failure of each kind.
   private var firsts: [MergeKey: CheckFailure] = [:]
 
+  /// A merge of no reports yet.
   public init() {}
 
   /// Adds the report of one shard.

@@ -38,6 +38,7 @@ public struct GeneratedCase: Hashable, Sendable {
   /// The rows after the update, as sections.
   public var new: [[Row]]
 
+  /// A case of these old and new sections.
   public init(old: [[Row]], new: [[Row]]) {
     self.old = old
     self.new = new

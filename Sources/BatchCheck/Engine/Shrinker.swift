@@ -11,6 +11,7 @@ public struct ShrinkResult: Hashable, Sendable {
   /// Whether the shrink stopped because the budget ran out before a fixpoint.
   public var budgetExhausted: Bool
 
+  /// A result holding these sections and counts.
   public init(
     old: [[Row]], new: [[Row]], calls: Int, improvements: Int, budgetExhausted: Bool = false
   ) {
@@ -36,7 +37,7 @@ public struct ShrinkResult: Hashable, Sendable {
 /// old to new, two rows swapped, an id lowered; and, at a dead end, a
 /// repeated value split in two so that a row can go. Every kept candidate is
 /// smaller in `ShrinkOrder` and still fails; the rounds repeat to a fixpoint.
-/// `Guides/Shrinker.md` has the design.
+/// <doc:Shrinker> has the design.
 ///
 ///     let result = Shrinker.shrink(
 ///       old: [[Row("x"), Row("y"), Row("z")]],
@@ -67,7 +68,7 @@ public enum Shrinker {
   ///   separate content; the local passes, O(*n*² + *n* × *v*) calls, run only
   ///   on cases of at most `localLimit` rows. A new round starts only after a
   ///   kept candidate. Measured on the reference generators' bugs: 9 to 97
-  ///   calls for cases of 40 to 122 rows (`Guides/Shrinker.md`).
+  ///   calls for cases of 40 to 122 rows (<doc:Shrinker>).
   public static func shrink(
     old: [[Row]], new: [[Row]], budget: Int = 500, fails: ([[Row]], [[Row]]) -> Bool
   ) -> ShrinkResult {

@@ -74,7 +74,7 @@ final class TraceLog {
   }
 }
 
-/// UIKit's checks, steps 1 to 9 of its check order (Guides/UIKitRules.md), over one update.
+/// UIKit's checks, steps 1 to 9 of its check order (<doc:UIKitRules>), over one update.
 ///
 /// Item paths follow UIKit: a section operation is the index path
 /// `(section, NSNotFound)`, and any row path whose row is NSNotFound is
@@ -130,7 +130,7 @@ struct BatchState {
     }
     let moves = sortedMoves(counter: &counter)
 
-    // Step 2: decompose reloads (Guides/SimulatedTableView.md), R10 first.
+    // Step 2: decompose reloads (<doc:SimulatedTableView>), R10 first.
     var deletes = explicitDeletes
     var inserts = explicitInserts
     if !reloads.isEmpty {
@@ -344,7 +344,7 @@ struct BatchState {
     return .success(.fallback(message))
   }
 
-  /// The reloads iOS 18 walks (D7, D9 in Guides/SimulatedTableView.md), from `reloads` sorted
+  /// The reloads iOS 18 walks (D7, D9 in <doc:SimulatedTableView>), from `reloads` sorted
   /// ascending: exact duplicates removed, and row reloads of rows that have
   /// no cell (beyond their section's count, or off screen) dropped.
   private func reloadsWalked(_ reloads: [RowPath], counter: inout OperationCounter) -> [RowPath] {

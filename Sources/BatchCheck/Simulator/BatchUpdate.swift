@@ -5,6 +5,7 @@ public struct SectionMove: Hashable, Sendable {
   /// The section's index in the new (final) state.
   public var to: Int
 
+  /// A move of old-space section `from` to new-space section `to`.
   public init(from: Int, to: Int) {
     self.from = from
     self.to = to
@@ -18,6 +19,7 @@ public struct RowMove: Hashable, Sendable {
   /// The row's path in the new (final) state.
   public var to: RowPath
 
+  /// A move of the row at old-space path `from` to new-space path `to`.
   public init(from: RowPath, to: RowPath) {
     self.from = from
     self.to = to
@@ -35,7 +37,7 @@ public struct RowMove: Hashable, Sendable {
 /// The order of the elements inside each array is kept, because UIKit's
 /// stable sorts make a few messages depend on it (rule R16).
 ///
-/// Index spaces (Guides/UIKitRules.md): `deleteSections`, `reloadSections`,
+/// Index spaces (<doc:UIKitRules>): `deleteSections`, `reloadSections`,
 /// `deleteRows`, `reloadRows` and move sources are in the **old** state;
 /// `insertSections`, `insertRows` and move destinations in the **new** state.
 public struct BatchUpdate: Hashable, Sendable {
@@ -61,6 +63,8 @@ public struct BatchUpdate: Hashable, Sendable {
   /// UIKit checks nothing of them: no bounds, no conflict, no count.
   public var reconfigureRows: [RowPath]
 
+  /// An update holding these operations, each array in the order given;
+  /// every one empty by default (no change).
   public init(
     deleteSections: [Int] = [], insertSections: [Int] = [], reloadSections: [Int] = [],
     moveSections: [SectionMove] = [], deleteRows: [RowPath] = [], insertRows: [RowPath] = [],

@@ -2,7 +2,9 @@
 public enum RowValue: Hashable, Sendable, Comparable, CustomStringConvertible,
   ExpressibleByIntegerLiteral, ExpressibleByStringLiteral
 {
+  /// An integer, as a case file's number.
   case int(Int)
+  /// A string, as a case file's string.
   case string(String)
 
   public init(integerLiteral value: Int) { self = .int(value) }
@@ -40,6 +42,7 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
   /// What the cell displays; a change of content with the same `id` owes a reload.
   public var content: RowValue
 
+  /// A row with identity `id` and content `content`.
   public init(id: RowValue, content: RowValue) {
     self.id = id
     self.content = content

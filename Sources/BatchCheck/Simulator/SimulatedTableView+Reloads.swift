@@ -1,4 +1,4 @@
-/// UIKit's reload decomposition (rule R24; Guides/SimulatedTableView.md), copied with its quirks.
+/// UIKit's reload decomposition (rule R24; <doc:SimulatedTableView>), copied with its quirks.
 ///
 /// Each reload `R = (s, r)` (old space; `r` is NSNotFound for a section
 /// reload) becomes a delete at `(s, r)` and an insert at a computed `(s', r')`.

@@ -15,7 +15,7 @@ struct AcceptedUpdate {
 }
 
 extension SimulatedTableView {
-  /// The whole simulation; see `performBatchUpdates`. Follows UIKit's check order (Guides/UIKitRules.md) step by
+  /// The whole simulation; see `performBatchUpdates`. Follows UIKit's check order (<doc:UIKitRules>) step by
   /// step; the first failing check decides the verdict.
   func simulate<NewData: TableDataSource>(
     _ update: BatchUpdate, dataSource: NewData, counter: inout OperationCounter,

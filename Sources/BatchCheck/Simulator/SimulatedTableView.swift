@@ -2,7 +2,7 @@
 ///
 /// It holds what UIKit caches before an update (the old data source) and
 /// judges an update against what the data source returns afterwards, with the
-/// rules of Guides/UIKitRules.md: index spaces, UIKit's check order, the reload
+/// rules of <doc:UIKitRules>: index spaces, UIKit's check order, the reload
 /// decomposition and its quirks, the drops inside deleted and inserted
 /// sections, and UIKit's exact messages. After an update UIKit accepts, it also
 /// checks which row each cell shows (rules C1 and C2), which UIKit never does.
@@ -50,7 +50,7 @@ public struct SimulatedTableView<OldData: TableDataSource> {
   ///   `duplicate`, `fallback`, `wrongRows` or `staleContent`.
   /// - Complexity: O(*n* + *k* log *k*), where *n* is the number of rows in
   ///   both states and *k* the number of operations (see
-  ///   `Guides/SimulatedTableView.md` for the one quirk that can add more).
+  ///   <doc:SimulatedTableView> for the one quirk that can add more).
   public func performBatchUpdates<NewData: TableDataSource>(
     _ update: BatchUpdate, dataSource: NewData
   ) -> Verdict {

@@ -8,7 +8,7 @@ public enum ViewSemantics: String, Hashable, Sendable, CaseIterable {
 
 /// What the simulator does with the same insert or delete given twice.
 ///
-/// UIKit is inconsistent (Guides/UIKitRules.md, the duplicates policy): UITableView
+/// UIKit is inconsistent (<doc:UIKitRules>, the duplicates policy): UITableView
 /// merges an exact duplicate insert or delete, UICollectionView counts each
 /// occurrence. A diff that emits one is broken on at least one of them.
 public enum DuplicatesPolicy: String, Hashable, Sendable, CaseIterable {
@@ -35,6 +35,8 @@ public struct SimulationOptions: Hashable, Sendable {
   /// Which old rows have a cell before the update; every existing row by default.
   public var visibleRows: VisibleRows
 
+  /// Options with these choices; by default UITableView, duplicates rejected,
+  /// contents judged, iOS 18 and every row on screen.
   public init(
     semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject,
     identityOnly: Bool = false, uikit: UIKitProfile = .ios18, visibleRows: VisibleRows = .all

@@ -1,4 +1,4 @@
-/// UIKit's exception texts (Guides/UIKitRules.md), in one place.
+/// UIKit's exception texts (<doc:UIKitRules>), in one place.
 ///
 /// Index paths print as `{length = 2, path = S - R}`: the part of NSIndexPath's
 /// description that does not change from run to run. A section operation is

@@ -6,7 +6,7 @@
 /// The two profiles agree on almost everything: the index spaces, the bounds
 /// and conflict checks (R3-R16) with their texts, the row-count formula. Every
 /// way in which they differ is one field of `UIKitProfile.Rules`, and the
-/// checks consult that value, never the profile itself; `Guides/SimulatedTableView.md`
+/// checks consult that value, never the profile itself; <doc:SimulatedTableView>
 /// sets the two side by side.
 public enum UIKitProfile: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// iOS 18.2's UIKit, what apps run today (and the default): "Invalid batch

@@ -4,11 +4,59 @@
 public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
   CustomStringConvertible
 {
-  case r1 = "R1", r2 = "R2", r2b = "R2b", r3 = "R3", r4 = "R4", r5 = "R5", r6 = "R6", r7 = "R7"
-  case r8 = "R8", r9 = "R9", r10 = "R10", r11 = "R11", r12 = "R12", r13 = "R13"
-  case r14 = "R14", r15 = "R15", r16 = "R16", r17 = "R17", r18 = "R18", r19 = "R19"
-  case r20 = "R20", r21 = "R21", r22 = "R22", r23 = "R23"
-  case c1 = "C1", c2 = "C2"
+  /// R1: The number of sections must add up.
+  case r1 = "R1"
+  /// R2: The number of rows in each section must add up.
+  case r2 = "R2"
+  /// R2b: Invalid batch updates detected, iOS 18's text for a count mismatch
+  /// where a section would hold more rows than the data source returns.
+  case r2b = "R2b"
+  /// R3: A deleted row must exist before the update.
+  case r3 = "R3"
+  /// R4: A deleted row's section must exist before the update.
+  case r4 = "R4"
+  /// R5: A deleted section must exist before the update.
+  case r5 = "R5"
+  /// R6: An inserted row must fit the new section.
+  case r6 = "R6"
+  /// R7: An inserted row's section must exist after the update.
+  case r7 = "R7"
+  /// R8: An inserted section must exist after the update.
+  case r8 = "R8"
+  /// R9: A reload is a delete plus an insert.
+  case r9 = "R9"
+  /// R10: No delete and reload of the same index path.
+  case r10 = "R10"
+  /// R11: No move from a deleted row or section.
+  case r11 = "R11"
+  /// R12: No move to an inserted row or section.
+  case r12 = "R12"
+  /// R13: A moved row must exist before the update.
+  case r13 = "R13"
+  /// R14: A row's move destination must exist after the update.
+  case r14 = "R14"
+  /// R15: A moved section must exist before and after.
+  case r15 = "R15"
+  /// R16: One source to one destination.
+  case r16 = "R16"
+  /// R17: A row moved out of a deleted, or into an inserted, section: UIKit falls back to reloadData.
+  case r17 = "R17"
+  /// R18: Row deletes inside a deleted section are dropped.
+  case r18 = "R18"
+  /// R19: Row inserts inside an inserted section are checked, then dropped.
+  case r19 = "R19"
+  /// R20: Duplicate row or section deletes and inserts.
+  case r20 = "R20"
+  /// R21: Duplicate section deletes or inserts across calls.
+  case r21 = "R21"
+  /// R22: No negative section or row.
+  case r22 = "R22"
+  /// R23: An index path has exactly two indices.
+  case r23 = "R23"
+  /// C1: Wrong rows: a cell shows a row other than the data source's.
+  case c1 = "C1"
+  /// C2: Stale content: a changed row was not refreshed.
+  case c2 = "C2"
 
   public var description: String { rawValue }
 
@@ -21,11 +69,12 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
 
 /// What UIKit raises: `NSInternalInconsistencyException` with a rule and a text.
 public struct UIKitException: Error, Hashable, Sendable {
-  /// The rule that fired (Guides/UIKitRules.md).
+  /// The rule that fired (<doc:UIKitRules>).
   public var rule: Rule
   /// UIKit's message, index paths printed as `{length = 2, path = S - R}`.
   public var message: String
 
+  /// The exception of `rule` with UIKit's `message`.
   public init(rule: Rule, message: String) {
     self.rule = rule
     self.message = message
@@ -61,6 +110,8 @@ public struct RowMismatch: Hashable, Sendable {
   /// in another order, and the cells were not moved to match.
   public var reordered: Bool
 
+  /// A mismatch at new-space `path`: the cell shows `shown` where the data
+  /// source has `expected`.
   public init(path: RowPath, expected: Row, shown: Row, reordered: Bool = false) {
     self.path = path
     self.expected = expected
@@ -85,6 +136,7 @@ public struct Verdict: Hashable, Sendable, CustomStringConvertible {
   /// For `wrongRows` and `staleContent`: the first offending cell.
   public var mismatch: RowMismatch?
 
+  /// A verdict of `kind`, with its rule, message and first offending cell when it has them.
   public init(kind: VerdictKind, rule: Rule? = nil, message: String? = nil, mismatch: RowMismatch? = nil) {
     self.kind = kind
     self.rule = rule
