@@ -168,6 +168,27 @@ struct RootCommandTests {
     }
   }
 
+  @Test("a value's error says what the value may be: the generator names, a seed's two forms")
+  func valueErrorsSayWhatIsExpected() async {
+    let names = "lcs or lcs-2013 or map-moves or ds or collection-difference or heckel or heckel-reconfigure"
+      + " or heckel-staged or edit-script"
+    let seed = "a 64-bit seed, decimal (42) or 0x hexadecimal (0x2a)"
+    let cases: [(arguments: [String], message: String, command: String)] = [
+      (["check", "--generator"], "Missing value for '--generator'; expected \(names)", "check"),
+      (["replay", "--generator"], "Missing value for '--generator'; expected \(names)", "replay"),
+      (["check", "--generator", "heckel", "--seed", "xyz"], "The value 'xyz' is invalid for '--seed'; expected \(seed)", "check"),
+      (["check", "--generator", "heckel", "--seed"], "Missing value for '--seed'; expected \(seed)", "check"),
+      (["replay", "--case-seed", "0xg"], "The value '0xg' is invalid for '--case-seed'; expected \(seed)", "replay"),
+      (["check", "--format"], "Missing value for '--format'; expected human or json", "check"),
+      (["check", "--exec"], "Missing value for '--exec'", "check"),
+    ]
+    for (arguments, message, command) in cases {
+      let run = await runCommand(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardError == "Error: \(message)\nSee 'batchcheck \(command) --help'.\n", "\(arguments)")
+    }
+  }
+
   @Test("--version prints the version")
   func version() async {
     let run = await runCommand(["--version"])

@@ -169,7 +169,7 @@ struct ValidateCommandTests {
       (["validate", "x.jsonl", "--semantics", "tableView"], "Unknown option '--semantics'"),
       (["validate", "x.jsonl", "--format", "xml"], "The value 'xml' is invalid for '--format'; expected human or json"),
       (["validate", "x.jsonl", "--format="], "The value '' is invalid for '--format'; expected human or json"),
-      (["validate", "x.jsonl", "--format"], "Missing value for '--format'"),
+      (["validate", "x.jsonl", "--format"], "Missing value for '--format'; expected human or json"),
     ]
     for (arguments, message) in cases {
       let run = await runCommand(arguments)
