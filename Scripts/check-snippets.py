@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Type-checks every Swift snippet of the README and the guides against the
+"""Type-checks every Swift snippet of the README, the guides and the DocC
+articles (Sources/*/*.docc) against the
 package's modules (built first: `swift build`), so that none drifts from
 the code.
 
@@ -33,7 +34,7 @@ let new: [[Row]] = [[Row("b"), Row("a"), Row("b")]]
 """
 
 def snippets():
-    for path in ["README.md"] + sorted(glob.glob("Guides/*.md")):
+    for path in ["README.md"] + sorted(glob.glob("Guides/*.md")) + sorted(glob.glob("Sources/*/*.docc/*.md")):
         text = open(path, encoding="utf-8").read()
         for match in re.finditer(r"```swift\n(.*?)```", text, re.S):
             line = text.count("\n", 0, match.start()) + 2
