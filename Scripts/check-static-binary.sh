@@ -51,7 +51,7 @@ for line in sys.stdin:
     answer = {"deleteSections": list(range(len(case["old"]))), "insertSections": list(range(len(case["new"])))}
     print(json.dumps(answer), flush=True)
 PYTHON
-  echo "== env -i $binary check --exec '$python generator.py' --count 200"
+  echo "== env -i $binary check --exec '$python $work/generator.py' --count 200"
   env -i "$binary" check --exec "$python $work/generator.py" --count 200 | tail -n 1
   test "${PIPESTATUS[0]}" -eq 0 || fail "check --exec with a Python generator failed with an empty environment"
 else
