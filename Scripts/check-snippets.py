@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Type-checks every Swift snippet of the README and the documentation
-catalog's articles (Sources/BatchCheck/BatchCheck.docc) against the
+catalogs' articles (Sources/*/*.docc) against the
 package's modules (built first: `swift build`), so that none drifts from
 the code.
 
@@ -36,7 +36,7 @@ let new: [[Row]] = [[Row("b"), Row("a"), Row("b")]]
 """
 
 def snippets():
-    for path in ["README.md"] + sorted(glob.glob("Sources/BatchCheck/BatchCheck.docc/*.md")):
+    for path in ["README.md"] + sorted(glob.glob("Sources/*/*.docc/*.md")):
         text = open(path, encoding="utf-8").read()
         for match in re.finditer(r"```swift\n(.*?)```", text, re.S):
             line = text.count("\n", 0, match.start()) + 2

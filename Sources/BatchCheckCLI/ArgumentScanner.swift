@@ -52,14 +52,19 @@ struct ArgumentScanner {
 
   /// The value of `option`: after `=`, or the next argument.
   ///
-  /// - Throws: `repeatedOption` when `option` was given before.
-  mutating func value(for option: String) throws(CommandError) -> String {
+  /// - Parameter expected: what the value may be, for the error when it is
+  ///   missing (`lcs or heckel`); empty for any text.
+  /// - Throws: `repeatedOption` when `option` was given before,
+  ///   `missingValue` when it came last.
+  mutating func value(for option: String, expected: [String] = []) throws(CommandError) -> String {
     guard given.insert(option).inserted else { throw .repeatedOption(option, command: command) }
     if let inlineValue {
       self.inlineValue = nil
       return inlineValue
     }
-    guard index < arguments.count else { throw .missingValue(option: option, command: command) }
+    guard index < arguments.count else {
+      throw .missingValue(option: option, command: command, expected: expected)
+    }
     index += 1
     return arguments[index - 1]
   }
@@ -68,7 +73,7 @@ struct ArgumentScanner {
   mutating func value<T>(
     for option: String, allowed: String, parse: (String) -> T?
   ) throws(CommandError) -> T {
-    let text = try value(for: option)
+    let text = try value(for: option, expected: [allowed])
     guard let parsed = parse(text) else {
       throw .invalidValue(text, option: option, allowed: [allowed], command: command)
     }
@@ -79,7 +84,7 @@ struct ArgumentScanner {
   mutating func choice<T: RawRepresentable & CaseIterable>(
     for option: String, _ type: T.Type
   ) throws(CommandError) -> T where T.RawValue == String {
-    let text = try value(for: option)
+    let text = try value(for: option, expected: T.allCases.map(\.rawValue))
     guard let parsed = T(rawValue: text) else {
       throw .invalidValue(text, option: option, allowed: T.allCases.map(\.rawValue), command: command)
     }

@@ -13,8 +13,12 @@ enum CommandError: Error, Equatable {
   case unknownNestedSubcommand(String, command: String, known: [String])
   /// An argument starting with `-` that the command (nil: the root) does not know.
   case unknownOption(String, command: String?)
-  /// An option that needs a value came last (command nil: the root's).
-  case missingValue(option: String, command: String?)
+  /// A command that has subcommands of its own (`corpus`) was given none;
+  /// `known` lists them.
+  case missingNestedSubcommand(command: String, known: [String])
+  /// An option that needs a value came last (command nil: the root's);
+  /// `expected` says what its value may be (empty for any text).
+  case missingValue(option: String, command: String?, expected: [String] = [])
   /// An option's value is not one of the allowed ones (command nil: the root's).
   case invalidValue(String, option: String, allowed: [String], command: String?)
   /// A required positional argument is missing.
@@ -49,8 +53,11 @@ enum CommandError: Error, Equatable {
       return "Unknown option '\(option)'"
     case .repeatedOption(let option, _):
       return "The option '\(option)' is given more than once; give it once"
-    case .missingValue(let option, _):
-      return "Missing value for '\(option)'"
+    case .missingNestedSubcommand(let command, let known):
+      return "Missing \(command) subcommand; expected \(known.joined(separator: " or "))"
+    case .missingValue(let option, _, let expected):
+      guard !expected.isEmpty else { return "Missing value for '\(option)'" }
+      return "Missing value for '\(option)'; expected \(expected.joined(separator: " or "))"
     case .invalidValue(let value, let option, let allowed, _):
       return "The value '\(value)' is invalid for '\(option)'; expected \(allowed.joined(separator: " or "))"
     case .missingArgument(let argument, _):
@@ -94,10 +101,11 @@ enum CommandError: Error, Equatable {
   /// (`"corpus generate"`); nil for the root command's.
   var command: String? {
     switch self {
-    case .unknownOption(_, let command), .missingValue(_, let command), .invalidValue(_, _, _, let command),
+    case .unknownOption(_, let command), .missingValue(_, let command, _), .invalidValue(_, _, _, let command),
       .repeatedOption(_, let command), .unexpectedArgument(_, let command), .conflictingOptions(_, let command):
       return command
-    case .missingArgument(_, let command), .unknownNestedSubcommand(_, let command, _):
+    case .missingArgument(_, let command), .unknownNestedSubcommand(_, let command, _),
+      .missingNestedSubcommand(let command, _):
       return command
     case .unknownSubcommand, .unreadableFile, .malformedLine, .unwritableFile, .refusedOutput,
       .unmergeable:

@@ -101,14 +101,15 @@ extension CommandOption {
   }
 
   /// An option whose value is any text (a path, a command, a name), stored
-  /// as it is.
+  /// as it is; `expected`, when not empty, is what the error for a missing
+  /// value lists (the names a later check accepts).
   static func string(
     _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, String?>, kind: OptionKind = .string,
-    help: String
+    expected: [String] = [], help: String
   ) -> Self {
     Self(name: name, kind: kind, valueName: valueName, help: help, defaultText: nil) {
       (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
-      root[keyPath: path] = try scanner.value(for: name)
+      root[keyPath: path] = try scanner.value(for: name, expected: expected)
     }
   }
 
@@ -135,11 +136,14 @@ extension CommandOption {
     number(name, in: range, valueName: valueName, help: help, default: defaultText) { $0[keyPath: path] = $1 }
   }
 
+  /// What a seed may be, as errors say it.
+  static var seedDescription: String { "a 64-bit seed, decimal (42) or 0x hexadecimal (0x2a)" }
+
   /// A 64-bit seed, decimal or `0x` hexadecimal (`parseSeed`).
   static func seed(
     _ name: String, help: String, default defaultText: String? = nil, set: @escaping (inout Root, UInt64) -> Void
   ) -> Self {
-    value(name, "<seed>", kind: .seed, allowed: "a 64-bit seed", help: help, default: defaultText, parse: parseSeed, set: set)
+    value(name, "<seed>", kind: .seed, allowed: seedDescription, help: help, default: defaultText, parse: parseSeed, set: set)
   }
 
   /// One of an enumeration's raw values, stored at `path`.

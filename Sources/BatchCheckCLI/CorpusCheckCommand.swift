@@ -241,11 +241,11 @@ struct CorpusRun {
   ) {
     unreadableCount += 1
     unreadableFiles += 1
+    // Said once, on standard error (`Error: cannot read FILE: REASON`); the
+    // summary counts it (`1 file not read`), and JSON has its record.
     _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)
     if format == .json {
       output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n")
-    } else {
-      output.writeOutput("\(file): error: \(error.description)\n")
     }
   }
 
@@ -436,14 +436,21 @@ struct CorpusRun {
           + " (--format json or --junit has them all)")
     }
     lines.append("")
-    lines.append("\(passedAndFailed.passed) passed, \(passedAndFailed.failed) failed")
+    lines.append(resultLine)
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The cases that agree, and those that do not plus the files that could
-  /// not be read.
+  /// `3 passed, 1 failed`, and `, 1 file not read` when one could not be.
+  var resultLine: String {
+    var text = "\(passedAndFailed.passed) passed, \(passedAndFailed.failed) failed"
+    if unreadableFiles > 0 { text += ", \(counted(unreadableFiles, "file")) not read" }
+    return text
+  }
+
+  /// The cases that agree, and those that do not (lines that could not be
+  /// read included; files that could not be read are counted apart).
   var passedAndFailed: (passed: Int, failed: Int) {
-    totals.reduce((0, unreadableFiles)) { sum, total in
+    totals.reduce((0, 0)) { sum, total in
       (sum.0 + total.passed, sum.1 + total.cases - total.passed - total.skipped)
     }
   }

@@ -51,13 +51,13 @@ struct CorpusCommand: Subcommand {
 
   /// Parses the subcommand the first argument names from the arguments after it.
   init(arguments: [String]) throws(CommandError) {
+    // (`map(\.name)` crashes Swift 6.3's compiler: a key path to a static
+    // property through an existential metatype.)
+    let known = Self.subcommands.map { $0.name }
     guard let first = arguments.first, !first.hasPrefix("-") else {
-      throw .missingArgument("<subcommand>", command: Self.name)
+      throw .missingNestedSubcommand(command: Self.name, known: known)
     }
     guard let command = Self.subcommand(named: first) else {
-      // (`map(\.name)` crashes Swift 6.3's compiler: a key path to a static
-      // property through an existential metatype.)
-      let known = Self.subcommands.map { $0.name }
       throw .unknownNestedSubcommand(first, command: Self.name, known: known)
     }
     subcommand = try command.init(arguments: Array(arguments.dropFirst()))

@@ -34,7 +34,7 @@ struct GeneratorOptions {
   static var options: [CommandOption<Self>] {
     [
       .string(
-        "--generator", "<name>", \.generatorName,
+        "--generator", "<name>", \.generatorName, expected: ReferenceGenerators.allContracts.map(\.name),
         help: "A built-in generator: \(ReferenceGenerators.allContracts.map(\.name).joined(separator: ", "))."),
       .string(
         "--exec", "<command>", \.command,

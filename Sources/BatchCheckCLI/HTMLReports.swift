@@ -31,8 +31,8 @@ struct ValidatePictures {
     guard case .success(var testCase) = line.result else { return }
     if testCase.uikit == nil { testCase.uikit = uikit }
     guard let judged = try? testCase.judge(under: contract, identityOnly: identityOnly) else { return }
-    let agrees = testCase.expect.map { $0.agrees(with: judged.verdict) }
-    guard !judged.isValid || agrees == false else { return }
+    let agrees = testCase.expectation.agrees(with: judged.verdict)
+    guard !judged.isValid || !agrees else { return }
     guard disagreements.count + others.count < htmlPictureLimit else {
       leftOut += 1
       return
@@ -44,9 +44,9 @@ struct ValidatePictures {
       new: testCase.new,
       changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
       verdict: judged.verdict,
-      expected: testCase.expect.map { ValidateReport.describe($0) + (agrees == true ? " (agrees)" : " (disagrees)") },
+      expected: ValidateReport.describe(testCase) + (agrees ? " (agrees)" : " (disagrees)"),
       advice: judged.advice, options: options)
-    if agrees == false { disagreements.append(item) } else { others.append(item) }
+    if agrees { others.append(item) } else { disagreements.append(item) }
   }
 
   /// The page: the run's facts, then the pictures.
@@ -86,8 +86,8 @@ extension CorpusRun {
           "\(total.cases) cases, \(total.passed) passed, \(total.cases - total.passed - total.skipped) failed"
             + (total.expectedFailures > 0 ? " (\(total.expectedFailures) fail as expected)" : "")))
     }
-    let (passed, failed) = passedAndFailed
-    facts.append(HTMLFact("result", "\(passed) passed, \(failed) failed"))
+    let failed = passedAndFailed.failed
+    facts.append(HTMLFact("result", resultLine))
     var notes: [String] = []
     let drawn = min(disagreements.count, htmlPictureLimit)
     if disagreementCount > drawn {
@@ -109,7 +109,7 @@ extension CorpusRun {
         failure, title: title, contract: contract, options: options, expected: disagreement.expected)
     }
     return HTMLReport.render(
-      title: "corpus check \(generator.name) (\(mode))", passed: failed == 0, facts: facts, cases: cases,
+      title: "corpus check \(generator.name) (\(mode))", passed: failed == 0 && unreadableFiles == 0, facts: facts, cases: cases,
       notes: notes)
   }
 }

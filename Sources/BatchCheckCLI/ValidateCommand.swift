@@ -7,11 +7,12 @@ import BatchCheckCorpus
 ///     batchcheck validate Corpus/uikit-rules.jsonl --format json
 ///     // {"file":"Corpus/uikit-rules.jsonl","line":1,"verdict":"valid","agrees":true}
 ///
-/// Every line is reported, in file order: a case's verdict (and agreement, if
-/// it has `expect`), or the data error that stopped the line. Exit status: 0
-/// when every case with an expectation agrees, 1 when one does not, 65 when a
-/// line or a file could not be read (65 wins over 1: the unread lines might
-/// have failed too), 64 for a usage error.
+/// Every line is reported, in file order: a case's verdict and whether it
+/// agrees with its expectation (a case without `expect` is expected valid),
+/// or the data error that stopped the line. Exit status: 0 when every case
+/// agrees, 1 when one does not, 65 when a line or a file could not be read
+/// (65 wins over 1: the unread lines might have failed too), 64 for a usage
+/// error.
 struct ValidateCommand: FilesCommand {
   static let name = "validate"
   static let abstract = "Run the cases of case files and compare each verdict with its expectation."
@@ -30,8 +31,10 @@ struct ValidateCommand: FilesCommand {
     OPTIONS:
     \(optionsHelp)
 
+    A case without "expect" is expected valid: any other verdict fails it.
+
     EXIT STATUS:
-      0 every case with an expectation agrees; 1 one does not; 65 a line or a
+      0 every case agrees with its expectation; 1 one does not; 65 a line or a
       file could not be read (wins over 1); 64 a usage error.
 
     """
@@ -73,9 +76,10 @@ struct ValidateCommand: FilesCommand {
     if files.isEmpty { throw .missingArgument("<file>", command: Self.name) }
   }
 
-  /// Reads and runs every file; a file that cannot be read is reported
-  /// (`Error: cannot read ...` on standard error, and a JSON record in JSON
-  /// format) and counts as a data error, and the other files still run.
+  /// Reads and runs every file; a file that cannot be read is reported once
+  /// (`Error: cannot read FILE: REASON` on standard error, and in JSON
+  /// format a JSON record too), is counted in the summary (`1 file not
+  /// read`), makes the exit status 65, and the other files still run.
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     var tally = ValidateTally()
     var pictures = html.map { _ in ValidatePictures(contract: contract, identityOnly: identityOnly, uikit: uikit) }
@@ -84,7 +88,7 @@ struct ValidateCommand: FilesCommand {
       do throws(CaseFileError) {
         lines = try CaseFile.read(atPath: file)
       } catch {
-        tally.dataErrors += 1
+        tally.unreadableFiles += 1
         if format == .json { output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n") }
         _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)
         continue

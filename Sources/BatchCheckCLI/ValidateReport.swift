@@ -3,22 +3,26 @@ import BatchCheckCorpus
 
 /// The counts of one `validate` run.
 ///
-/// Passed: cases that ran and either agree with their expectation or have
-/// none. Failed: cases that disagree, plus every line or file that could not
-/// be read.
+/// Passed: cases that ran and agree with their expectation (a case without
+/// `expect` is expected valid, as `corpus check` expects it). Failed: cases
+/// that disagree, plus every line that could not be read. A file that could
+/// not be read is counted apart: it has no cases to pass or fail.
 struct ValidateTally: Equatable {
   var passed = 0
   var disagreements = 0
   var dataErrors = 0
+  var unreadableFiles = 0
 
-  /// `3 passed, 1 failed`.
+  /// `3 passed, 1 failed`, and `, 1 file not read` when one could not be.
   var summary: String {
-    "\(passed) passed, \(disagreements + dataErrors) failed"
+    var text = "\(passed) passed, \(disagreements + dataErrors) failed"
+    if unreadableFiles > 0 { text += ", \(unreadableFiles) \(unreadableFiles == 1 ? "file" : "files") not read" }
+    return text
   }
 
   /// 65 when anything could not be read, else 1 when a case disagrees, else 0.
   var exitCode: ExitCode {
-    if dataErrors > 0 { return .dataError }
+    if dataErrors > 0 || unreadableFiles > 0 { return .dataError }
     if disagreements > 0 { return .failure }
     return .success
   }
@@ -48,8 +52,8 @@ enum ValidateReport {
         return (format == .json ? jsonLine(data) : "\(data.file):\(data.line):1: error: \(data.message)") + "\n"
       }
       let verdict = judged.verdict
-      let agrees = testCase.expect.map { $0.agrees(with: verdict) }
-      if agrees == false { tally.disagreements += 1 } else { tally.passed += 1 }
+      let agrees = testCase.expectation.agrees(with: verdict)
+      if agrees { tally.passed += 1 } else { tally.disagreements += 1 }
       switch format {
       case .json:
         return jsonLine(file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees) + "\n"
@@ -60,8 +64,8 @@ enum ValidateReport {
   }
 
   /// `{"file":...,"line":3,"name":...,"verdict":...,"rule":...,"message":...,"agrees":true}`,
-  /// as the case format (Corpus/README.md) shows it: `name`, `rule`, `message` only when present,
-  /// `agrees` only when the case has an expectation.
+  /// as the case format (Corpus/README.md) shows it: `name`, `rule`, `message` only when present;
+  /// `agrees` always (a case without `expect` is expected valid), nil only for a caller without one.
   static func jsonLine(file: String, line: Int, name: String?, verdict: Verdict, agrees: Bool?) -> String {
     var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
@@ -88,20 +92,27 @@ enum ValidateReport {
   }
 
   /// `x.jsonl:3 name: exception R11: ... ✓ agrees`, and for a disagreement
-  /// the expectation and the verdict on `-` and `+` lines.
+  /// the expectation and the verdict on `-` and `+` lines. A case without
+  /// `expect` is expected valid: it gets no mark when it is, and disagrees
+  /// (`- expected valid (the case has no expect)`) when it is not.
   static func humanLines(
-    line: CaseLine, testCase: Case, verdict: Verdict, agrees: Bool?, judged: ContractVerdict? = nil
+    line: CaseLine, testCase: Case, verdict: Verdict, agrees: Bool, judged: ContractVerdict? = nil
   ) -> String {
     var head = "\(line.file):\(line.line)"
     if let name = testCase.name { head += " " + printable(name) }
     head += ": " + printable(verdict.description)
     if let judged, judged.contract != .batch || judged.identityOnly { head += " (\(judged.mode))" }
     if let advice = judged?.advice { head += "; " + printable(advice) }
-    guard let agrees, let expect = testCase.expect else { return head + "\n" }
-    guard !agrees else { return head + " ✓ agrees\n" }
+    if agrees { return head + (testCase.expect == nil ? "\n" : " ✓ agrees\n") }
     return head + " ✗ disagrees\n"
-      + "  - expected " + printable(describe(expect)) + "\n"
+      + "  - expected " + printable(describe(testCase)) + "\n"
       + "  + actual   " + printable(verdict.description) + "\n"
+  }
+
+  /// What `testCase` expects: its `expect` described, or
+  /// `valid (the case has no expect)`.
+  static func describe(_ testCase: Case) -> String {
+    testCase.expect.map(describe) ?? "valid (the case has no expect)"
   }
 
   /// `exception R11: delete and a move` (the message is a fragment the
@@ -120,4 +131,10 @@ enum ValidateReport {
     let quoted = JSONText.quoted(text)
     return String(quoted.dropFirst().dropLast())
   }
+}
+
+extension Case {
+  /// The verdict the case must get: its `expect`, or valid when it has none
+  /// (as `corpus check` and the case format take a missing `expect`).
+  var expectation: Expectation { expect ?? Expectation(verdict: .valid) }
 }

@@ -150,8 +150,8 @@ struct CorpusCommandTests {
   @Test("usage errors: 64, the message, then where the help of the command at fault is")
   func usageErrors() async {
     let cases: [(arguments: [String], message: String, usage: String)] = [
-      (["corpus"], "Missing expected argument '<subcommand>'", CorpusCommand.usage),
-      (["corpus", "--seed", "1"], "Missing expected argument '<subcommand>'", CorpusCommand.usage),
+      (["corpus"], "Missing corpus subcommand; expected generate or check", CorpusCommand.usage),
+      (["corpus", "--seed", "1"], "Missing corpus subcommand; expected generate or check", CorpusCommand.usage),
       (
         ["corpus", "inspect"], "Unknown corpus subcommand 'inspect'; expected generate or check",
         CorpusCommand.usage
@@ -169,7 +169,7 @@ struct CorpusCommandTests {
       ),
       (
         ["corpus", "generate", "--out", "x.jsonl", "--seed", "0xg"],
-        "The value '0xg' is invalid for '--seed'; expected a 64-bit seed",
+        "The value '0xg' is invalid for '--seed'; expected a 64-bit seed, decimal (42) or 0x hexadecimal (0x2a)",
         CorpusGenerateCommand.usage
       ),
       (["corpus", "generate", "--out"], "Missing value for '--out'", CorpusGenerateCommand.usage),

@@ -1,4 +1,6 @@
+import BatchCheck
 import Foundation
+import ReferenceDiffs
 import Testing
 
 @testable import BatchCheckCLI
@@ -48,13 +50,24 @@ struct RootCommandTests {
   }
 
   @Test("no arguments runs the main job: one row per built-in generator, every case, smallest counterexamples")
-  func noArguments() async {
+  func noArguments() async throws {
     // The whole main job at the full scale (CI, in release); a plain swift
     // test runs it with --first-failure, which stops the failing generators
     // at their first failure.
     guard ProcessInfo.processInfo.environment["BATCHCHECK_TEST_SCALE"] == "full" else {
-      let run = await runCommand(["--first-failure"])
-      #expect(run.status == 0)
+      // As when standard error is not a terminal: a line there per generator
+      // as it finishes, standard output unchanged.
+      var job = try #require(try? DefaultRun(arguments: ["--first-failure"]))
+      job.saysEachGenerator = true
+      var output = CapturedOutput()
+      #expect(await job.run(output: &output) == .success)
+      let run = CommandRun(status: 0, standardOutput: output.standardOutput, standardError: output.standardError)
+      let said = run.standardError.split(separator: "\n").map(String.init)
+      #expect(said.count == 9, "\(said)")
+      #expect(said.first?.hasPrefix("lcs (1/9): valid, 56113 cases, ") == true, "\(said)")
+      #expect(said.dropFirst().first?.hasPrefix("lcs-2013 (2/9): 1 kind of failure, 51 cases, ") == true, "\(said)")
+      #expect(said.last?.hasPrefix("edit-script (9/9): valid, 57809 cases, ") == true, "\(said)")
+      #expect(said.allSatisfy { $0.hasSuffix(" s") })
       let lines = run.standardOutput.split(separator: "\n").map(String.init)
       for row in [
         "lcs                    56113  valid (identity only)             -",
@@ -166,6 +179,43 @@ struct RootCommandTests {
       #expect(run.standardError.hasPrefix("Error: The option '"), "\(arguments)")
       #expect(run.standardError.contains("' is given more than once; give it once\n"), "\(arguments)")
     }
+  }
+
+  @Test("a value's error says what the value may be: the generator names, a seed's two forms")
+  func valueErrorsSayWhatIsExpected() async {
+    let names = "lcs or lcs-2013 or map-moves or ds or collection-difference or heckel or heckel-reconfigure"
+      + " or heckel-staged or edit-script"
+    let seed = "a 64-bit seed, decimal (42) or 0x hexadecimal (0x2a)"
+    let cases: [(arguments: [String], message: String, command: String)] = [
+      (["check", "--generator"], "Missing value for '--generator'; expected \(names)", "check"),
+      (["replay", "--generator"], "Missing value for '--generator'; expected \(names)", "replay"),
+      (["check", "--generator", "heckel", "--seed", "xyz"], "The value 'xyz' is invalid for '--seed'; expected \(seed)", "check"),
+      (["check", "--generator", "heckel", "--seed"], "Missing value for '--seed'; expected \(seed)", "check"),
+      (["replay", "--case-seed", "0xg"], "The value '0xg' is invalid for '--case-seed'; expected \(seed)", "replay"),
+      (["check", "--format"], "Missing value for '--format'; expected human or json", "check"),
+      (["check", "--exec"], "Missing value for '--exec'", "check"),
+    ]
+    for (arguments, message, command) in cases {
+      let run = await runCommand(arguments)
+      #expect(run.status == 64, "\(arguments)")
+      #expect(run.standardError == "Error: \(message)\nSee 'batchcheck \(command) --help'.\n", "\(arguments)")
+    }
+  }
+
+  @Test("the main job's line per generator when standard error is not a terminal")
+  func finishedLine() async throws {
+    let generator = try #require(ReferenceGenerators.anyContract(named: "map-moves"))
+    var options = CheckOptions()
+    options.count = 0
+    options.exhaustiveTotal = 2
+    let failing = check(generator, options: options)
+    #expect(
+      DefaultRun.finishedLine("map-moves (3/9)", report: failing, seconds: .milliseconds(8_149))
+        == "map-moves (3/9): 2 kinds of failure, 9 cases, 8.1 s\n")
+    let valid = check(try #require(ReferenceGenerators.anyContract(named: "heckel")), options: options)
+    #expect(
+      DefaultRun.finishedLine("heckel (6/9)", report: valid, seconds: .seconds(0))
+        == "heckel (6/9): valid, 12 cases, 0.0 s\n")
   }
 
   @Test("--version prints the version")

@@ -36,7 +36,7 @@ struct StreamInputTests {
     #expect(
       validate.standardOutput == """
         {"file":"-","line":1,"name":"unchanged","verdict":"valid","agrees":true}
-        {"file":"-","line":2,"verdict":"valid"}
+        {"file":"-","line":2,"verdict":"valid","agrees":true}
 
         """)
     let check = try runExecutable(["corpus", "check", "-", "--generator", "heckel"], input: input)

@@ -42,7 +42,7 @@ struct ValidateCommandTests {
     #expect(
       run.standardOutput == """
         {"file":\(quoted(path)),"line":1,"name":"unchanged","verdict":"valid","agrees":true}
-        {"file":\(quoted(path)),"line":3,"verdict":"valid"}
+        {"file":\(quoted(path)),"line":3,"verdict":"valid","agrees":true}
         {"file":\(quoted(path)),"line":4,"name":"wrong","verdict":"valid","agrees":false}
         {"file":\(quoted(path)),"line":5,"column":44,"error":"expected an array of two integers for a row path, found an array of 1 element"}
 
@@ -78,7 +78,37 @@ struct ValidateCommandTests {
     #expect(await runCommand(["validate", path]).standardOutput == "\(path):1 two\\nlines: valid\n1 passed, 0 failed\n")
   }
 
-  @Test("exit 0 when every case with an expectation agrees")
+  @Test("a case without expect is expected valid: a rejected update fails it, exit 1, a FAIL page")
+  func noExpectationIsExpectedValid() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let rejected = #"{"name":"r11","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]}}"#
+    let message = "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})"
+    let path = try files.write("r11.jsonl", [rejected, Lines.noExpectation])
+    let html = files.directory.path + "/r11.html"
+    let run = await runCommand(["validate", path, "--html", html])
+    #expect(run.status == 1)
+    #expect(
+      run.standardOutput == """
+        \(path):1 r11: exception R11: \(message) ✗ disagrees
+          - expected valid (the case has no expect)
+          + actual   exception R11: \(message)
+        \(path):2: valid
+        1 passed, 1 failed
+
+        """)
+    let page = try String(contentsOfFile: html, encoding: .utf8)
+    #expect(page.contains(#"<span class="fail">FAIL</span>"#))
+    #expect(!page.contains(#"<span class="pass">PASS</span>"#))
+    #expect(page.contains("valid (the case has no expect) (disagrees)"))
+    let json = await runCommand(["validate", path, "--format", "json"])
+    #expect(json.status == 1)
+    #expect(
+      json.standardOutput.split(separator: "\n").first
+        == #"{"file":\#(quoted(path)),"line":1,"name":"r11","verdict":"exception","rule":"R11","message":"\#(message)","agrees":false}"#)
+  }
+
+  @Test("exit 0 when every case agrees with its expectation, valid when it has none")
   func exitZero() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
@@ -112,7 +142,7 @@ struct ValidateCommandTests {
     #expect(run.standardOutput.hasSuffix("\n0 passed, 2 failed\n"))
   }
 
-  @Test("a missing file: Error on stderr, a JSON record, the other files still run, exit 65")
+  @Test("a missing file: Error once on stderr, counted apart in the summary, a JSON record, the other files still run, exit 65")
   func missingFile() async throws {
     let files = try TemporaryCaseFiles()
     defer { files.remove() }
@@ -121,7 +151,7 @@ struct ValidateCommandTests {
     let human = await runCommand(["validate", missing, good])
     #expect(human.status == 65)
     #expect(human.standardError == "Error: cannot read \(missing): no such file\n")
-    #expect(human.standardOutput == "\(good):1 unchanged: valid ✓ agrees\n1 passed, 1 failed\n")
+    #expect(human.standardOutput == "\(good):1 unchanged: valid ✓ agrees\n1 passed, 0 failed, 1 file not read\n")
     let json = await runCommand(["validate", missing, good, "--format", "json"])
     #expect(json.status == 65)
     #expect(
@@ -139,7 +169,7 @@ struct ValidateCommandTests {
       (["validate", "x.jsonl", "--semantics", "tableView"], "Unknown option '--semantics'"),
       (["validate", "x.jsonl", "--format", "xml"], "The value 'xml' is invalid for '--format'; expected human or json"),
       (["validate", "x.jsonl", "--format="], "The value '' is invalid for '--format'; expected human or json"),
-      (["validate", "x.jsonl", "--format"], "Missing value for '--format'"),
+      (["validate", "x.jsonl", "--format"], "Missing value for '--format'; expected human or json"),
     ]
     for (arguments, message) in cases {
       let run = await runCommand(arguments)

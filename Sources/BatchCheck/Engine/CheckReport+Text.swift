@@ -99,7 +99,7 @@ extension CheckFailure {
   ///     helper's own call).
   package func textLines(runSeed: UInt64?, sectioned: Bool = false, replay: String? = nil) -> [String] {
     if let coverage {
-      return ["FAIL coverage \(coverage.rawValue)", "  message: \(message)"]
+      return ["FAIL coverage \(coverage.rawValue)", "  message: " + message.indentingContinuationLines(by: 11)]
     }
     var head = "FAIL \(kind)"
     if let rule { head += " \(rule)" }
@@ -112,7 +112,7 @@ extension CheckFailure {
     }
     if occurrences > 1 { head += " (\(occurrences) cases failed this way)" }
     var lines = [head]
-    lines.append("  message: \(message)")
+    lines.append("  message: " + message.indentingContinuationLines(by: 11))
     lines.append("  old:     \(CaseJSON.sections(old))")
     lines.append("  new:     \(CaseJSON.sections(new))")
     switch changes {
@@ -143,7 +143,7 @@ extension CheckFailure {
       lines.append("  trace:   none (the generator gave no answer)")
     } else {
       lines.append("  trace:")
-      lines += trace.map { "    " + $0 }
+      lines += trace.map { "    " + $0.indentingContinuationLines(by: 6) }
     }
     return lines
   }
@@ -175,5 +175,21 @@ extension CheckFailure {
     }
     return "not proven: no \(scope) with at most \(counted(minimality.rows, "row")) fails this way,"
       + " and this one has \(rowCount) (\(tried))"
+  }
+}
+
+extension String {
+  /// The text with every line after the first indented by `width` spaces,
+  /// so that a message of several lines (UIKit's R2b text) stays under its
+  /// label in a text report.
+  ///
+  ///     "Invalid batch updates detected: ...\nUpdates = [".indentingContinuationLines(by: 2)
+  ///     // "Invalid batch updates detected: ...\n  Updates = ["
+  ///
+  /// - Complexity: O(*n*), where *n* is the length of the text.
+  package func indentingContinuationLines(by width: Int) -> String {
+    guard contains("\n") else { return self }
+    return split(separator: "\n", omittingEmptySubsequences: false)
+      .joined(separator: "\n" + String(repeating: " ", count: width))
   }
 }
