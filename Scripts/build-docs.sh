@@ -1,26 +1,25 @@
 #!/usr/bin/env bash
-# Builds the DocC archive of the BatchCheck module with the toolchain alone
-# (no plugin package): the module's symbol graphs from
-# `swift package dump-symbol-graph`, then `docc convert` over the catalog
-# Sources/BatchCheck/BatchCheck.docc with every warning an error. Before
-# converting, it checks that every public symbol of BatchCheck that the
-# compiler did not synthesise has a doc comment, and lists those that do not.
+# Builds the DocC archives of the modules semantic versioning covers,
+# BatchCheck and BatchCheckTesting, with the toolchain alone (no plugin
+# package): their symbol graphs from `swift package dump-symbol-graph`, then
+# `docc convert` over each catalog (Sources/<module>/<module>.docc) with
+# every warning an error. Before converting, it checks that every public
+# symbol of the module that the compiler did not synthesise has a doc
+# comment, and lists those that do not.
 #
-#     Scripts/build-docs.sh                  # the archive in .build/docs/BatchCheck.doccarchive
-#     Scripts/build-docs.sh OUTPUT.doccarchive
+#     Scripts/build-docs.sh                  # the archives in .build/docs/<module>.doccarchive
 #
 # Prints the number of documentation pages; exits non-zero on any warning,
 # any undocumented symbol, or any failed step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-output=${1:-.build/docs/BatchCheck.doccarchive}
-catalog=Sources/BatchCheck/BatchCheck.docc
+modules=(BatchCheck BatchCheckTesting)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 echo "== symbol graphs (swift package dump-symbol-graph)"
-swift build --target BatchCheck
+swift build --target BatchCheckTesting
 dump_log="$scratch/dump.log"
 touch "$scratch/started"
 # It exits 1 when it cannot load the test runner's modules
@@ -40,21 +39,24 @@ if [ -z "$graphs" ] || [ ! -d "$graphs" ]; then
   echo "error: dump-symbol-graph did not say where it wrote the symbol graphs" >&2
   exit 1
 fi
-if [ ! "$graphs/BatchCheck.symbols.json" -nt "$scratch/started" ]; then
-  echo "error: dump-symbol-graph wrote no fresh $graphs/BatchCheck.symbols.json" >&2
+total_pages=0
+for module in "${modules[@]}"; do
+output=".build/docs/$module.doccarchive"
+if [ ! "$graphs/${module}.symbols.json" -nt "$scratch/started" ]; then
+  echo "error: dump-symbol-graph wrote no fresh $graphs/${module}.symbols.json" >&2
   exit 1
 fi
-# BatchCheck's own graph, and the graphs of its extensions to other modules
-# (BatchCheck@Swift); not other modules' extensions of BatchCheck
+# The module's own graph, and the graphs of its extensions to other modules
+# (BatchCheck@Swift); not other modules' extensions of it
 # (BatchCheckCorpus@BatchCheck belongs to BatchCheckCorpus).
-symbols="$scratch/symbols"
+symbols="$scratch/symbols-$module"
 mkdir -p "$symbols"
-cp "$graphs/BatchCheck.symbols.json" "$symbols/"
-for graph in "$graphs"/BatchCheck@*.symbols.json; do
+cp "$graphs/${module}.symbols.json" "$symbols/"
+for graph in "$graphs"/${module}@*.symbols.json; do
   [ -e "$graph" ] && cp "$graph" "$symbols/"
 done
 
-echo "== every public symbol of BatchCheck has a doc comment"
+echo "== every public symbol of $module has a doc comment"
 python3 - "$symbols" <<'PYTHON'
 import glob, json, os, sys
 
@@ -85,7 +87,7 @@ if offenders:
 print(f"{checked} public symbols, each with a doc comment")
 PYTHON
 
-echo "== docc convert"
+echo "== docc convert ($module)"
 rm -rf "$output"
 mkdir -p "$(dirname "$output")"
 docc_log="$scratch/docc.log"
@@ -94,10 +96,10 @@ xcrun_docc=(docc)
 if ! command -v docc >/dev/null 2>&1; then
   xcrun_docc=(xcrun docc)  # macOS: docc ships inside the Xcode toolchain
 fi
-"${xcrun_docc[@]}" convert "$catalog" \
+"${xcrun_docc[@]}" convert "Sources/$module/$module.docc" \
   --additional-symbol-graph-dir "$symbols" \
-  --fallback-display-name BatchCheck \
-  --fallback-bundle-identifier BatchCheck \
+  --fallback-display-name "$module" \
+  --fallback-bundle-identifier "$module" \
   --output-path "$output" \
   --warnings-as-errors >"$docc_log" 2>&1 || status=$?
 cat "$docc_log"
@@ -107,3 +109,6 @@ if [ "$status" -ne 0 ] || grep -qE "(warning|error):" "$docc_log"; then
 fi
 pages=$(find "$output/data/documentation" -name '*.json' | wc -l | tr -d ' ')
 echo "docs: $pages pages in $output"
+total_pages=$((total_pages + pages))
+done
+echo "docs: $total_pages pages in all"

@@ -56,7 +56,10 @@ enum ValidateReport {
       if agrees { tally.passed += 1 } else { tally.disagreements += 1 }
       switch format {
       case .json:
-        return jsonLine(file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees) + "\n"
+        // A valid batch update's edit size, against the least the pair needs.
+        let edits = verdict.isValid ? testCase.update.map { EditSize(old: testCase.old, new: testCase.new, update: $0) } : nil
+        return jsonLine(
+          file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees, edits: edits) + "\n"
       case .human:
         return humanLines(line: line, testCase: testCase, verdict: verdict, agrees: agrees, judged: judged)
       }
@@ -65,14 +68,18 @@ enum ValidateReport {
 
   /// `{"file":...,"line":3,"name":...,"verdict":...,"rule":...,"message":...,"agrees":true}`,
   /// as the case format (Corpus/README.md) shows it: `name`, `rule`, `message` only when present;
-  /// `agrees` always (a case without `expect` is expected valid), nil only for a caller without one.
-  static func jsonLine(file: String, line: Int, name: String?, verdict: Verdict, agrees: Bool?) -> String {
+  /// `agrees` always (a case without `expect` is expected valid), nil only for a caller without one;
+  /// `edits` (`EditSize`, with its per-section figures) on a valid line whose case has one batch update.
+  static func jsonLine(
+    file: String, line: Int, name: String?, verdict: Verdict, agrees: Bool?, edits: EditSize? = nil
+  ) -> String {
     var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
     fields.append("\"verdict\":" + JSONText.quoted(verdict.kind.rawValue))
     if let rule = verdict.rule { fields.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
     if let message = verdict.message { fields.append("\"message\":" + JSONText.quoted(message)) }
     if let agrees { fields.append("\"agrees\":\(agrees)") }
+    if let edits { fields.append("\"edits\":" + edits.json()) }
     return "{" + fields.joined(separator: ",") + "}"
   }
 

@@ -44,7 +44,10 @@ struct SwiftTestingHelperTests {
     for (issue, failure) in zip(recorded.issues, failures) {
       let label = [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
       #expect(issue.hasPrefix("BatchCheck: set-diff fails: \(label) (kind "), "\(issue)")
-      #expect(issue.contains("  message: \(failure.message)"))
+      // A multi-line message (R2b) continues indented under its label.
+      let messageLines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(issue.contains("  message: \(messageLines[0])"))
+      #expect(messageLines.dropFirst().allSatisfy { issue.contains("\n           \($0)") }, "\(issue)")
       #expect(issue.contains("  replay:  expectValidBatchUpdates(named: \"set-diff\", options: .onePair(old: "))
       #expect(issue.contains("  corpus:  \(try #require(failure.corpusLine))"))
       // The replay's pair fails the same way again.
