@@ -21,6 +21,8 @@ struct UIKitMessages {
 
   private var row: String { semantics == .tableView ? "row" : "item" }
   private var rows: String { semantics == .tableView ? "rows" : "items" }
+  /// "a row", "an item": UIKit's (UXKit's) article for the noun.
+  private var article: String { semantics == .tableView ? "a" : "an" }
   private var view: String { semantics == .tableView ? "table view" : "collection view" }
 
   /// NSNotFound, the row of a section operation's index path.
@@ -53,7 +55,7 @@ struct UIKitMessages {
   /// R2b, iOS 18's "Invalid batch updates detected": the counts before and
   /// after, the update items UIKit kept, and the view.
   ///
-  ///     Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+  ///     Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.
   ///     Data source before updates = { 1 section with row counts: [30] }
   ///     Data source after updates = { 1 section with row counts: [29] }
   ///     Updates = [
@@ -63,7 +65,10 @@ struct UIKitMessages {
   ///     Table view: <UITableView>
   ///
   /// The first line, the single-section count lines, the row entries and
-  /// the last line are UIKit's as observed. Inferred, and kept here alone:
+  /// the last line are UIKit's as observed. The first line is the one crashes
+  /// show from iOS 17.1 on ("before and after performing the batch
+  /// updates"); iOS 16.4 to 17.0 printed "before and/or after" (see
+  /// `earlyFirstSentenceWording`), and the `ios18` profile prints the newer one. Inferred, and kept here alone:
   /// the plural (`{ 2 sections with row counts: [3, 4] }`), the section and
   /// move entries (`Delete section 1`, `Insert section 0`,
   /// `Move section 0 -> 2`, `Move row (0 - 1) -> (0 - 0)`), the empty list
@@ -91,13 +96,18 @@ struct UIKitMessages {
     let list = entries.isEmpty ? "Updates = [ ]" : "Updates = [\n" + entries.joined(separator: ",\n") + "\n]"
     let viewLine = countTextEnding.drop(while: { $0 == " " })
     return """
-      Invalid batch updates detected: the number of sections and/or \(rows) returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+      Invalid batch updates detected: the number of sections and/or \(rows) returned by the data source before and after performing the batch updates are inconsistent with the updates.
       Data source before updates = \(counts(before, sections: beforeSections))
       Data source after updates = \(counts(after, sections: afterSections))
       \(list)
       \(viewLine)
       """
   }
+
+  /// The words of R2b's first sentence that changed during iOS 17: what
+  /// iOS 16.4 to 17.0 printed, and what iOS 17.1 and later print.
+  static let earlyFirstSentenceWording = "before and/or after performing the batch updates"
+  static let firstSentenceWording = "before and after performing the batch updates"
 
   /// How many counts or update items an R2b text lists before it cuts.
   static let listLimit = 1_000
@@ -240,12 +250,12 @@ struct UIKitMessages {
 
   /// R17: BatchCheck's text for UIKit's silent fallback to reloadData.
   func moveOutOfDeletedSection(_ move: RowMove) -> String {
-    "\(row) move \(move.from) -> \(move.to) leaves deleted section \(move.from.section): \(semantics == .tableView ? "UITableView" : "UICollectionView") gives up animating and calls reloadData (iOS 7 raised \"cannot move a \(row) from a deleted section\"; newer UIKit may raise)"
+    "\(row) move \(move.from) -> \(move.to) leaves deleted section \(move.from.section): \(semantics == .tableView ? "UITableView" : "UICollectionView") gives up animating and calls reloadData (iOS 7 raised \"cannot move \(article) \(row) from a deleted section\"; newer UIKit may raise)"
   }
 
   /// R17: BatchCheck's text for UIKit's silent fallback to reloadData.
   func moveIntoInsertedSection(_ move: RowMove) -> String {
-    "\(row) move \(move.from) -> \(move.to) enters inserted section \(move.to.section): \(semantics == .tableView ? "UITableView" : "UICollectionView") gives up animating and calls reloadData (iOS 7 raised \"cannot move a \(row) into a newly inserted section (\(move.to.section))\"; newer UIKit may raise)"
+    "\(row) move \(move.from) -> \(move.to) enters inserted section \(move.to.section): \(semantics == .tableView ? "UITableView" : "UICollectionView") gives up animating and calls reloadData (iOS 7 raised \"cannot move \(article) \(row) into a newly inserted section (\(move.to.section))\"; newer UIKit may raise)"
   }
 
   /// R20 under the `reject` policy: BatchCheck's text.
