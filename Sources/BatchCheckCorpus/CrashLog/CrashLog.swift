@@ -97,7 +97,7 @@ package struct CrashLog: Sendable {
     let form = match.template.form
     let ending = ending(after: match.end, in: text)
     var semantics = ViewSemantics.tableView
-    var evidence = "assumed: both views print this text alike and the log names neither"
+    var evidence = "nothing: both views print this text alike and the log names neither (table view assumed)"
     if let own = match.template.semantics {
       semantics = own
       evidence = "the wording (\(own == .tableView ? "\"row\"" : "\"item\""))"
@@ -135,11 +135,11 @@ package struct CrashLog: Sendable {
         numbers = "the section counts (the quote cut some off)"
       }
     case .rowCount:
-      if let section = v(0), let after = v(1), let before = v(2), let inserted = v(3), let deleted = v(4),
+      if let after = v(1), let before = v(2), let inserted = v(3), let deleted = v(4),
         let movedIn = v(5), let movedOut = v(6)
       {
         let expected = before - deleted + inserted + movedIn - movedOut
-        numbers = "section \(section): the data source returned \(after) \(rows); the update leaves \(expected) = \(before)"
+        numbers = "section \(v(0).map(String.init) ?? "(cut off)"): the data source returned \(after) \(rows); the update leaves \(expected) = \(before)"
           + (deleted > 0 ? " − \(deleted)" : "") + (inserted > 0 ? " + \(inserted)" : "")
           + (movedIn > 0 ? " + \(movedIn) moved in" : "") + (movedOut > 0 ? " − \(movedOut) moved out" : "")
         causes = CrashCauses.counts(
@@ -284,7 +284,7 @@ package struct CrashLog: Sendable {
   private static func diagnose(_ reading: InvalidBatchUpdatesText, in text: CrashLogText) -> CrashDiagnosis {
     let ending = ending(after: reading.end, in: text)
     var semantics = ViewSemantics.tableView
-    var evidence = "assumed: the quote names neither view"
+    var evidence = "nothing: the quote names neither view (table view assumed)"
     if let own = reading.semantics {
       semantics = own
       evidence = "the wording (\(own == .tableView ? "\"rows\"" : "\"items\""))"

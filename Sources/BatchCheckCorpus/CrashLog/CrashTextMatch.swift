@@ -34,7 +34,8 @@ struct CrashTextMatch {
   static func all(in text: CrashLogText) -> [CrashTextMatch] {
     var found: [CrashTextMatch] = []
     for (template, pieces) in squeezedPieces {
-      for k in pieces.indices where k == 0 || pieces[k].count >= shortestStartPiece {
+      // A cut-off quote starts at a later piece, long enough to name the text, with a number still after it.
+      for k in pieces.indices where k == 0 || (pieces[k].count >= shortestStartPiece && k < template.holes.count) {
         for position in text.occurrences(of: pieces[k]) {
           guard var match = matchForward(template, pieces, from: k, at: position, in: text) else { continue }
           if k > 0, case .number(let argument)? = template.holes.indices.contains(k - 1) ? template.holes[k - 1] : nil {
