@@ -15,6 +15,7 @@ struct CrashLogTests {
     switch form {
     case .sectionCount: values = [2, 2, 0, 1]
     case .rowCount: values = [0, 20, 20, 0, 1, 0, 0]
+    case .rowCountBeforeMoves: values = [0, 20, 20, 0, 1]
     case .negativeRowCount: values = [0]
     case .deleteRowBeyondCount: values = [99, 0, 20]
     case .deleteRowBeyondSections: values = [0, 3, 1]
@@ -97,7 +98,10 @@ struct CrashLogTests {
           // R23's text names UITableView itself.
           #expect(diagnosis.semantics == (form == .indexPathLength ? .tableView : view), "\(form) \(view)")
           #expect(!diagnosis.partial, "\(form)")
-          let range = form.rule == .r17 ? "iOS 7" : form.rule == .r22 ? "every version, recent SDKs" : "every version"
+          let range =
+            form.rule == .r17
+            ? "iOS 7"
+            : form.rule == .r22 ? "every version, recent SDKs" : form == .rowCountBeforeMoves ? "early iOS releases" : "every version"
           #expect(diagnosis.iosRange == range, "\(form)")
           if form == .negativeRowCount || form == .indexPathLength {
             #expect(diagnosis.testCase == nil, "\(form)")
@@ -168,6 +172,18 @@ struct CrashLogTests {
         #expect(found.first?.numbers == "section 0: the data source returned 15 \(noun)s; the update leaves 19 = 20 − 1")
       }
     }
+  }
+
+  @Test("a crash report saved as JSON, its line breaks escaped, is read as the text it holds")
+  func escapedLineBreaks() {
+    let messages = UIKitMessages(.tableView, uikit: .ios18)
+    let r2b = messages.invalidBatchUpdates(
+      before: [20], beforeSections: 1, after: [3], afterSections: 1,
+      updates: [messages.updateItem("Delete", RowPath(0, 0)), messages.updateItem("Insert", RowPath(0, 0))])
+    let escaped = r2b.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
+    let found = CrashLog(#"{"exception":{"type":"EXC_CRASH"},"asi":{"UIKitCore":[""# + escaped + #""]}}"#).diagnoses
+    #expect(found.map(\.ruleID) == ["R2b"])
+    #expect(found.first?.reproduced == true)
   }
 
   @Test("partial quotes: a text whose start was cut off is still named, and rebuilt when its numbers survive")

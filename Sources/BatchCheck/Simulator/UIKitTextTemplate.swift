@@ -108,6 +108,9 @@ package enum UIKitTextForm: String, Hashable, Sendable, CaseIterable {
   case sectionCount
   /// R2: section (new space), after, before, inserted, deleted, moved in, moved out.
   case rowCount
+  /// R2 as early releases printed it, before the moved-in/out clause:
+  /// section, after, before, inserted, deleted.
+  case rowCountBeforeMoves
   /// R2 for a negative count: section (old space).
   case negativeRowCount
   /// R3: row, section (old space), the section's old count.
@@ -165,7 +168,7 @@ package enum UIKitTextForm: String, Hashable, Sendable, CaseIterable {
   package var rule: Rule {
     switch self {
     case .sectionCount: return .r1
-    case .rowCount, .negativeRowCount: return .r2
+    case .rowCount, .rowCountBeforeMoves, .negativeRowCount: return .r2
     case .deleteRowBeyondCount: return .r3
     case .deleteRowBeyondSections: return .r4
     case .deleteSectionBeyondSections: return .r5
@@ -194,6 +197,12 @@ package enum UIKitTextForm: String, Hashable, Sendable, CaseIterable {
     case .rowCount:
       return messages.invalidRowCount(
         section: a[0], after: a[1], before: a[2], inserted: a[3], deleted: a[4], movedIn: a[5], movedOut: a[6])
+    case .rowCountBeforeMoves:
+      let full = messages.invalidRowCount(
+        section: a[0], after: a[1], before: a[2], inserted: a[3], deleted: a[4], movedIn: 0, movedOut: 0)
+      let clause = " and plus or minus the number of"
+      guard let cut = full.firstRange(of: clause) else { return full }
+      return String(full[..<cut.lowerBound]) + "."
     case .negativeRowCount: return messages.negativeRowCount(section: a[0])
     case .deleteRowBeyondCount: return messages.deleteRowBeyondCount(row: a[0], section: a[1], count: a[2])
     case .deleteRowBeyondSections: return messages.deleteRowBeyondSections(row: a[0], section: a[1], sections: a[2])

@@ -47,11 +47,11 @@ extension CaseSketch {
       return CaseSketch(
         old: try sized(counts(before)), new: try sized(counts(after)),
         update: BatchUpdate(deleteSections: Array(0..<deleted), insertSections: Array((after - inserted)..<after)))
-    case .rowCount:
+    case .rowCount, .rowCountBeforeMoves:
       // A cut-off quote may have lost the section: the counts alone make the case, in section 0.
       let section = values[0] ?? 0
       let (after, before, inserted, deleted) = (try value(1), try value(2), try value(3), try value(4))
-      let (movedIn, movedOut) = (try value(5), try value(6))
+      let (movedIn, movedOut) = form == .rowCount ? (try value(5), try value(6)) : (0, 0)
       guard deleted + movedOut <= before else {
         throw Missing(reason: "no single update deletes and moves away more rows than the section had")
       }

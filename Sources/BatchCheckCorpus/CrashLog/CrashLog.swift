@@ -134,9 +134,10 @@ package struct CrashLog: Sendable {
       } else {
         numbers = "the section counts (the quote cut some off)"
       }
-    case .rowCount:
+    case .rowCount, .rowCountBeforeMoves:
+      let moves = form == .rowCount ? (v(5), v(6)) : (0, 0)
       if let after = v(1), let before = v(2), let inserted = v(3), let deleted = v(4),
-        let movedIn = v(5), let movedOut = v(6)
+        let movedIn = moves.0, let movedOut = moves.1
       {
         let expected = before - deleted + inserted + movedIn - movedOut
         numbers = "section \(v(0).map(String.init) ?? "(cut off)"): the data source returned \(after) \(rows); the update leaves \(expected) = \(before)"
@@ -245,7 +246,11 @@ package struct CrashLog: Sendable {
       numbers = "an index path whose length is not 2"
       causes = CrashCauses.length
     }
-    if doubleSpace {
+    if form == .rowCountBeforeMoves {
+      range = ("early iOS releases", "The text has no moved-in/out clause, which later releases added. " + range.reason)
+      uikit = .ios12
+    }
+    if doubleSpace && form != .rowCountBeforeMoves {
       range = ("iOS 12 or earlier", "The two spaces after its first sentence date it: from iOS 13 on UIKit prints one. " + range.reason)
       uikit = .ios12
     } else if ending.named {

@@ -28,9 +28,21 @@ struct CrashLogText {
     var lineStarts = [0]
     stripped.reserveCapacity(bytes.count)
     origin.reserveCapacity(bytes.count)
+    var escaped = false
     for (offset, byte) in bytes.enumerated() {
       if byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
       guard !Self.isSpace(byte) else { continue }
+      // A log saved as JSON (a .ips crash report) escapes the text's line breaks and tabs: `\n`, `\t`.
+      if escaped {
+        escaped = false
+        if byte == UInt8(ascii: "n") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "r") {
+          stripped.removeLast()
+          origin.removeLast()
+          continue
+        }
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      }
       stripped.append(byte)
       origin.append(offset)
     }
