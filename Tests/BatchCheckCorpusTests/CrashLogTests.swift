@@ -186,6 +186,24 @@ struct CrashLogTests {
     #expect(found.first?.reproduced == true)
   }
 
+  @Test("the texts that reach users: R2b's iOS 17.1 wording under ios18, and \"cannot move an item\" in R17 for collection views")
+  func userTexts() throws {
+    let r2b = try Case(jsonLine: #"{"old":[["a","b","c"]],"new":[["a"]],"update":{"deleteRows":[[0,1]]}}"#).judge().verdict
+    #expect(r2b.rule == .r2b)
+    #expect(r2b.message?.hasPrefix(
+      "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\n") == true)
+    let into = try Case(
+      jsonLine: #"{"semantics":"collectionView","old":[["a","b"]],"new":[["b"],["a"]],"update":{"insertSections":[1],"moveRows":[[[0,0],[1,0]]]}}"#
+    ).judge().verdict
+    #expect(into.rule == .r17)
+    #expect(into.message?.contains("\"cannot move an item into a newly inserted section (1)\"") == true)
+    #expect(into.message?.contains("a item") == false)
+    let table = try Case(
+      jsonLine: #"{"old":[["a","b"]],"new":[["b"],["a"]],"update":{"insertSections":[1],"moveRows":[[[0,0],[1,0]]]}}"#
+    ).judge().verdict
+    #expect(table.message?.contains("\"cannot move a row into a newly inserted section (1)\"") == true)
+  }
+
   @Test("partial quotes: a text whose start was cut off is still named, and rebuilt when its numbers survive")
   func partialQuotes() {
     let messages = UIKitMessages(.tableView, uikit: .ios18)
