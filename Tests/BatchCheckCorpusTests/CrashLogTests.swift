@@ -216,6 +216,12 @@ struct CrashLogTests {
     let r6 = messages.insertRowBeyondCount(row: 100, section: 0, count: 21)
     let r6Found = CrashLog("..." + r6.dropFirst(12)).diagnoses
     #expect(r6Found.map(\.ruleID) == ["R6"])
+    // Cut inside the words before an index path: the path is still read.
+    let r13 = "...ath (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update"
+    let r13Found = CrashLog(r13).diagnoses
+    #expect(r13Found.map(\.ruleID) == ["R13"])
+    #expect(r13Found.first?.partial == true)
+    #expect(r13Found.first?.reproduced == true)
     let r2b = messages.invalidBatchUpdates(
       before: [20], beforeSections: 1, after: [15], afterSections: 1, updates: [messages.updateItem("Delete", RowPath(0, 0))])
     let r2bFound = CrashLog(String(r2b.dropFirst(30))).diagnoses

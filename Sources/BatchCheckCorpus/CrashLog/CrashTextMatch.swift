@@ -49,6 +49,14 @@ struct CrashTextMatch {
               match.start = digitsStart
             }
           }
+          if k > 0, case .path(let argument)? = template.holes.indices.contains(k - 1) ? template.holes[k - 1] : nil,
+            let path = pathEnding(at: position, in: text)
+          {
+            // The index path just before a cut-off quote's first full piece.
+            match.values[argument] = path.section
+            match.values[argument + 1] = path.row
+            match.start = path.start
+          }
           found.append(match)
         }
       }
@@ -81,6 +89,19 @@ struct CrashTextMatch {
       cursor += pieces[index + 1].count
     }
     return CrashTextMatch(template: template, values: values, start: position, end: cursor, partial: k > 0)
+  }
+
+  /// The index path (`{length=2,path=S-R}`, squeezed) that ends just before `end`.
+  private static func pathEnding(at end: Int, in text: CrashLogText) -> (section: Int, row: Int, start: Int)? {
+    let open = CrashLogText.squeezed("{length = 2, path = ")
+    var start = end - open.count - 4
+    while start >= max(0, end - 64) {
+      if text.has(open, at: start), let path = text.indexPath(at: start), path.end == end {
+        return (path.section, path.row, start)
+      }
+      start -= 1
+    }
+    return nil
   }
 
   /// `matches` without those that lie inside another, sorted by start.
