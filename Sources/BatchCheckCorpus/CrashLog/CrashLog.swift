@@ -31,13 +31,14 @@ package struct CrashLog: Sendable {
     for reading in InvalidBatchUpdatesText.all(in: text) {
       found.append((reading.start, { Self.diagnose(reading, in: text) }))
     }
+    let afterValidation = text.occurrences(of: Self.afterValidationTexts.map(\.0))
     for (needle, globalIndex) in Self.afterValidationTexts {
-      for position in text.occurrences(of: needle) {
+      for position in afterValidation[needle] ?? [] {
         found.append((position, { Self.diagnoseAfterValidation(at: position, needle: needle, globalIndex: globalIndex, in: text) }))
       }
     }
     diagnoses = found.sorted { $0.start < $1.start }.map { $0.make() }
-    otherFailures = Self.otherFailures(in: bytes)
+    otherFailures = Self.otherFailures(in: text)
   }
 
   // MARK: The view
@@ -432,17 +433,23 @@ package struct CrashLog: Sendable {
   // MARK: Not batch-update exceptions
 
   /// Lines naming a Swift trap or an exception other than NSInternalInconsistencyException.
-  private static func otherFailures(in bytes: [UInt8]) -> [String] {
+  private static func otherFailures(in text: CrashLogText) -> [String] {
+    let traps = ["Fatal error:", "Precondition failed", "Assertion failed"].map(CrashLogText.squeezed)
+    let uncaught = CrashLogText.squeezed("uncaught exception '")
+    let internalInconsistency = CrashLogText.squeezed("NSInternalInconsistencyException")
+    let found = text.occurrences(of: traps + [uncaught])
+    var starts: [Int] = []
+    for trap in traps { starts += found[trap] ?? [] }
+    for position in found[uncaught] ?? [] where !text.has(internalInconsistency, at: position + uncaught.count) {
+      starts.append(position)
+    }
     var lines: [String] = []
-    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
-      if let trap = ["Fatal error:", "Precondition failed", "Assertion failed"].lazy.compactMap({ trimmed.firstRange(of: $0) }).first {
-        lines.append(String(trimmed[trap.lowerBound...]).trimmingTrailingSpace)
-      } else if let start = trimmed.firstRange(of: "uncaught exception '"),
-        !trimmed[start.upperBound...].hasPrefix("NSInternalInconsistencyException")
-      {
-        lines.append(String(trimmed[start.lowerBound...]).trimmingTrailingSpace)
-      }
+    var seenLines: Set<Int> = []
+    for start in starts.sorted() where seenLines.insert(text.line(ofStripped: start)).inserted {
+      let from = text.origin[start]
+      let end = text.original[from...].firstIndex(of: UInt8(ascii: "\n")) ?? text.original.count
+      let line = String(decoding: text.original[from..<end], as: UTF8.self)
+      lines.append(line.trimmingTrailingSpace)
     }
     return lines
   }

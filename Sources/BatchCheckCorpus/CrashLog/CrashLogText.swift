@@ -29,9 +29,12 @@ struct CrashLogText {
     stripped.reserveCapacity(bytes.count)
     origin.reserveCapacity(bytes.count)
     var escaped = false
-    for (offset, byte) in bytes.enumerated() {
-      if byte == UInt8(ascii: "\n") { lineStarts.append(offset + 1) }
-      guard !Self.isSpace(byte) else { continue }
+    for offset in bytes.indices {
+      let byte = bytes[offset]
+      if byte <= 0x20, Self.isSpace(byte) {
+        if byte == 0x0A { lineStarts.append(offset + 1) }
+        continue
+      }
       // A log saved as JSON (a .ips crash report) escapes the text's line breaks and tabs: `\n`, `\t`.
       if escaped {
         escaped = false
@@ -104,15 +107,69 @@ struct CrashLogText {
   ///   stripped text and *m* of the needle; O(*n*) for text that rarely
   ///   holds the needle's first byte.
   func occurrences(of needle: [UInt8]) -> [Int] {
-    guard let first = needle.first, needle.count <= stripped.count else { return [] }
+    guard needle.count >= 2, needle.count <= stripped.count else {
+      guard let first = needle.first else { return [] }
+      return stripped.indices.filter { stripped[$0] == first }
+    }
     var found: [Int] = []
-    var index = 0
+    let first = needle[0]
+    let second = needle[1]
     let last = stripped.count - needle.count
-    while index <= last {
-      if stripped[index] == first, has(needle, at: index) { found.append(index) }
-      index += 1
+    stripped.withUnsafeBufferPointer { text in
+      needle.withUnsafeBufferPointer { pattern in
+        var index = 0
+        while index <= last {
+          if text[index] == first, text[index + 1] == second {
+            var offset = 2
+            while offset < pattern.count, text[index + offset] == pattern[offset] { offset += 1 }
+            if offset == pattern.count { found.append(index) }
+          }
+          index += 1
+        }
+      }
     }
     return found
+  }
+
+  /// Every stripped offset where each of `needles` starts, in one pass over
+  /// the text: the offsets of each needle's first two bytes are collected
+  /// once, and only they are compared further.
+  ///
+  /// - Complexity: O(*n* + *c* × *m*), where *n* is the length of the
+  ///   stripped text, *c* the number of offsets whose two bytes start a
+  ///   needle and *m* the length of the longest needle.
+  func occurrences(of needles: [[UInt8]]) -> [[UInt8]: [Int]] {
+    var wanted = [Int](repeating: -1, count: 1 << 16)
+    var buckets: [[Int]] = []
+    for needle in needles where needle.count >= 2 {
+      let key = Int(needle[0]) << 8 | Int(needle[1])
+      if wanted[key] < 0 {
+        wanted[key] = buckets.count
+        buckets.append([])
+      }
+    }
+    if stripped.count >= 2 {
+      stripped.withUnsafeBufferPointer { text in
+        wanted.withUnsafeBufferPointer { wanted in
+          var key = Int(text[0])
+          for index in 0..<(text.count - 1) {
+            key = (key << 8 | Int(text[index + 1])) & 0xFFFF
+            let bucket = wanted[key]
+            if bucket >= 0 { buckets[bucket].append(index) }
+          }
+        }
+      }
+    }
+    var result: [[UInt8]: [Int]] = [:]
+    for needle in needles where result[needle] == nil {
+      guard needle.count >= 2 else {
+        result[needle] = occurrences(of: needle)
+        continue
+      }
+      let bucket = buckets[wanted[Int(needle[0]) << 8 | Int(needle[1])]]
+      result[needle] = bucket.filter { has(needle, at: $0) }
+    }
+    return result
   }
 
   /// The decimal number at stripped offset `index` and the offset after it;

@@ -33,10 +33,12 @@ struct CrashTextMatch {
   ///   and *n* the length of the log.
   static func all(in text: CrashLogText) -> [CrashTextMatch] {
     var found: [CrashTextMatch] = []
+    // Many templates share pieces: each distinct piece is searched for once.
+    let occurrences = text.occurrences(of: squeezedPieces.flatMap { $0.1 })
     for (template, pieces) in squeezedPieces {
       // A cut-off quote starts at a later piece, long enough to name the text, with a number still after it.
       for k in pieces.indices where k == 0 || (pieces[k].count >= shortestStartPiece && k < template.holes.count) {
-        for position in text.occurrences(of: pieces[k]) {
+        for position in occurrences[pieces[k]] ?? [] {
           guard var match = matchForward(template, pieces, from: k, at: position, in: text) else { continue }
           if k > 0, case .number(let argument)? = template.holes.indices.contains(k - 1) ? template.holes[k - 1] : nil {
             // The number just before a cut-off quote's first full piece.

@@ -71,8 +71,9 @@ struct InvalidBatchUpdatesText {
   static func all(in text: CrashLogText) -> [InvalidBatchUpdatesText] {
     var found: [InvalidBatchUpdatesText] = []
     var consumedUpTo = -1
+    let anchorsFound = text.occurrences(of: [sentenceEnd, beforeLine])
     let anchors =
-      text.occurrences(of: sentenceEnd).map { ($0, true) } + text.occurrences(of: beforeLine).map { ($0, false) }
+      (anchorsFound[sentenceEnd] ?? []).map { ($0, true) } + (anchorsFound[beforeLine] ?? []).map { ($0, false) }
     for (position, isSentence) in anchors.sorted(by: { $0.0 < $1.0 }) where position >= consumedUpTo {
       var reading = InvalidBatchUpdatesText(start: position, end: position, partial: true)
       var cursor = position
