@@ -246,14 +246,18 @@ struct CrashLogTests {
     #expect(none.otherFailures == ["Fatal error: Index out of range"])
   }
 
-  @Test("the failure after validation (R28): the global-index text is named, without a case")
+  @Test("the failure after validation (R28): the global-index text is named, and its reported shape rebuilt under ios12")
   func afterValidation() {
     let found = CrashLog(
       "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'request for index path for global index 1 when there are only 1 items in the collection view'"
     ).diagnoses
     #expect(found.map(\.ruleID) == ["R28"])
     #expect(found.first?.semantics == .collectionView)
-    #expect(found.first?.testCase == nil)
+    #expect(found.first?.testCase?.uikit == .ios12)
+    #expect(found.first?.reproduced == true)
+    // Animation failures the update cannot predict get no case.
+    let animation = CrashLog("reason: 'Attempt to create two animations for cell'").diagnoses
+    #expect(animation.map(\.ruleID) == ["R28"] && animation.first?.testCase == nil)
   }
 
   @Test("property: BatchCheck's own exception texts, read back, give the rule that made them and a case with its verdict")

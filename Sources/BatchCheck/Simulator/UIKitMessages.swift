@@ -269,6 +269,14 @@ package struct UIKitMessages {
     "cannot move \(article) \(row) into a newly inserted section (\(section))"
   }
 
+  /// R28, the failure after validation of rdar://48941906: UIKit asks its
+  /// collection-view data for the item at global index `index` when it holds
+  /// `count` items in all. The report shows index and count equal (one past
+  /// the last item); BatchCheck prints the data source's total for both.
+  package func globalIndexBeyondItems(index: Int, count: Int) -> String {
+    "request for index path for global index \(index) when there are only \(count) items in the collection view"
+  }
+
   /// R20 under the `reject` policy: BatchCheck's text.
   package static func duplicate(_ what: String, _ operation: String) -> String {
     "duplicate \(operation) of \(what): UITableView would merge it into one \(operation), UICollectionView would count it twice; emit each \(operation) once"

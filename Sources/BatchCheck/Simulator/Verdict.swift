@@ -1,5 +1,6 @@
-/// A numbered rule: UIKit's (`R1`...`R23`, and `R2b`, iOS 18's "Invalid batch
-/// updates detected") or BatchCheck's own row
+/// A numbered rule: UIKit's (`R1`...`R23`, `R2b`, iOS 18's "Invalid batch
+/// updates detected", and `R28`, the one failure after validation that an
+/// update predicts) or BatchCheck's own row
 /// checks (`C1` wrong rows, `C2` stale content).
 public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
   CustomStringConvertible
@@ -8,11 +9,14 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
   case r8 = "R8", r9 = "R9", r10 = "R10", r11 = "R11", r12 = "R12", r13 = "R13"
   case r14 = "R14", r15 = "R15", r16 = "R16", r17 = "R17", r18 = "R18", r19 = "R19"
   case r20 = "R20", r21 = "R21", r22 = "R22", r23 = "R23"
+  /// A failure after validation (UIKit's rule R28 family) that the update
+  /// alone predicts: see `UIKitProfile.Rules.globalIndexFailsAfterSelfSectionMove`.
+  case r28 = "R28"
   case c1 = "C1", c2 = "C2"
 
   public var description: String { rawValue }
 
-  /// Orders by declaration: R1 < R2 < R2b < R3 < ... < R23 < C1 < C2.
+  /// Orders by declaration: R1 < R2 < R2b < R3 < ... < R23 < R28 < C1 < C2.
   public static func < (lhs: Rule, rhs: Rule) -> Bool {
     let all = Rule.allCases
     return (all.firstIndex(of: lhs) ?? 0) < (all.firstIndex(of: rhs) ?? 0)
