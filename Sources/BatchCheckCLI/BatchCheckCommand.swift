@@ -23,6 +23,7 @@ public enum BatchCheckCommand {
       BenchCommand.self,
       AnswerCommand.self,
       ExplainCommand.self,
+      DiagnoseCommand.self,
     ]
   }
 

@@ -25,6 +25,8 @@ struct ExplainCommand: OptionCommand {
 
     ARGUMENTS:
       <rule>      A rule: R1 ... R29, R2b, C1, C2 (any case). Without it, the list.
+                  A pasted UIKit exception text is diagnosed, as
+                  'batchcheck diagnose' does.
 
     OPTIONS:
     \(optionsHelp)
@@ -39,6 +41,8 @@ struct ExplainCommand: OptionCommand {
   var explanation: RuleExplanation?
   /// Whether to print Markdown.
   var markdown = false
+  /// A pasted crash text given in place of a rule: diagnosed as `diagnose` does.
+  var pasted: String?
 
   /// As the `ARGUMENTS:` part has it.
   static let helpColumn = 12
@@ -53,16 +57,34 @@ struct ExplainCommand: OptionCommand {
   }
 
   mutating func takePositional(_ arguments: [String]) throws(CommandError) {
+    if arguments.count == 1, let found = RuleExplanation.named(arguments[0]) {
+      explanation = found
+      return
+    }
+    // A pasted crash text (quoted or not) is diagnosed, as `batchcheck diagnose` would.
+    let pasted = arguments.joined(separator: " ")
+    if !arguments.isEmpty, !CrashLog(pasted).diagnoses.isEmpty {
+      self.pasted = pasted
+      return
+    }
     if arguments.count > 1 { throw .unexpectedArgument(arguments[1], command: Self.name) }
     if let id = arguments.first {
-      guard let found = RuleExplanation.named(id) else {
-        throw .invalidValue(id, option: "<rule>", allowed: RuleExplanation.all.map(\.id), command: Self.name)
+      if id.contains(" ") {
+        throw .conflictingOptions(
+          "'\(id.prefix(60))\(id.count > 60 ? "…" : "")' is not a rule (R1 ... R29, R2b, C1, C2) and holds no UIKit"
+            + " batch-update text BatchCheck knows; to read a crash log, use 'batchcheck diagnose <file>'",
+          command: Self.name)
       }
-      explanation = found
+      throw .invalidValue(id, option: "<rule>", allowed: RuleExplanation.all.map(\.id), command: Self.name)
     }
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    if let pasted {
+      var diagnose = DiagnoseCommand()
+      diagnose.text = pasted
+      return try await diagnose.run(output: &output)
+    }
     switch (explanation, markdown) {
     case (nil, false): output.writeOutput(Self.list)
     case (nil, true): output.writeOutput(RuleExplanation.guideMarkdown)

@@ -27,18 +27,18 @@ extension RuleExplanation {
       ],
       example: #"{"old":[["a","b","c"]],"new":[["a","b","c"]],"update":{"deleteRows":[[0,1]]},"expect":{"verdict":"exception","rule":"R2","message":"(3)"}}"#,
       note: "A row is deleted, but the data source still has three rows.",
-      profiles: "iOS 18 ends the text with the view's name. Under iOS 18 a mismatch where some section would hold more rows than the data source returns is R2b instead; a section left with too few rows stays R2. iOS 12 reports every mismatch as R2.",
+      profiles: "iOS 18 ends the text with the view's name. Under iOS 18 a mismatch where some section would hold more rows than the data source returns is R2b instead; a section left with too few rows stays R2. iOS 12 reports every mismatch as R2. A collection view in an app built against an older SDK does not raise R2 or R2b: it logs the count text followed by \"- will perform reloadData\" and reloads (the same text in a console is that fallback, not a crash); a case cannot say which SDK an app was built with, so BatchCheck judges a modern-SDK app.",
       certainty: "Formula and text read in decompiled UIKit and confirmed by reports. How old sections map to new ones (which decides whether a move counts as in and out) is inferred from the decompile's behaviour, not read. The second text, for a negative count from the data source, prints the old section index."),
     RuleExplanation(
       id: "R2b", title: "Invalid batch updates detected (iOS 18)",
       condition: "Newer UIKit's other count failure: after R1 (UITableView) or before it (UICollectionView), UIKit checks that the update fits the data source. BatchCheck reports R2b when some kept or moved section would end up with more rows than the data source returns for it: its old rows that were neither deleted nor moved away, plus the rows inserted into it, plus the rows moved into it.",
       textSource: .uikit,
       texts: [
-        "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.\nData source before updates = { %@ }\nData source after updates = { %@ }\nUpdates = [%@]\nTable view: <UITableView>"
+        "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\nData source before updates = { %@ }\nData source after updates = { %@ }\nUpdates = [%@]\nTable view: <UITableView>"
       ],
       example: #"{"old":[["a","b","c"]],"new":[["a"]],"update":{"deleteRows":[[0,1]]},"expect":{"verdict":"exception","rule":"R2b","message":"Data source before updates = { 1 section with row counts: [3] }\nData source after updates = { 1 section with row counts: [1] }"}}"#,
       note: "One row is deleted, but the data source lost two: the section would keep two rows and has one.",
-      profiles: "iOS 18 only. Under iOS 12 the same update is R2.",
+      profiles: "iOS 18 only. Under iOS 12 the same update is R2. The first sentence changed during iOS 17: iOS 16.4 to 17.0 printed \"before and/or after performing the batch updates\", iOS 17.1 and later print \"before and after\", as BatchCheck does; `batchcheck diagnose` reads both and tells the range from the wording.",
       certainty: "The trigger is inferred: the check that decides it is not in the decompiled code, and the rule above is the simplest one that fits every public report. The first line, the one-section count lines, the row entries (\"Delete row (0 - 0)\", \"Insert row (0 - 0)\", reload-made ones included) and the last line are UIKit's as reported; the plural count line, the section and move entries, the empty list (\"Updates = [ ]\") and the order of the entries are BatchCheck's guess."),
   ]
 
@@ -310,13 +310,13 @@ extension RuleExplanation {
       certainty: "Documented behaviour of moves, seen in reports."),
     RuleExplanation(
       id: "R28", title: "Failures while animating",
-      condition: "Some exceptions come from the animation that follows a valid update (\"Attempt to create two animations for cell\", a nil view in a collection view) and depend on which cells are on screen and how the animation runs. BatchCheck does not model them.",
-      textSource: .none,
-      texts: [],
-      example: nil,
-      note: "Out of scope: counts and index paths cannot predict them.",
-      profiles: "Not modelled under either.",
-      certainty: "Seen in public reports; not predictable from the update."),
+      condition: "Some exceptions come from the animation that follows a valid update (\"Attempt to create two animations for cell\", a nil view in a collection view) and depend on which cells are on screen and how the animation runs; BatchCheck does not model those. One of the family follows from the update alone, and BatchCheck reports it under the iOS 12 profile: a collection-view update that moves a section onto its own index and moves an item out of that section passes every check, then UIKit raises while animating. `batchcheck diagnose` names all of these texts as R28.",
+      textSource: .uikit,
+      texts: ["request for index path for global index %ld when there are only %ld items in the collection view"],
+      example: #"{"semantics":"collectionView","uikit":"ios12","old":[[],["a"]],"new":[["a"],[]],"update":{"moveSections":[[1,1]],"moveRows":[[[1,0],[0,0]]]},"expect":{"verdict":"exception","rule":"R28","message":"request for index path for global index 1 when there are only 1 items in the collection view"}}"#,
+      note: "Section 1 moves onto itself and its one item moves to section 0: each move is legal, together they leave UIKit's global item numbering one short (rdar://48941906). BatchCheck prints the data source's total number of items for both numbers, as the report shows them.",
+      profiles: "Modelled under iOS 12 for collection views only, and only this shape (a section moved onto its own index with an item moved out of it): the evidence is one report on iOS 12.2. Whether iOS 18 still raises is not known, so the iOS 18 profile accepts the update. The other failures of the family are modelled under neither.",
+      certainty: "One public report with a reproducing project (iOS 12.2 simulator) for the modelled shape; the others are seen in public reports and cannot be predicted from the update."),
     RuleExplanation(
       id: "R29", title: "A collection view that is not in a window",
       condition: "Before iOS 16.4 a collection view that was not in a window did not validate its updates (it reloaded later); from iOS 16.4 on, it does. BatchCheck always validates, as a view on screen under a recent release does.",

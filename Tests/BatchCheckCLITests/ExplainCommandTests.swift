@@ -73,8 +73,8 @@ struct ExplainCommandTests {
           exception R11: attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})
 
         """))
-    let none = await runCommand(["explain", "R28"])
-    #expect(none.status == 0 && none.standardOutput.contains("Example:\n  None. Out of scope"))
+    let none = await runCommand(["explain", "R29"])
+    #expect(none.status == 0 && none.standardOutput.contains("Example:\n  None. Not modelled"))
   }
 
   @Test("--markdown prints the guide's generated part, or one rule's section")

@@ -33,6 +33,7 @@ struct RootCommandTests {
           bench       Time the simulator on a large valid update.
           answer      Answer --exec case lines on standard input with a built-in generator.
           explain     List the rules UIKit and BatchCheck judge by, or explain one with an example.
+          diagnose    Read a crash log: the rule, view, iOS range and causes of each UIKit exception, and a case.
 
         OPTIONS:
           --uikit <profile>  The UIKit whose rules judge: ios18 (default: what apps run

@@ -78,7 +78,7 @@ struct ProfileRuleTests {
     #expect(x3.kind == .exception && x3.rule == .r2b)
     #expect(
       x3.message == """
-        Invalid batch updates detected: the number of sections and/or rows returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+        Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.
         Data source before updates = { 1 section with row counts: [20] }
         Data source after updates = { 1 section with row counts: [15] }
         Updates = [

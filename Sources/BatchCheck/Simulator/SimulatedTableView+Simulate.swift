@@ -57,8 +57,35 @@ extension SimulatedTableView {
     case .success(.accepted(let result)):
       accepted = result
     }
+    if let exception = checkAfterValidation(accepted, counts: counts, messages: messages) {
+      trace?.append("✗ R28: \(exception.message)")
+      return .exception(exception)
+    }
     return checkRows(
       accepted, update: update, counts: counts, dataSource: dataSource, counter: &counter, trace: trace)
+  }
+
+  /// R28, the failure after validation the update predicts (rdar://48941906,
+  /// iOS 12.2, collection views): a section moved onto its own index
+  /// together with an item moved out of that section. Every batch check
+  /// passed; UIKit's global item numbering then comes out one short, and it
+  /// asks for the item one past the last. Modelled only where the profile
+  /// says (`globalIndexFailsAfterSelfSectionMove`) and only for that shape.
+  ///
+  /// - Complexity: O(*m* + *k*), where *m* is the number of section moves and
+  ///   *k* the number of row moves.
+  func checkAfterValidation(_ accepted: AcceptedUpdate, counts: Counts, messages: UIKitMessages) -> UIKitException? {
+    guard options.rules.globalIndexFailsAfterSelfSectionMove else { return nil }
+    let selfMoved = Set(accepted.sectionMoves.filter { $0.from == $0.to }.map(\.from))
+    guard !selfMoved.isEmpty,
+      accepted.rowMoves.contains(where: { selfMoved.contains($0.from.section) && $0.to.section != $0.from.section })
+    else { return nil }
+    var total = 0
+    for section in 0..<counts.newSections {
+      let (sum, overflow) = total.addingReportingOverflow(counts.newRows(section))
+      total = overflow ? Int.max : sum
+    }
+    return UIKitException(rule: .r28, message: messages.globalIndexBeyondItems(index: total, count: total))
   }
 
   /// Applies `update` like `performBatchUpdates` and also returns a trace: the

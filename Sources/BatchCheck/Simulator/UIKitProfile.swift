@@ -39,7 +39,8 @@ public enum UIKitProfile: String, Hashable, Sendable, CaseIterable, CustomString
         removesDuplicateReloads: false,
         mergesDuplicates: table,
         sectionMovesFirst: false,
-        hasReconfigure: false)
+        hasReconfigure: false,
+        globalIndexFailsAfterSelfSectionMove: !table)
     case .ios18:
       return Rules(
         countTextEnding: table ? " Table view: <UITableView>" : " Collection view: <UICollectionView>",
@@ -51,7 +52,8 @@ public enum UIKitProfile: String, Hashable, Sendable, CaseIterable, CustomString
         removesDuplicateReloads: true,
         mergesDuplicates: table,
         sectionMovesFirst: true,
-        hasReconfigure: true)
+        hasReconfigure: true,
+        globalIndexFailsAfterSelfSectionMove: false)
     }
   }
 
@@ -85,6 +87,15 @@ public enum UIKitProfile: String, Hashable, Sendable, CaseIterable, CustomString
     package var sectionMovesFirst: Bool
     /// D12: `reconfigureRows` exists (iOS 15 and later).
     package var hasReconfigure: Bool
+    /// R28 (rdar://48941906): a collection-view update that moves a section
+    /// onto its own index and moves an item out of that section passes every
+    /// check, then UIKit raises "request for index path for global index N
+    /// when there are only N items in the collection view" while animating.
+    /// Confidence: one public report with a reproducing project, iOS 12.2
+    /// simulator, that exact shape only; so the iOS 12 collection-view
+    /// profile alone models it, and only that shape. Whether iOS 18 still
+    /// raises is not known (false there).
+    package var globalIndexFailsAfterSelfSectionMove: Bool
   }
 
   /// One of the count checks that follow the index checks.

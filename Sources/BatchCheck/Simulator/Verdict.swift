@@ -1,5 +1,6 @@
-/// A numbered rule: UIKit's (`R1`...`R23`, and `R2b`, iOS 18's "Invalid batch
-/// updates detected") or BatchCheck's own row
+/// A numbered rule: UIKit's (`R1`...`R23`, `R2b`, iOS 18's "Invalid batch
+/// updates detected", and `R28`, the one failure after validation that an
+/// update predicts) or BatchCheck's own row
 /// checks (`C1` wrong rows, `C2` stale content).
 public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
   CustomStringConvertible
@@ -53,6 +54,9 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
   case r22 = "R22"
   /// R23: An index path has exactly two indices.
   case r23 = "R23"
+  /// R28: A failure after validation (UIKit's rule R28 family) that the
+  /// update alone predicts: see `UIKitProfile.Rules.globalIndexFailsAfterSelfSectionMove`.
+  case r28 = "R28"
   /// C1: Wrong rows: a cell shows a row other than the data source's.
   case c1 = "C1"
   /// C2: Stale content: a changed row was not refreshed.
@@ -60,7 +64,7 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
 
   public var description: String { rawValue }
 
-  /// Orders by declaration: R1 < R2 < R2b < R3 < ... < R23 < C1 < C2.
+  /// Orders by declaration: R1 < R2 < R2b < R3 < ... < R23 < R28 < C1 < C2.
   public static func < (lhs: Rule, rhs: Rule) -> Bool {
     let all = Rule.allCases
     return (all.firstIndex(of: lhs) ?? 0) < (all.firstIndex(of: rhs) ?? 0)

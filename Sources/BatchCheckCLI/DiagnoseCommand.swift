@@ -1,0 +1,225 @@
+import BatchCheck
+import BatchCheckCorpus
+import BatchCheckHTML
+
+/// `batchcheck diagnose [FILE | -]`: reads a crash log (a console, a crash
+/// reporter's page, a pasted message) and says, for every UIKit
+/// batch-update exception in it, the rule, the view, the iOS range of its
+/// wording, its numbers in a sentence, the likely causes, and a case that
+/// reproduces it when the text carries its numbers.
+///
+///     batchcheck diagnose crash.log
+///     // 1 UIKit batch-update exception in crash.log
+///     // 1. line 3: R3 A deleted row must exist before the update (table view)
+///     // ...
+///
+/// Exit status: 0 when the log holds at least one exception, 1 when it holds
+/// none, 65 when the file cannot be read, 64 for a usage error.
+struct DiagnoseCommand: OptionCommand {
+  static let name = "diagnose"
+  static let abstract = "Read a crash log: the rule, view, iOS range and causes of each UIKit exception, and a case."
+  static let usage = """
+    OVERVIEW: Read a crash log (an Xcode console, a crash reporter's page, a
+    pasted message; several crashes, cut-off or wrapped quotes) and diagnose
+    every UIKit batch-update exception in it: its rule and view, the iOS range
+    its wording comes from, its numbers in a sentence, the likely causes, and,
+    when the text carries the numbers, a case (case format v2) that BatchCheck
+    runs as validate does, saying whether it reproduces the rule.
+
+    USAGE: batchcheck diagnose [<file>] [--format <format>] [--html <file>]
+
+    ARGUMENTS:
+      <file>              The log; - or nothing reads standard input.
+
+    OPTIONS:
+    \(optionsHelp)
+
+    EXIT STATUS:
+      0 at least one UIKit batch-update exception found; 1 none found; 65 the
+      file could not be read; 64 a usage error.
+
+    """
+
+  /// The log's path; `-` for standard input.
+  var file = "-"
+  /// Text given in place of a file (`explain` with a pasted message).
+  var text: String?
+  /// How results are printed.
+  var format = OutputFormat.human
+  /// Where to write the HTML page; nil: none.
+  var html: String?
+
+  static var options: [CommandOption<Self>] {
+    [
+      .format(
+        \.format, human: "a block per exception",
+        json: "one JSON object per exception (rule, view, iosRange, causes, case, reproduced...)."),
+      .path("--html", \.html, help: "Also write an HTML page with a picture of each rebuilt case."),
+    ]
+  }
+
+  mutating func takePositional(_ arguments: [String]) throws(CommandError) {
+    if arguments.count > 1 { throw .unexpectedArgument(arguments[1], command: Self.name) }
+    if let first = arguments.first { file = first }
+  }
+
+  func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    let log: CrashLog
+    let source: String
+    if let text {
+      log = CrashLog(text)
+      source = "the text"
+    } else {
+      do throws(CaseFileError) {
+        log = CrashLog(bytes: try CaseFile.bytes(atPath: file))
+      } catch {
+        throw .unreadableFile(error)
+      }
+      source = file == "-" ? "standard input" : file
+    }
+    guard !log.diagnoses.isEmpty else {
+      var line = "Error: no UIKit batch-update exception in \(source)"
+      if let other = log.otherFailures.first {
+        line += "; it holds '\(other)', which is not a UIKit batch-update exception"
+          + (other.contains("Fatal error") || other.contains("failed") ? " (a Swift runtime trap)" : "")
+      }
+      output.writeError(line + "\n")
+      return .failure
+    }
+    switch format {
+    case .json:
+      for diagnosis in log.diagnoses { output.writeOutput(Self.jsonLine(diagnosis) + "\n") }
+      for other in log.otherFailures {
+        output.writeError("note: '\(other)' is not a UIKit batch-update exception\n")
+      }
+    case .human:
+      output.writeOutput(Self.humanText(log, source: source))
+    }
+    if let html { try writeAtomically(Self.html(log, source: source), to: html) }
+    return .success
+  }
+
+  // MARK: Text
+
+  /// The human report: a heading, then a block per exception.
+  static func humanText(_ log: CrashLog, source: String) -> String {
+    let count = log.diagnoses.count
+    var text = "\(count) UIKit batch-update exception\(count == 1 ? "" : "s") in \(source)\n"
+    for (number, diagnosis) in log.diagnoses.enumerated() {
+      text += "\n" + block(diagnosis, number: number + 1)
+    }
+    for other in log.otherFailures {
+      text += "\nnote: '\(other)' is not a UIKit batch-update exception"
+        + (other.contains("Fatal error") || other.contains("failed") ? ": it is a Swift runtime trap.\n" : ".\n")
+    }
+    return text
+  }
+
+  /// One exception: its heading, then labelled lines.
+  static func block(_ diagnosis: CrashDiagnosis, number: Int) -> String {
+    let view = diagnosis.semantics == .tableView ? "table view" : "collection view"
+    var text = "\(number). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title) (\(view))\n"
+    text += field("text", diagnosis.text.split(separator: "\n").joined(separator: "\n") + (diagnosis.partial ? "\n(the quote's start is cut off)" : ""))
+    text += field("view", "\(view), told by \(diagnosis.viewEvidence)")
+    text += field("iOS", "\(diagnosis.iosRange). \(diagnosis.iosRangeReason)")
+    text += field("numbers", diagnosis.numbers)
+    if !diagnosis.causes.isEmpty {
+      text += "   causes, most likely first:\n"
+      for (rank, cause) in diagnosis.causes.enumerated() {
+        text += wrap("\(rank + 1). \(cause.cause). \(cause.reason)", width: 72).enumerated().map {
+          ($0.offset == 0 ? "     " : "        ") + $0.element + "\n"
+        }.joined()
+      }
+    }
+    if let testCase = diagnosis.testCase {
+      text += "   case:\n     " + testCase.jsonLine + "\n"
+      if let note = diagnosis.caseNote { text += field("", note) }
+      if let verdict = diagnosis.verdict {
+        text += field(
+          "result",
+          (diagnosis.reproduced ? "reproduced: " : "not reproduced: ") + "BatchCheck judges the case \(verdict.kind.rawValue)"
+            + (verdict.rule.map { " \($0)" } ?? "") + (diagnosis.reproduced ? ", the text's rule" : ", not \(diagnosis.ruleID)"))
+      }
+    } else {
+      text += field("case", "none: " + (diagnosis.caseNote ?? "the text does not carry what a case needs"))
+    }
+    return text
+  }
+
+  /// `   label:   text`, the text wrapped and indented under itself.
+  private static func field(_ label: String, _ value: String) -> String {
+    let head = label.isEmpty ? "" : label + ":"
+    let indent = String(repeating: " ", count: 13)
+    var lines: [String] = []
+    for paragraph in value.split(separator: "\n", omittingEmptySubsequences: false) {
+      // Quoted UIKit text is kept as it is; prose is wrapped.
+      lines += paragraph.count > 70 && paragraph.contains(" ") && label != "text" ? wrap(String(paragraph), width: 66) : [String(paragraph)]
+    }
+    return lines.enumerated().map { index, line in
+      (index == 0 ? "   " + head + String(repeating: " ", count: max(1, 10 - head.count)) : indent) + line + "\n"
+    }.joined()
+  }
+
+  // MARK: JSON
+
+  /// One exception as one JSON object: `rule`, `view`, `iosRange`, `causes`,
+  /// `case` (the case line's object, or null) and `reproduced`, with the
+  /// line, the text, the title, the numbers and the verdict.
+  static func jsonLine(_ diagnosis: CrashDiagnosis) -> String {
+    let causes = diagnosis.causes.map {
+      "{\"cause\":\(JSONText.quoted($0.cause)),\"reason\":\(JSONText.quoted($0.reason))}"
+    }
+    var fields = [
+      "\"line\":\(diagnosis.line)",
+      "\"rule\":" + JSONText.quoted(diagnosis.ruleID),
+      "\"title\":" + JSONText.quoted(diagnosis.title),
+      "\"view\":" + JSONText.quoted(diagnosis.view),
+      "\"viewEvidence\":" + JSONText.quoted(diagnosis.viewEvidence),
+      "\"iosRange\":" + JSONText.quoted(diagnosis.iosRange),
+      "\"iosRangeReason\":" + JSONText.quoted(diagnosis.iosRangeReason),
+      "\"numbers\":" + JSONText.quoted(diagnosis.numbers),
+      "\"causes\":[" + causes.joined(separator: ",") + "]",
+      "\"case\":" + (diagnosis.testCase?.jsonLine ?? "null"),
+    ]
+    if let note = diagnosis.caseNote { fields.append("\"caseNote\":" + JSONText.quoted(note)) }
+    if let verdict = diagnosis.verdict {
+      var parts = ["\"verdict\":" + JSONText.quoted(verdict.kind.rawValue)]
+      if let rule = verdict.rule { parts.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
+      if let message = verdict.message { parts.append("\"message\":" + JSONText.quoted(message)) }
+      fields.append("\"judged\":{" + parts.joined(separator: ",") + "}")
+    } else {
+      fields.append("\"judged\":null")
+    }
+    fields.append("\"reproduced\":\(diagnosis.reproduced)")
+    fields.append("\"partial\":\(diagnosis.partial)")
+    fields.append("\"reloadDataFallback\":\(diagnosis.reloadDataFallback)")
+    fields.append("\"text\":" + JSONText.quoted(diagnosis.text))
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+
+  // MARK: HTML
+
+  /// The page: a picture of each rebuilt case, drawn as `validate --html` draws one.
+  static func html(_ log: CrashLog, source: String) -> String {
+    var cases: [HTMLCase] = []
+    for (number, diagnosis) in log.diagnoses.enumerated() {
+      guard let testCase = diagnosis.testCase else { continue }
+      let judged = testCase.judge()
+      cases.append(
+        HTMLCase(
+          title: "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)", old: testCase.old,
+          new: testCase.new, changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
+          verdict: judged.verdict,
+          expected: "UIKit's text: \(diagnosis.ruleID)" + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)"),
+          advice: diagnosis.causes.first.map { "\($0.cause): \($0.reason)" }, options: testCase.options))
+    }
+    let facts = [
+      HTMLFact("log", source),
+      HTMLFact("exceptions", "\(log.diagnoses.count) found, \(cases.count) rebuilt as cases"),
+    ]
+    var notes = ["Drawn: each case rebuilt from a UIKit text, as BatchCheck judges it."]
+    if cases.count < log.diagnoses.count { notes.append("Texts that do not carry their numbers have no case.") }
+    return HTMLReport.render(
+      title: "diagnose", passed: log.diagnoses.allSatisfy(\.reproduced), facts: facts, cases: cases, notes: notes)
+  }
+}

@@ -1,0 +1,117 @@
+import BatchCheck
+import BatchCheckCorpus
+import Foundation
+import Testing
+
+@testable import BatchCheckCLI
+
+/// `batchcheck diagnose`, run in process on logs written to files.
+@Suite("batchcheck diagnose")
+struct DiagnoseTests {
+  static let consoleR2 = """
+    2024-01-12 10:31:02.114 MyApp[8812:401233] *** Assertion failure in -[UITableView _endCellAnimationsWithContext:], UITableView.m:2097
+    2024-01-12 10:31:02.118 MyApp[8812:401233] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (20) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView: 0x7f8b1c; frame = (0 0; 390 844)>'
+    *** First throw call stack:
+    (0x1 0x2)
+    """
+
+  static let collectionR2b = """
+    *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'Invalid batch updates detected: the number of sections and/or items returned by the data source before and/or after performing the batch updates are inconsistent with the updates.
+    Data source before updates = { 1 section with item counts: [3] }
+    Data source after updates = { 1 section with item counts: [1] }
+    Updates = [
+    	Delete item (0 - 1)
+    ]
+    Collection view: <UICollectionView: 0x10b; frame = (0 0; 390 844)>'
+    """
+
+  @Test("a console log: the rule, the view, the range, the numbers, the causes and a reproducing case; exit 0")
+  func human() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = try files.write("crash.log", [Self.consoleR2])
+    let run = await runCommand(["diagnose", path])
+    #expect(run.status == 0)
+    #expect(run.standardError == "")
+    let output = run.standardOutput
+    #expect(output.hasPrefix("1 UIKit batch-update exception in \(path)\n"))
+    #expect(output.contains("1. line 2: R2 The number of rows in each section must add up (table view)"))
+    let flat = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("section 0: the data source returned 20 rows; the update leaves 19 = 20 − 1"))
+    #expect(output.contains("1. The data source was not changed in time."))
+    #expect(output.contains(#"{"name":"diagnosed-R2-line-2","uikit":"ios18","old":[["#))
+    #expect(output.contains("reproduced: BatchCheck judges the case exception R2, the text's rule"))
+  }
+
+  @Test("--format json: one object per exception with rule, view, iosRange, causes, case and reproduced")
+  func json() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = try files.write("two.log", [Self.consoleR2, "noise between", Self.collectionR2b])
+    let run = await runCommand(["diagnose", path, "--format", "json"])
+    #expect(run.status == 0)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(lines.first?.hasPrefix(#"{"line":2,"rule":"R2","#) == true)
+    #expect(lines.first?.contains(#""view":"tableView""#) == true)
+    #expect(lines.first?.contains(#""iosRange":"every version""#) == true)
+    #expect(lines.first?.contains(#""reproduced":true"#) == true)
+    #expect(lines.last?.contains(#""rule":"R2b""#) == true)
+    #expect(lines.last?.contains(#""view":"collectionView""#) == true)
+    #expect(lines.last?.contains(#""iosRange":"iOS 16.4–17.0""#) == true)
+    #expect(lines.last?.contains(#""causes":[{"cause":"#) == true)
+    #expect(lines.last?.contains(#""case":{"name":"diagnosed-R2b-line-"#) == true)
+    #expect(lines.last?.contains(#""reproduced":true"#) == true)
+    // Each case is a case line validate reads.
+    for line in lines {
+      guard let start = line.range(of: #""case":"#)?.upperBound, let end = line.range(of: #","caseNote""#)?.lowerBound
+      else {
+        Issue.record("no case in \(line)")
+        continue
+      }
+      let testCase = try Case(jsonLine: String(line[start..<end]))
+      #expect(testCase.judge().verdict.kind == .exception)
+    }
+  }
+
+  @Test("a log with no batch-update exception: exit 1, one line naming the Swift trap it holds")
+  func none() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = try files.write("trap.log", ["2024-01-01 App[1:2] launched", "Thread 1: Fatal error: Index out of range"])
+    let run = await runCommand(["diagnose", path])
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "Error: no UIKit batch-update exception in \(path); it holds 'Fatal error: Index out of range', which is not a UIKit batch-update exception (a Swift runtime trap)\n"
+    )
+    let missing = await runCommand(["diagnose", path + ".absent"])
+    #expect(missing.status == 65)
+  }
+
+  @Test("--html draws each rebuilt case")
+  func html() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = try files.write("crash.log", [Self.collectionR2b])
+    let page = files.directory.appendingPathComponent("page.html").path
+    let run = await runCommand(["diagnose", path, "--html", page])
+    #expect(run.status == 0)
+    let text = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(text.contains("<svg"))
+    #expect(text.contains("R2b"))
+  }
+
+  @Test("explain given a pasted message diagnoses it; given other prose, points to diagnose")
+  func explainPasted() async {
+    let pasted = await runCommand(["explain", "attempt to delete section 4, but there are only 2 sections before the update"])
+    #expect(pasted.status == 0)
+    #expect(pasted.standardOutput.contains("R5 A deleted section must exist before the update"))
+    let words = await runCommand(["explain", "attempt", "to", "insert", "section", "2", "but", "there", "are", "only", "2", "sections", "after", "the", "update"])
+    #expect(words.status == 0 && words.standardOutput.contains("R8 "))
+    let prose = await runCommand(["explain", "my table crashed"])
+    #expect(prose.status == 64)
+    #expect(prose.standardError.contains("batchcheck diagnose"))
+  }
+}
