@@ -49,7 +49,7 @@ struct EndToEndTests {
     #expect(result.status == 65)
     #expect(
       result.standardOutput == """
-        {"file":"\(path)","line":1,"name":"unchanged","verdict":"valid","agrees":true}
+        {"file":"\(path)","line":1,"name":"unchanged","verdict":"valid","agrees":true,"edits":\(Lines.agreesEdits)}
         {"file":"\(path)","line":2,"column":44,"error":"expected an array of two integers for a row path, found an array of 1 element"}
 
         """)

@@ -35,7 +35,7 @@ struct StreamInputTests {
     #expect(validate.status == 0, "\(validate.standardError)")
     #expect(
       validate.standardOutput == """
-        {"file":"-","line":1,"name":"unchanged","verdict":"valid","agrees":true}
+        {"file":"-","line":1,"name":"unchanged","verdict":"valid","agrees":true,"edits":\(Lines.agreesEdits)}
         {"file":"-","line":2,"verdict":"valid","agrees":true}
 
         """)

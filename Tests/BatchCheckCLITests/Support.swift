@@ -43,4 +43,11 @@ enum Lines {
   static let noExpectation = #"{"old":["a"],"new":["a"]}"#
   static let disagrees = #"{"name":"wrong","old":["a"],"new":["a"],"expect":{"verdict":"exception","rule":"R11","message":"delete and a move"}}"#
   static let malformed = #"{"old":[],"new":[],"update":{"deleteRows":[[0]]}}"#
+  /// The edit size `validate --format json` gives `agrees`: an empty update of an unchanged section.
+  static let agreesEdits =
+    #"{"deletes":0,"inserts":0,"moves":0,"reloads":0,"unchangedReloads":0,"minimumDeletes":0,"#
+    + #""minimumInserts":0,"minimumMoves":0,"minimumMovesIsBound":false,"sectionDeletes":0,"#
+    + #""sectionInserts":0,"sectionMoves":0,"sectionReloads":0,"sections":[{"section":0,"deletes":0,"#
+    + #""inserts":0,"moves":0,"reloads":0,"unchangedReloads":0,"minimumDeletes":0,"minimumInserts":0,"#
+    + #""minimumMoves":0}]}"#
 }

@@ -41,7 +41,7 @@ struct ValidateCommandTests {
     #expect(run.status == 65)
     #expect(
       run.standardOutput == """
-        {"file":\(quoted(path)),"line":1,"name":"unchanged","verdict":"valid","agrees":true}
+        {"file":\(quoted(path)),"line":1,"name":"unchanged","verdict":"valid","agrees":true,"edits":\(Lines.agreesEdits)}
         {"file":\(quoted(path)),"line":3,"verdict":"valid","agrees":true}
         {"file":\(quoted(path)),"line":4,"name":"wrong","verdict":"valid","agrees":false}
         {"file":\(quoted(path)),"line":5,"column":44,"error":"expected an array of two integers for a row path, found an array of 1 element"}

@@ -72,7 +72,7 @@ struct CaseDataErrorTests {
     expectError(#"{"old":[],"new":[],"expect":{"verdict":"exeption"}}"#, column: 40, #"unknown verdict "exeption"; expected one of valid, exception, duplicate, fallback, wrongRows, staleContent"#)
     expectError(#"{"semantics":"table","old":[],"new":[]}"#, column: 14, #"unknown semantics "table"; expected one of tableView, collectionView"#)
     expectError(#"{"duplicates":"merge","old":[],"new":[]}"#, column: 15, #"unknown duplicates "merge"; expected one of reject, asUIKit"#)
-    expectError(#"{"old":[],"new":[],"expect":{"verdict":"exception","rule":"R99"}}"#, column: 59, #"unknown rule "R99"; expected one of R1, R2, R2b, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17, R18, R19, R20, R21, R22, R23, C1, C2"#)
+    expectError(#"{"old":[],"new":[],"expect":{"verdict":"exception","rule":"R99"}}"#, column: 59, #"unknown rule "R99"; expected one of R1, R2, R2b, R3, R4, R5, R6, R7, R8, R9, R10, R11, R12, R13, R14, R15, R16, R17, R18, R19, R20, R21, R22, R23, R28, C1, C2"#)
     expectError(#"{"old":[],"new":[],"expect":{"rule":"R1"}}"#, column: 29, #"missing key "verdict" in "expect""#)
   }
 

@@ -72,23 +72,7 @@ package enum SwiftLiteral {
 
   /// `text` as a Swift string literal.
   package static func string(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-          out += "\\u{" + String(scalar.value, radix: 16) + "}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    quotedLiteral(text, controlBelow: 0x20, escapesDelete: true) { "\\u{" + String($0, radix: 16) + "}" }
   }
 
   /// `RowPath(0, 2)`.

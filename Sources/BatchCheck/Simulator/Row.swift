@@ -62,6 +62,19 @@ public struct Row: Hashable, Sendable, CustomStringConvertible {
 /// `s` as a JSON string literal: quotes, backslashes and control characters
 /// escaped, everything else written as is. Shared by the case writer.
 package func jsonQuoted(_ s: String) -> String {
+  quotedLiteral(s, controlBelow: 0x20) { value in
+    let hex = String(value, radix: 16)
+    return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+  }
+}
+
+/// `s` between double quotes, with quotes, backslashes, `\n`, `\r` and `\t`
+/// escaped, every other scalar below `controlBelow` (and DEL when
+/// `escapesDelete`) written by `control`, everything else as is: the one
+/// escaping loop of the JSON and the Swift string literals.
+package func quotedLiteral(
+  _ s: String, controlBelow: UInt32, escapesDelete: Bool = false, control: (UInt32) -> String
+) -> String {
   var out = "\""
   for scalar in s.unicodeScalars {
     switch scalar {
@@ -71,9 +84,8 @@ package func jsonQuoted(_ s: String) -> String {
     case "\r": out += "\\r"
     case "\t": out += "\\t"
     default:
-      if scalar.value < 0x20 {
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      if scalar.value < controlBelow || (escapesDelete && scalar.value == 0x7F) {
+        out += control(scalar.value)
       } else {
         out.unicodeScalars.append(scalar)
       }
