@@ -40,6 +40,8 @@ struct DiagnoseTests {
     #expect(flat.contains("section 0: the data source returned 20 rows; the update leaves 19 = 20 − 1"))
     #expect(output.contains("1. The data source was not changed in time."))
     #expect(output.contains(#"{"name":"diagnosed-R2-line-2","uikit":"ios18","old":[["#))
+    // A reproduced case expects its rule: validate agrees with it as it is.
+    #expect(output.contains(#""expect":{"verdict":"exception","rule":"R2"}}"#))
     #expect(output.contains("reproduced: BatchCheck judges the case exception R2, the text's rule"))
   }
 

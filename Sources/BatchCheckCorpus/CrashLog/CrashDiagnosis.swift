@@ -60,5 +60,8 @@ package struct CrashDiagnosis: Sendable {
     let judged = testCase.judge().verdict
     verdict = judged
     reproduced = judged.rule?.rawValue == ruleID
+    // A reproduced case expects its rule, so that `validate` agrees with it
+    // and the line can join a corpus as it is.
+    if reproduced { self.testCase?.expect = Expectation(verdict: judged.kind, rule: judged.rule) }
   }
 }
