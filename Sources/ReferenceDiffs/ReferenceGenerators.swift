@@ -4,16 +4,17 @@ import BatchCheck
 ///
 ///     ReferenceGenerators.all.map(\.name)
 ///     // ["lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel",
-///     //  "heckel-reconfigure"]
+///     //  "heckel-reconfigure", "lcs-moves"]
 ///     ReferenceGenerators.named("heckel")?.name  // "heckel"
 ///     ReferenceGenerators.named("nope")          // nil
 ///
 /// Each is a faithful port of a seed's algorithm, bugs included; `heckel` is
-/// the strong reference that passes every check. See
+/// the strong reference that passes every check, and `lcs-moves` the one
+/// that issues the least edit (`EditSize`). See
 /// `Sources/BatchCheck/BatchCheck.docc/ReferenceGenerators.md`.
 public enum ReferenceGenerators {
   /// Every reference generator: lcs, lcs-2013, map-moves, ds,
-  /// collection-difference, heckel, heckel-reconfigure.
+  /// collection-difference, heckel, heckel-reconfigure, lcs-moves.
   public static let all: [any DeltaGenerator] = [
     LCSGenerator(),
     LCS2013Generator(),
@@ -22,6 +23,7 @@ public enum ReferenceGenerators {
     CollectionDifferenceGenerator(),
     HeckelGenerator(),
     HeckelGenerator(reconfigures: true),
+    LCSMovesGenerator(),
   ]
 
   /// The names of `all`, in order, as the command line spells them.

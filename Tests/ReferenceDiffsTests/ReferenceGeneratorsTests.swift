@@ -7,7 +7,10 @@ import Testing
   @Test func orderAndNames() {
     #expect(
       ReferenceGenerators.names
-        == ["lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel", "heckel-reconfigure"])
+        == [
+          "lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel", "heckel-reconfigure",
+          "lcs-moves",
+        ])
   }
 
   @Test func lookupByName() {
