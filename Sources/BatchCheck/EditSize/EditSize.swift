@@ -114,7 +114,9 @@ public struct EditSize: Hashable, Sendable {
       old.indices.contains(path.section) && old[path.section].indices.contains(path.row)
         ? old[path.section][path.row] : nil
     }
-    let newIndex = Self.contents(of: new)
+    // The new rows' contents, read only when the update reloads or reconfigures.
+    let newIndex =
+      update.reloadRows.isEmpty && update.reconfigureRows.isEmpty ? [:] : Self.contents(of: new)
     for section in update.deleteSections where old.indices.contains(section) {
       sectionDeletes += 1
       deletes += old[section].count

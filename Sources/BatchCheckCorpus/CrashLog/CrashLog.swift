@@ -97,18 +97,9 @@ package struct CrashLog: Sendable {
   private static func diagnose(_ match: CrashTextMatch, in text: CrashLogText) -> CrashDiagnosis {
     let form = match.template.form
     let ending = ending(after: match.end, in: text)
-    var semantics = ViewSemantics.tableView
-    var evidence = "nothing: both views print this text alike and the log names neither (table view assumed)"
-    if let own = match.template.semantics {
-      semantics = own
-      evidence = "the wording (\(own == .tableView ? "\"row\"" : "\"item\""))"
-    } else if let named = ending.semantics {
-      semantics = named
-      evidence = "the view named at the end of the text"
-    } else if let nearby = viewNearby(match.start, in: text) {
-      semantics = nearby
-      evidence = "the log around the text"
-    }
+    let (semantics, evidence) = view(
+      worded: match.template.semantics, words: ("row", "item"), named: ending.semantics, start: match.start, in: text,
+      unknown: "nothing: both views print this text alike and the log names neither (table view assumed)")
     let quote = text.quote(match.start, match.end)
     let doubleSpace = quote.contains(".  The number")
     let values = match.values
@@ -287,20 +278,26 @@ package struct CrashLog: Sendable {
     return diagnosis
   }
 
+  /// Which view printed a text, and what tells: its own wording (`words`:
+  /// the table's word, the collection's), else the view named at its end,
+  /// else the log around it, else a table view, said as `unknown`.
+  private static func view(
+    worded: ViewSemantics?, words: (table: String, collection: String), named: ViewSemantics?, start: Int,
+    in text: CrashLogText, unknown: String
+  ) -> (ViewSemantics, String) {
+    if let own = worded {
+      return (own, "the wording (\"\(own == .tableView ? words.table : words.collection)\")")
+    }
+    if let named { return (named, "the view named at the end of the text") }
+    if let nearby = viewNearby(start, in: text) { return (nearby, "the log around the text") }
+    return (.tableView, unknown)
+  }
+
   private static func diagnose(_ reading: InvalidBatchUpdatesText, in text: CrashLogText) -> CrashDiagnosis {
     let ending = ending(after: reading.end, in: text)
-    var semantics = ViewSemantics.tableView
-    var evidence = "nothing: the quote names neither view (table view assumed)"
-    if let own = reading.semantics {
-      semantics = own
-      evidence = "the wording (\(own == .tableView ? "\"rows\"" : "\"items\""))"
-    } else if let named = ending.semantics {
-      semantics = named
-      evidence = "the view named at the end of the text"
-    } else if let nearby = viewNearby(reading.start, in: text) {
-      semantics = nearby
-      evidence = "the log around the text"
-    }
+    let (semantics, evidence) = view(
+      worded: reading.semantics, words: ("rows", "items"), named: ending.semantics, start: reading.start, in: text,
+      unknown: "nothing: the quote names neither view (table view assumed)")
     let rows = semantics == .tableView ? "rows" : "items"
     let range: (String, String)
     switch reading.wording {
