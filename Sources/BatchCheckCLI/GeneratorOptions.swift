@@ -12,6 +12,12 @@ struct GeneratorOptions {
   var command: String?
   /// Seconds an external generator may take per case (`--timeout`).
   var timeout = 5.0
+  /// Generator errors a phase takes before the rest of it is skipped (`--max-crashes`).
+  var maxCrashes = GeneratorOptions.defaultMaxCrashes
+  /// The default of `--max-crashes`: enough to find and shrink a crash,
+  /// few enough that a generator that crashes on a common input, restarted
+  /// for each, is reported within a minute.
+  static let defaultMaxCrashes = 25
   /// Cases kept in flight through an external generator's pipe (`--pipeline`).
   var pipeline = ExternalGenerator.defaultPipelineDepth
   /// The external generator's name in reports (`--name`); nil: `exec`.
@@ -49,6 +55,11 @@ struct GeneratorOptions {
         "--timeout", "<seconds>", allowed: "seconds, more than 0 and at most 3600",
         help: "How long --exec may take per case", default: "5",
         parse: { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }, set: { $0.timeout = $1 }),
+      .number(
+        "--max-crashes", \.maxCrashes, in: 1...1_000_000_000,
+        help: "How many cases of one phase the generator may crash, hang or answer with something that is not an update on (each restarts"
+          + " --exec) before the rest of the phase is skipped; the report then says how many cases did not"
+          + " run, and is not a pass (default: \(GeneratorOptions.defaultMaxCrashes))."),
       .number(
         "--pipeline", \.pipeline, in: 1...ExternalGenerator.maxPipelineDepth,
         help: "How many cases --exec keeps in flight: sent before their answers are read, answered in order"
@@ -133,6 +144,7 @@ struct GeneratorOptions {
     var options = CheckOptions(maxSize: maxSize, simulation: simulation)
     options.identityOnly = generator.identityOnly
     options.replaysOnCommandLine = true
+    options.maxCrashes = maxCrashes
     return options
   }
 

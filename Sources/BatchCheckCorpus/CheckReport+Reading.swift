@@ -182,6 +182,17 @@ enum ReportDecoder {
     }
     report.failedCases = failed - coverage
     report.statistics = try statistics(try fields.required("statistics"))
+    if let node = fields.optional("incomplete") {
+      for item in try CaseDecoder.sharedArray(node, "\"incomplete\"") {
+        let entry = try Fields(item, "an \"incomplete\" entry")
+        report.incomplete.append(
+          IncompletePhase(
+            phase: try entry.choice("phase", CheckPhase.self),
+            reason: try entry.choice("reason", IncompletePhase.Reason.self),
+            generatorErrors: try entry.count("generatorErrors"),
+            notRun: entry.optional("notRun") == nil ? nil : try entry.count("notRun")))
+      }
+    }
     if let node = fields.optional("edits") {
       let edits = try Fields(node, "\"edits\"")
       var size = EditSize()

@@ -65,6 +65,7 @@ public func expectValidBatchUpdates(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
 ) -> CheckReport {
+  TrapTrace.install()
   let report = checkDiff(named: name, options: options, diff)
   if let record = HelperRun.record(report, options: options, helper: "expectValidBatchUpdates", name: name) {
     Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
@@ -116,6 +117,7 @@ public func expectValidBatchUpdates(
   _ generator: ContractGenerator, under contract: Contract? = nil, options: CheckOptions,
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> CheckReport {
+  TrapTrace.install()
   let report = checkDiff(generator, under: contract, options: options)
   if let record = HelperRun.record(
     report, options: options, helper: "expectValidBatchUpdates", contract: contract)

@@ -45,6 +45,7 @@ public func XCTAssertValidBatchUpdates(
   named name: String = "diff", options: CheckOptions, file: StaticString = #filePath,
   line: UInt = #line, _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
 ) -> CheckReport {
+  TrapTrace.install()
   let report = checkDiff(named: name, options: options, diff)
   if let record = HelperRun.record(report, options: options, helper: "XCTAssertValidBatchUpdates", name: name) {
     Recorder.recordInXCTest(record, file: file, line: line)
@@ -84,6 +85,7 @@ public func XCTAssertValidBatchUpdates(
   _ generator: ContractGenerator, under contract: Contract? = nil, options: CheckOptions,
   file: StaticString = #filePath, line: UInt = #line
 ) -> CheckReport {
+  TrapTrace.install()
   let report = checkDiff(generator, under: contract, options: options)
   if let record = HelperRun.record(
     report, options: options, helper: "XCTAssertValidBatchUpdates", contract: contract)

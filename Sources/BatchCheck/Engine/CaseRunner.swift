@@ -77,9 +77,19 @@ struct CaseResult {
   /// A failure seen once that running its case again did not give: its
   /// kind, rule and first message, and no changes (they are not known).
   init(unreproduced signature: FailureSignature, message: String) {
-    let note =
-      " (when the case first ran; running it again did not fail so: the generator answers"
-      + " differently from run to run, so the case is not shrunk)"
+    self.init(
+      signature, message: message,
+      note: " (when the case first ran; running it again did not fail so: the generator answers"
+        + " differently from run to run, so the case is not shrunk)")
+  }
+
+  /// A failure of an interrupted run, which is not run again: its kind,
+  /// rule and first message, and no changes.
+  init(notRerun signature: FailureSignature, message: String) {
+    self.init(signature, message: message, note: " (the run was interrupted: the case is not shrunk)")
+  }
+
+  private init(_ signature: FailureSignature, message: String, note: String) {
     switch signature {
     case .error(let kind):
       error = GeneratorError(kind: kind, message: message + note)

@@ -95,6 +95,24 @@ public struct CheckOptions: Sendable {
   /// check. Reports do not depend on it.
   public var phaseProgress: (@Sendable (_ phase: CheckPhase, _ done: Int, _ total: Int?) -> Void)?
 
+  /// The most cases of one phase the generator may fail with an error
+  /// (`GeneratorError`: it crashed, hung, or answered something that is not
+  /// an update) before the rest of the phase is skipped; nil (the default)
+  /// for no limit. Each such case costs an external generator a restart, so
+  /// a generator that crashes on a common class of input would otherwise
+  /// take minutes: with a limit, the report lists the crash (shrunk as any
+  /// failure), says how many cases did not run (`CheckReport.incomplete`)
+  /// and is not a pass. Below 1 reads as 1. The command line's
+  /// `--max-crashes` sets it, 25 by default.
+  public var maxCrashes: Int?
+
+  /// Asked before each case; once it answers true the run ends where it
+  /// is: cases still in flight are dropped, failures found so far are
+  /// listed unshrunk, and the report is marked partial
+  /// (`IncompletePhase.Reason.interrupted`). The command line sets it on
+  /// Ctrl-C, SIGTERM and SIGHUP. Nil (the default) never stops.
+  public var shouldStop: (@Sendable () -> Bool)?
+
   /// The generation mixture; `.standard` except in the engine's own tests.
   var profile: GenerationProfile = .standard
 
@@ -142,6 +160,7 @@ public struct CheckOptions: Sendable {
     options.exhaustiveTotal = min(10, max(0, exhaustiveTotal))
     options.shrinkBudget = max(0, shrinkBudget)
     options.proofBudget = max(0, proofBudget)
+    options.maxCrashes = maxCrashes.map { max(1, $0) }
     options.exhaustiveContentTotal =
       identityOnly ? 0 : min(options.exhaustiveTotal, max(0, exhaustiveContentTotal))
     if identityOnly { options.simulation.identityOnly = true }

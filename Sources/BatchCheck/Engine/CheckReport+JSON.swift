@@ -15,7 +15,11 @@ extension CheckReport {
   /// `identityOnly`; `uikit` (the profile, `ios18` or `ios12`); `seed`; `shard` (`"2/4"`, or null for a whole run);
   /// `maxSize`; `exhaustiveTotal`; `exhaustiveContentTotal`; `sectioned`; `passed`; `cases` (`corpus`,
   /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
-  /// counting coverage failures as in the text); `failures`; `statistics`
+  /// counting coverage failures as in the text); `partial` (whether a phase
+  /// ended early); `incomplete` (each such phase: `phase`, `reason`
+  /// (`crashBudget` or `interrupted`), `generatorErrors`, `notRun`, a count
+  /// or null); `edits` (`EditSize`'s fields over the valid batch updates,
+  /// or null); `failures`; `statistics`
   /// (`cases` and each `CoverageStatistic` by name). Each failure holds
   /// `phase`, `index` (null for coverage and replays), `caseSeed`, `verdict`
   /// (a verdict kind, `generatorError` or `coverage`), `rule` (null when
@@ -60,6 +64,8 @@ extension CheckReport {
       "\"cases\":{\"corpus\":\(corpusCases),\"exhaustive\":\(exhaustiveCases),"
         + "\"random\":\(randomCases),\"skipped\":\(skippedCases),"
         + "\"passed\":\(passedCases),\"failed\":\(failedCount)}")
+    fields.append("\"partial\":\(isPartial)")
+    fields.append("\"incomplete\":[" + incomplete.map(\.json).joined(separator: ",") + "]")
     fields.append("\"edits\":" + (edits.map { $0.json(cases: editCases) } ?? "null"))
     fields.append("\"failures\":[" + failures.map(\.json).joined(separator: ",") + "]")
     let counts = CoverageStatistic.allCases.map {

@@ -103,6 +103,7 @@ public struct ShardMerge: Sendable {
       first.edits = nil
       first.editCases = 0
       first.failures = []
+      first.incomplete = []
       self.merged = first
       count = shard.count
       do throws(MergeError) {
@@ -139,6 +140,8 @@ public struct ShardMerge: Sendable {
     merged.randomCases = try sum(merged.randomCases, report.randomCases, "\"cases\".\"random\"")
     merged.skippedCases = try sum(merged.skippedCases, report.skippedCases, "\"cases\".\"skipped\"")
     merged.failedCases = try sum(merged.failedCases, report.failedCases, "\"cases\".\"failed\"")
+    // A shard that ended a phase early leaves the merge partial too.
+    merged.incomplete += report.incomplete
     let run = try sum(
       try sum(merged.corpusCases, merged.exhaustiveCases, "\"cases\""), merged.randomCases,
       "\"cases\"")

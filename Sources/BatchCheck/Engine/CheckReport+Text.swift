@@ -42,6 +42,10 @@ extension CheckReport {
       lines.append(
         "  skipped:    \(counted(skippedCases, "case")) of several sections (the generator diffs one)")
     }
+    for phase in incomplete {
+      lines.append("")
+      lines.append(phase.text)
+    }
     let kinds = failures.filter { $0.coverage == nil }.count
     if kinds > 1 {
       lines.append("")
@@ -66,7 +70,8 @@ extension CheckReport {
       lines.append("  " + parts[5...].joined(separator: ", "))
     }
     lines.append("")
-    lines.append("\(passedCases) passed, \(failedCount) failed")
+    lines.append(
+      "\(passedCases) passed, \(failedCount) failed" + (isPartial ? " (partial: not every case ran)" : ""))
     return lines.joined(separator: "\n")
   }
 }

@@ -57,8 +57,17 @@ public struct CheckReport: Hashable, Sendable {
   /// How many valid batch updates `edits` adds up.
   public var editCases = 0
 
-  /// Whether nothing failed (no failing case, no coverage shortfall).
-  public var passed: Bool { failures.isEmpty }
+  /// The phases that ended before their last case (a crash limit, an
+  /// interruption); empty for a whole run.
+  public var incomplete: [IncompletePhase] = []
+
+  /// Whether the report covers less than the run asked for: a phase ended
+  /// early (`incomplete`).
+  public var isPartial: Bool { !incomplete.isEmpty }
+
+  /// Whether nothing failed (no failing case, no coverage shortfall) and
+  /// every phase ran in full: a partial report is never a pass.
+  public var passed: Bool { failures.isEmpty && incomplete.isEmpty }
 
   /// Cases run over all phases.
   public var casesRun: Int { corpusCases &+ exhaustiveCases &+ randomCases }

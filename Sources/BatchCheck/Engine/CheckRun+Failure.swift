@@ -20,19 +20,31 @@ extension CheckRun {
     caseName: String? = nil, window: VisibleRows? = nil, shrink: Bool = true
   ) -> CheckFailure {
     let runner = runner
+    // An interrupted run asks nothing more of the generator.
+    let rerun = !interrupted
+    let track = { (old: [[Row]], new: [[Row]]) in self.track(nil, old, new) }
     let shrunk = Shrinker.shrink(
-      old: old, new: new, budget: shrink ? options.shrinkBudget : 0
+      old: old, new: new, budget: shrink && rerun ? options.shrinkBudget : 0
     ) { old, new in
-      runner.run(old, new, window: window)?.signature == signature
+      track(old, new)
+      guard runner.run(old, new, window: window)?.signature == signature else { return false }
+      // A smaller case that timed out may only have waited for a busy
+      // machine: it is taken once a second run times out too.
+      guard case .error(.timedOut) = signature else { return true }
+      return runner.run(old, new, window: window)?.signature == signature
     }
     var minimal = (old: shrunk.old, new: shrunk.new)
-    var result = runner.run(minimal.old, minimal.new, window: window)
-    if result?.signature != signature {
+    if rerun { track(minimal.old, minimal.new) }
+    var result = rerun ? runner.run(minimal.old, minimal.new, window: window) : nil
+    if rerun, result?.signature != signature {
       // A shrinker must return a pair that still fails; if not, keep the original.
       minimal = (old, new)
+      track(old, new)
       result = runner.run(old, new, window: window)
     }
-    if result?.signature != signature {
+    if !rerun {
+      result = CaseResult(notRerun: signature, message: firstMessage)
+    } else if result?.signature != signature {
       // Not even the case fails so again: report it as it first failed.
       result = CaseResult(unreproduced: signature, message: firstMessage)
     }

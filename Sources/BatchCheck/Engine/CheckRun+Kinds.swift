@@ -68,7 +68,7 @@ extension CheckRun {
         occurrences: item.occurrences, window: item.window)
       let known = knowledge?.search(
         below: failure.rowCount, of: item.signature, identityOnly: options.identityOnly)
-      if known == nil, knowledge != nil || shardSearches {
+      if known == nil, knowledge != nil || shardSearches, !interrupted {
         searchBelow(&failure, signature: item.signature)
       }
       failures.append(failure)
@@ -114,14 +114,21 @@ extension CheckRun {
     var calls = 0
     var searched = limit
     var iterator = ExhaustivePairs(maxTotal: max(0, limit), contentTotal: contentTotal).makeIterator()
+    // The search asks no more of a crashing generator than a phase does
+    // (`CheckOptions.maxCrashes`): each error costs it a restart.
+    var errors = 0
+    let maxErrors = options.maxCrashes ?? Int.max
     while limit >= 0, let pair = iterator.next() {
       let total = pair.old.count + pair.new.count
-      guard calls < options.proofBudget else {
+      guard calls < options.proofBudget, errors < maxErrors, options.shouldStop?() != true else {
         searched = total - 1
         break
       }
       calls += 1
-      guard runner.run([pair.old], [pair.new])?.signature == signature else { continue }
+      track(nil, [pair.old], [pair.new])
+      let found = runner.run([pair.old], [pair.new])?.signature
+      if case .error? = found, found != signature { errors += 1 }
+      guard found == signature else { continue }
       var smaller = makeFailure(
         phase: failure.phase, index: failure.index, caseSeed: failure.caseSeed, old: [pair.old],
         new: [pair.new], signature: signature, firstMessage: failure.message,

@@ -8,6 +8,11 @@ struct ChunkResult: Sendable {
   var tally = FailureTally()
   /// The edit size of the chunk's valid updates.
   var edits = EditTotals()
+  /// The random phase's generator errors up to the chunk's end (those of
+  /// the chunks before it, as far as known when it started, and its own).
+  var errors = 0
+  /// Why the chunk ended early: the phase's crash limit, or an interruption.
+  var stop: IncompletePhase.Reason?
 }
 
 extension CheckRun {
@@ -26,8 +31,11 @@ extension CheckRun {
   /// - Complexity: O(*c* × (*n* log *n* + *g*)), where *c* is the chunk's
   ///   size, *n* the rows of a case and *g* the cost of the generator and the
   ///   simulation on it.
+  ///
+  /// - Parameter errorsSoFar: the phase's generator errors before this
+  ///   chunk, for `CheckOptions.maxCrashes`.
   static func runChunk(
-    _ chunk: Int, runner: Runner, options: CheckOptions
+    _ chunk: Int, runner: Runner, options: CheckOptions, errorsSoFar: Int = 0
   ) -> ChunkResult {
     let start = chunk &* chunkSize
     let end = options.count &- start > chunkSize ? start &+ chunkSize : options.count
@@ -40,17 +48,21 @@ extension CheckRun {
     // there; a generator that keeps cases in flight may have answered a few
     // more, which are not counted.
     var stopped = false
+    var limits = PhaseLimits(options: options, errorsSoFar: errorsSoFar)
     runner.stream(
       next: {
-        guard !stopped, let index = indexes.next() else { return nil }
+        guard !stopped, !limits.interrupted(), let index = indexes.next() else { return nil }
         let seed = SplitMix64.caseSeed(run: options.seed, index: index)
         let generated = GeneratedCase.make(
           seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
         let window = GeneratedCase.window(seed: seed, old: generated.old)
+        track(
+          .random, index: index, caseSeed: seed, generated.old, generated.new, generator: runner.name,
+          options: options)
         return PendingCase(index: index, old: generated.old, new: generated.new, window: window)
       },
       each: { pending, outcome in
-        guard !stopped else { return }
+        guard !stopped, !limits.interrupted() else { return }
         result.statistics.record(pending.old, pending.new, scratch: &scratch)
         result.ran &+= 1
         guard let outcome else { return }
@@ -59,8 +71,11 @@ extension CheckRun {
           return
         }
         result.tally.add(signature, at: pending.index, message: outcome.detail)
+        limits.count(signature)
         if options.stopAtFirstFailure { stopped = true }
       })
+    result.errors = limits.errors
+    result.stop = limits.reason
     return result
   }
 
@@ -69,12 +84,15 @@ extension CheckRun {
     var results: [ChunkResult] = []
     var done = 0
     let total = options.shard?.share(of: options.count) ?? options.count
+    var errors = 0
     for chunk in 0..<chunkCount {
-      let result = Self.runChunk(chunk, runner: runner, options: options)
+      let result = Self.runChunk(chunk, runner: runner, options: options, errorsSoFar: errors)
       results.append(result)
       done &+= result.ran
+      errors = result.errors
       options.progress?(done, total)
       if options.stopAtFirstFailure, result.tally.failed > 0 { break }
+      if result.stop != nil { break }
     }
     return results
   }
@@ -92,6 +110,10 @@ extension CheckRun {
     let workers = max(1, workers)
     return await withTaskGroup(of: ChunkResult.self) { group in
       var next = 0
+      // The phase's generator errors in the chunks finished so far, and
+      // whether one of them ended the phase.
+      var errors = 0
+      var ended = false
       while next < chunkCount, next < workers {
         let chunk = next
         group.addTask { Self.runChunk(chunk, runner: runner, options: options) }
@@ -108,9 +130,14 @@ extension CheckRun {
         if options.stopAtFirstFailure, let index = result.tally.firstIndex {
           firstFailure = min(firstFailure, index)
         }
-        if next < chunkCount, next &* Self.chunkSize < firstFailure {
+        errors = max(errors, result.errors)
+        if result.stop != nil { ended = true }
+        if !ended, next < chunkCount, next &* Self.chunkSize < firstFailure {
           let chunk = next
-          group.addTask { Self.runChunk(chunk, runner: runner, options: options) }
+          let errorsSoFar = errors
+          group.addTask {
+            Self.runChunk(chunk, runner: runner, options: options, errorsSoFar: errorsSoFar)
+          }
           next += 1
         }
       }
@@ -124,12 +151,25 @@ extension CheckRun {
   mutating func mergeRandom(_ chunks: [ChunkResult]) {
     guard !stopped else { return }
     var tally = FailureTally()
+    var stop: IncompletePhase.Reason?
     for chunk in chunks.sorted(by: { $0.start < $1.start }) {
       report.randomCases &+= chunk.ran
       report.statistics.add(chunk.statistics)
       report.addEdits(chunk.edits)
       tally.add(chunk.tally)
+      if stop == nil || chunk.stop == .interrupted { stop = chunk.stop ?? stop }
       if options.stopAtFirstFailure, chunk.tally.failed > 0 { break }
+    }
+    if let stop {
+      let total = options.shard?.share(of: options.count) ?? options.count
+      report.incomplete.append(
+        IncompletePhase(
+          phase: .random, reason: stop,
+          generatorErrors: tally.firsts.keys.reduce(0) { sum, signature in
+            guard case .error = signature else { return sum }
+            return sum &+ (tally.firsts[signature]?.count ?? 0)
+          },
+          notRun: max(0, total - report.randomCases)))
     }
     report.failedCases &+= tally.failed
     for (signature, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
@@ -154,6 +194,7 @@ extension CheckRun {
     report.statistics.record(generated.old, generated.new, scratch: &scratch)
     report.replayedCaseSeed = seed
     let window = GeneratedCase.window(seed: seed, old: generated.old)
+    track(.random, caseSeed: seed, generated.old, generated.new)
     guard let result = runner.run(generated.old, generated.new, window: window) else {
       report.skippedCases &+= 1
       return

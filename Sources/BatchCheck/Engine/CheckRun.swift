@@ -22,8 +22,13 @@ struct CheckRun<Runner: CaseRunning> {
     report.sectioned = runner.isSectioned
   }
 
-  /// Whether the run has ended at its first failure.
-  var stopped: Bool { options.stopAtFirstFailure && report.failedCases > 0 }
+  /// Whether the run has ended: at its first failure, or interrupted.
+  var stopped: Bool {
+    (options.stopAtFirstFailure && report.failedCases > 0) || interrupted
+  }
+
+  /// Whether a phase was interrupted (`CheckOptions.shouldStop`).
+  var interrupted: Bool { report.incomplete.contains { $0.reason == .interrupted } }
 
   /// Phase 1: the regression corpus.
   mutating func runCorpus() {
@@ -59,13 +64,16 @@ struct CheckRun<Runner: CaseRunning> {
     var edits = EditTotals()
     let phaseProgress = options.phaseProgress
     let total = phase == .corpus ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
+    var limits = PhaseLimits(options: options)
+    let (name, options) = (runner.name, options)
     runner.stream(
       next: {
-        guard !stopped, let (index, (old, new)) = iterator.next() else { return nil }
+        guard !stopped, !limits.interrupted(), let (index, (old, new)) = iterator.next() else { return nil }
+        Self.track(phase, index: index, caseSeed: nil, old, new, generator: name, options: options)
         return PendingCase(index: index, old: old, new: new, window: nil)
       },
       each: { pending, result in
-        guard !stopped else { return }
+        guard !stopped, !limits.interrupted() else { return }
         seen &+= 1
         if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
         guard let result else {
@@ -79,16 +87,29 @@ struct CheckRun<Runner: CaseRunning> {
         }
         tally.add(signature, at: pending.index, message: result.detail)
         if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
+        limits.count(signature)
         if stopAtFirstFailure { stopped = true }
       })
     phaseProgress?(phase, seen, seen)
+    if let reason = limits.reason {
+      let phaseTotal: Int? =
+        switch phase {
+        case .corpus: total
+        case .exhaustive: options.exhaustivePairs.map { shard?.share(of: $0.count) ?? $0.count }
+        case .random: nil
+        }
+      report.incomplete.append(
+        IncompletePhase(
+          phase: phase, reason: reason, generatorErrors: limits.errors,
+          notRun: phaseTotal.map { max(0, $0 - seen) }))
+    }
     report.skippedCases &+= skipped
     report.addEdits(edits)
     switch phase {
     case .corpus: report.corpusCases = ran
     case .exhaustive:
       report.exhaustiveCases = ran
-      exhaustiveFinished = !stopped
+      exhaustiveFinished = !stopped && limits.reason == nil
     case .random: report.randomCases = ran
     }
     report.failedCases &+= tally.failed
@@ -103,7 +124,8 @@ struct CheckRun<Runner: CaseRunning> {
 
   /// Appends a coverage failure for each statistic below its floor.
   mutating func checkCoverage() {
-    guard options.shard == nil else { return }
+    // A random phase that ended early makes no claim about its mixture.
+    guard options.shard == nil, !report.incomplete.contains(where: { $0.phase == .random }) else { return }
     report.appendCoverageFailures()
   }
 }
@@ -172,4 +194,39 @@ struct FailureTally: Sendable {
 
   /// The lowest failing index, if any.
   var firstIndex: Int? { firsts.values.map(\.first).min() }
+}
+
+/// What ends a phase early: the generator's errors reaching
+/// `CheckOptions.maxCrashes`, or `CheckOptions.shouldStop` answering true.
+struct PhaseLimits {
+  /// The phase's generator errors so far.
+  private(set) var errors = 0
+  /// Why the phase ended early; nil while it goes on.
+  private(set) var reason: IncompletePhase.Reason?
+  private let maxErrors: Int?
+  private let shouldStop: (@Sendable () -> Bool)?
+
+  init(options: CheckOptions, errorsSoFar: Int = 0) {
+    maxErrors = options.maxCrashes
+    shouldStop = options.shouldStop
+    errors = errorsSoFar
+    if let maxErrors, errors >= maxErrors { reason = .crashBudget }
+  }
+
+  /// Whether the phase has ended early.
+  var reached: Bool { reason != nil }
+
+  /// Asks `shouldStop`: true (and the phase ends) once it does.
+  mutating func interrupted() -> Bool {
+    guard reason == nil else { return true }
+    if shouldStop?() == true { reason = .interrupted }
+    return reason != nil
+  }
+
+  /// Counts a failing case; a generator error may reach the limit.
+  mutating func count(_ signature: FailureSignature) {
+    guard case .error = signature else { return }
+    errors &+= 1
+    if let maxErrors, errors >= maxErrors, reason == nil { reason = .crashBudget }
+  }
 }

@@ -1,0 +1,57 @@
+/// A phase that ended before its last case, and why: what makes a report
+/// partial (`CheckReport.incomplete`). A partial report never reads as a
+/// pass, even when nothing failed in the cases that ran.
+public struct IncompletePhase: Hashable, Sendable {
+  /// Why a phase ended early.
+  public enum Reason: String, Hashable, Sendable, CaseIterable {
+    /// The generator failed `CheckOptions.maxCrashes` cases of the phase
+    /// (crashes, hangs, answers that are not an update): each costs an
+    /// external generator a restart, so the rest of the phase was skipped.
+    case crashBudget
+    /// The run was asked to stop (`CheckOptions.shouldStop`): Ctrl-C or
+    /// SIGTERM on the command line. Later phases did not run either.
+    case interrupted
+  }
+
+  /// The phase that ended early.
+  public var phase: CheckPhase
+  /// Why it ended.
+  public var reason: Reason
+  /// How many of the phase's cases ran and failed with a generator error
+  /// (`GeneratorError`): crashed, timed out, answered something else.
+  public var generatorErrors: Int
+  /// How many of the phase's cases did not run; nil when not known.
+  public var notRun: Int?
+
+  /// A phase that ended early after `generatorErrors` generator errors,
+  /// leaving `notRun` cases unrun.
+  public init(phase: CheckPhase, reason: Reason, generatorErrors: Int, notRun: Int?) {
+    self.phase = phase
+    self.reason = reason
+    self.generatorErrors = generatorErrors
+    self.notRun = notRun
+  }
+
+  /// The line the text report gives it, with what to do:
+  /// `INCOMPLETE: the exhaustive phase stopped after 25 generator errors
+  /// (crashes, hangs, bad answers; the limit): 45,012 cases not run. ...`
+  package var text: String {
+    let unrun = notRun.map { "\(counted($0, "case")) not run" } ?? "the rest not run"
+    switch reason {
+    case .crashBudget:
+      return "INCOMPLETE: the \(phase.rawValue) phase stopped after \(counted(generatorErrors, "generator error"))"
+        + " (crashes, hangs, answers that are not an update), the limit: \(unrun)."
+        + " Fix the crash first (its smallest case is below), or raise the limit"
+        + " (--max-crashes, CheckOptions.maxCrashes)."
+    case .interrupted:
+      return "INCOMPLETE: interrupted during the \(phase.rawValue) phase: \(unrun) in it, and later phases"
+        + " not run; the failures below were found up to then and are not shrunk."
+    }
+  }
+
+  /// The entry as a JSON object (`CheckReport.renderJSON()`'s `incomplete`).
+  package var json: String {
+    "{\"phase\":\"\(phase.rawValue)\",\"reason\":\"\(reason.rawValue)\","
+      + "\"generatorErrors\":\(generatorErrors),\"notRun\":\(notRun.map { String($0) } ?? "null")}"
+  }
+}
