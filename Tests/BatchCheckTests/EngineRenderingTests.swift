@@ -41,7 +41,7 @@ struct EngineRenderingTests {
       + #""seed":"0x0000000000000007","shard":null,"maxSize":60,"exhaustiveTotal":4,"#
       + #""exhaustiveContentTotal":4,"sectioned":false,"passed":false,"#
       + #""cases":{"corpus":0,"exhaustive":4,"random":0,"skipped":0,"passed":3,"failed":1},"#
-      + #""edits":{"deletes":1,"inserts":1,"moves":0,"reloads":0,"unchangedReloads":0,"#
+      + #""partial":false,"incomplete":[],"edits":{"deletes":1,"inserts":1,"moves":0,"reloads":0,"unchangedReloads":0,"#
       + #""minimumDeletes":1,"minimumInserts":1,"minimumMoves":0,"minimumMovesIsBound":false,"#
       + #""sectionDeletes":0,"sectionInserts":0,"sectionMoves":0,"sectionReloads":0,"cases":3},"#
       + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#

@@ -27,11 +27,7 @@ extension CheckRun {
       old: old, new: new, budget: shrink && rerun ? options.shrinkBudget : 0
     ) { old, new in
       track(old, new)
-      guard runner.run(old, new, window: window)?.signature == signature else { return false }
-      // A smaller case that timed out may only have waited for a busy
-      // machine: it is taken once a second run times out too.
-      guard case .error(.timedOut) = signature else { return true }
-      return runner.run(old, new, window: window)?.signature == signature
+      return failsAgain(old, new, window: window, as: signature)
     }
     var minimal = (old: shrunk.old, new: shrunk.new)
     if rerun { track(minimal.old, minimal.new) }
@@ -92,6 +88,17 @@ extension CheckRun {
       failure.advice = contract.verdict.advice
     }
     return failure
+  }
+
+  /// Whether the pair fails as `signature` says: what a smaller pair must
+  /// do to replace a failure's. A timeout must happen twice in a row: one
+  /// may only have waited for a busy machine.
+  func failsAgain(
+    _ old: [[Row]], _ new: [[Row]], window: VisibleRows? = nil, as signature: FailureSignature
+  ) -> Bool {
+    guard runner.run(old, new, window: window)?.signature == signature else { return false }
+    guard case .error(.timedOut) = signature else { return true }
+    return runner.run(old, new, window: window)?.signature == signature
   }
 
   /// What happened to the changes on the minimal pair, step by step: the

@@ -129,6 +129,7 @@ extension CheckRun {
       let found = runner.run([pair.old], [pair.new])?.signature
       if case .error? = found, found != signature { errors += 1 }
       guard found == signature else { continue }
+      if case .error(.timedOut) = signature, !failsAgain([pair.old], [pair.new], as: signature) { continue }
       var smaller = makeFailure(
         phase: failure.phase, index: failure.index, caseSeed: failure.caseSeed, old: [pair.old],
         new: [pair.new], signature: signature, firstMessage: failure.message,
