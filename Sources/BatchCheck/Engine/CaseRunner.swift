@@ -171,6 +171,9 @@ struct PendingCase {
   var old: [[Row]]
   var new: [[Row]]
   var window: VisibleRows?
+  /// The `CrashPredictor` pattern the case contains, when it runs as a
+  /// probe of that prediction; nil for a case run as usual.
+  var probe: Int? = nil
 }
 
 extension SimulationOptions {

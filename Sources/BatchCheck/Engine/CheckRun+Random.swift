@@ -13,6 +13,10 @@ struct ChunkResult: Sendable {
   var errors = 0
   /// Why the chunk ended early: the phase's crash limit, or an interruption.
   var stop: IncompletePhase.Reason?
+  /// Cases skipped as predicted crashes (`CrashPredictor`).
+  var predictedCrashes = 0
+  /// The predictor as the chunk left it, its probes counted.
+  var predictor = CrashPredictor()
 }
 
 extension CheckRun {
@@ -34,8 +38,10 @@ extension CheckRun {
   ///
   /// - Parameter errorsSoFar: the phase's generator errors before this
   ///   chunk, for `CheckOptions.maxCrashes`.
+  ///   - predictor: the crashes learned so far, whose cases are skipped.
   static func runChunk(
-    _ chunk: Int, runner: Runner, options: CheckOptions, errorsSoFar: Int = 0
+    _ chunk: Int, runner: Runner, options: CheckOptions, errorsSoFar: Int = 0,
+    predictor: CrashPredictor = CrashPredictor()
   ) -> ChunkResult {
     let start = chunk &* chunkSize
     let end = options.count &- start > chunkSize ? start &+ chunkSize : options.count
@@ -49,31 +55,48 @@ extension CheckRun {
     // more, which are not counted.
     var stopped = false
     var limits = PhaseLimits(options: options, errorsSoFar: errorsSoFar)
+    var predictor = predictor
     runner.stream(
       next: {
-        guard !stopped, !limits.interrupted(), let index = indexes.next() else { return nil }
-        let seed = SplitMix64.caseSeed(run: options.seed, index: index)
-        let generated = GeneratedCase.make(
-          seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
-        let window = GeneratedCase.window(seed: seed, old: generated.old)
-        track(
-          .random, index: index, caseSeed: seed, generated.old, generated.new, generator: runner.name,
-          options: options)
-        return PendingCase(index: index, old: generated.old, new: generated.new, window: window)
+        guard !stopped, !limits.interrupted() else { return nil }
+        while let index = indexes.next() {
+          let seed = SplitMix64.caseSeed(run: options.seed, index: index)
+          let generated = GeneratedCase.make(
+            seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
+          let window = GeneratedCase.window(seed: seed, old: generated.old)
+          var pending = PendingCase(index: index, old: generated.old, new: generated.new, window: window)
+          if let (pattern, probe) = predictor.prediction(old: generated.old, new: generated.new) {
+            guard probe else {
+              result.predictedCrashes &+= 1
+              continue
+            }
+            pending.probe = pattern
+          }
+          track(
+            .random, index: index, caseSeed: seed, generated.old, generated.new, generator: runner.name,
+            options: options)
+          return pending
+        }
+        return nil
       },
       each: { pending, outcome in
         guard !stopped, !limits.interrupted() else { return }
         result.statistics.record(pending.old, pending.new, scratch: &scratch)
         result.ran &+= 1
         guard let outcome else { return }
+        if let probe = pending.probe {
+          predictor.record(
+            probe: probe, failedAsPredicted: outcome.signature == predictor.patterns[probe].signature)
+        }
         guard let signature = outcome.signature else {
           result.edits.add(outcome, old: pending.old, new: pending.new)
           return
         }
         result.tally.add(signature, at: pending.index, message: outcome.detail)
-        limits.count(signature)
+        if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
         if options.stopAtFirstFailure { stopped = true }
       })
+    result.predictor = predictor
     result.errors = limits.errors
     result.stop = limits.reason
     return result
@@ -85,13 +108,22 @@ extension CheckRun {
     var done = 0
     let total = options.shard?.share(of: options.count) ?? options.count
     var errors = 0
+    var predictor = self.predictor
+    var tally = FailureTally()
     for chunk in 0..<chunkCount {
-      let result = Self.runChunk(chunk, runner: runner, options: options, errorsSoFar: errors)
+      let result = Self.runChunk(
+        chunk, runner: runner, options: options, errorsSoFar: errors, predictor: predictor)
       results.append(result)
       done &+= result.ran
       errors = result.errors
+      predictor = result.predictor
+      tally.add(result.tally)
       options.progress?(done, total)
       if options.stopAtFirstFailure, result.tally.failed > 0 { break }
+      if result.stop == .crashBudget, learnCrashes(from: randomPairs(tally), into: &predictor) {
+        errors = 0
+        continue
+      }
       if result.stop != nil { break }
     }
     return results
@@ -114,6 +146,8 @@ extension CheckRun {
       // whether one of them ended the phase.
       var errors = 0
       var ended = false
+      var predictor = self.predictor
+      var tally = FailureTally()
       while next < chunkCount, next < workers {
         let chunk = next
         group.addTask { Self.runChunk(chunk, runner: runner, options: options) }
@@ -131,12 +165,19 @@ extension CheckRun {
           firstFailure = min(firstFailure, index)
         }
         errors = max(errors, result.errors)
-        if result.stop != nil { ended = true }
+        tally.add(result.tally)
+        if result.stop == .crashBudget, learnCrashes(from: randomPairs(tally), into: &predictor) {
+          errors = 0
+        } else if result.stop != nil {
+          ended = true
+        }
         if !ended, next < chunkCount, next &* Self.chunkSize < firstFailure {
           let chunk = next
           let errorsSoFar = errors
+          let predictor = predictor
           group.addTask {
-            Self.runChunk(chunk, runner: runner, options: options, errorsSoFar: errorsSoFar)
+            Self.runChunk(
+              chunk, runner: runner, options: options, errorsSoFar: errorsSoFar, predictor: predictor)
           }
           next += 1
         }
@@ -152,24 +193,30 @@ extension CheckRun {
     guard !stopped else { return }
     var tally = FailureTally()
     var stop: IncompletePhase.Reason?
+    var predictedCrashes = 0
+    var predictor = self.predictor
     for chunk in chunks.sorted(by: { $0.start < $1.start }) {
       report.randomCases &+= chunk.ran
       report.statistics.add(chunk.statistics)
       report.addEdits(chunk.edits)
       tally.add(chunk.tally)
       if stop == nil || chunk.stop == .interrupted { stop = chunk.stop ?? stop }
+      predictedCrashes &+= chunk.predictedCrashes
+      predictor = chunk.predictor
       if options.stopAtFirstFailure, chunk.tally.failed > 0 { break }
     }
-    if let stop {
+    self.predictor = predictor
+    if stop != nil || predictedCrashes > 0 {
       let total = options.shard?.share(of: options.count) ?? options.count
       report.incomplete.append(
         IncompletePhase(
-          phase: .random, reason: stop,
+          phase: .random, reason: stop ?? .crashesPredicted,
           generatorErrors: tally.firsts.keys.reduce(0) { sum, signature in
             guard case .error = signature else { return sum }
             return sum &+ (tally.firsts[signature]?.count ?? 0)
           },
-          notRun: max(0, total - report.randomCases)))
+          notRun: max(0, total - report.randomCases), predictedCrashes: predictedCrashes,
+          predictions: predictor.summary))
     }
     report.failedCases &+= tally.failed
     for (signature, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
@@ -184,6 +231,20 @@ extension CheckRun {
           occurrences: entry.count,
           window: GeneratedCase.window(seed: seed, old: generated.old)))
     }
+  }
+
+  /// The random case of each generator error's first occurrence in
+  /// `tally`, made again from its seed, for `learnCrashes`.
+  func randomPairs(_ tally: FailureTally) -> [FailureSignature: (old: [[Row]], new: [[Row]])] {
+    var pairs: [FailureSignature: (old: [[Row]], new: [[Row]])] = [:]
+    for (signature, entry) in tally.firsts {
+      guard case .error = signature else { continue }
+      let generated = GeneratedCase.make(
+        seed: SplitMix64.caseSeed(run: options.seed, index: entry.first), maxSize: options.maxSize,
+        sections: runner.isSectioned, profile: options.profile)
+      pairs[signature] = (generated.old, generated.new)
+    }
+    return pairs
   }
 
   /// One random case from its seed alone: what `replay` runs.

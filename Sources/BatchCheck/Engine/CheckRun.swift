@@ -8,8 +8,11 @@ struct CheckRun<Runner: CaseRunning> {
   /// and listed by `finishFailures`.
   var found: [FoundFailure] = []
   /// Whether the exhaustive phase ran every one of its pairs (this
-  /// machine's share of them, in a sharded run).
+  /// machine's share of them, in a sharded run), but those predicted to crash.
   var exhaustiveFinished = false
+  /// The cases the generator crashes or hangs on, learned at a phase's
+  /// crash limit and kept for the phases after it.
+  var predictor = CrashPredictor()
 
   /// - Parameter makeRunner: the runner for the clamped options' simulation.
   init(options: CheckOptions, _ makeRunner: (SimulationOptions) -> Runner) {
@@ -65,33 +68,67 @@ struct CheckRun<Runner: CaseRunning> {
     let phaseProgress = options.phaseProgress
     let total = phase == .corpus ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
     var limits = PhaseLimits(options: options)
+    var predictor = self.predictor
+    // Cases taken from the pairs but dropped in flight when the phase
+    // paused to learn a crash: they run first when it goes on.
+    var requeued: [PendingCase] = []
+    var skippedAsCrashing = 0
     let (name, options) = (runner.name, options)
-    runner.stream(
-      next: {
-        guard !stopped, !limits.interrupted(), let (index, (old, new)) = iterator.next() else { return nil }
-        Self.track(phase, index: index, caseSeed: nil, old, new, generator: name, options: options)
-        return PendingCase(index: index, old: old, new: new, window: nil)
-      },
-      each: { pending, result in
-        guard !stopped, !limits.interrupted() else { return }
-        seen &+= 1
-        if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
-        guard let result else {
-          skipped &+= 1
-          return
-        }
-        ran &+= 1
-        guard let signature = result.signature else {
-          edits.add(result, old: pending.old, new: pending.new)
-          return
-        }
-        tally.add(signature, at: pending.index, message: result.detail)
-        if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
-        limits.count(signature)
-        if stopAtFirstFailure { stopped = true }
-      })
+    while true {
+      runner.stream(
+        next: {
+          guard !stopped, !limits.interrupted() else { return nil }
+          if !requeued.isEmpty { return requeued.removeFirst() }
+          while let (index, (old, new)) = iterator.next() {
+            var pending = PendingCase(index: index, old: old, new: new, window: nil)
+            if let (pattern, probe) = predictor.prediction(old: old, new: new) {
+              guard probe else {
+                // Like a smallest crash: it would crash, and show nothing else.
+                skippedAsCrashing &+= 1
+                seen &+= 1
+                continue
+              }
+              pending.probe = pattern
+            }
+            Self.track(phase, index: index, caseSeed: nil, old, new, generator: name, options: options)
+            return pending
+          }
+          return nil
+        },
+        each: { pending, result in
+          guard !stopped, !limits.interrupted() else {
+            if limits.reason == .crashBudget { requeued.append(pending) }
+            return
+          }
+          seen &+= 1
+          if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
+          guard let result else {
+            skipped &+= 1
+            return
+          }
+          ran &+= 1
+          if let probe = pending.probe {
+            predictor.record(
+              probe: probe, failedAsPredicted: result.signature == predictor.patterns[probe].signature)
+          }
+          guard let signature = result.signature else {
+            edits.add(result, old: pending.old, new: pending.new)
+            return
+          }
+          tally.add(signature, at: pending.index, message: result.detail)
+          if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
+          if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
+          if stopAtFirstFailure { stopped = true }
+        })
+      // At the crash limit, the phase learns the smallest case of each
+      // generator error it has not learned yet, and goes on without the
+      // cases that contain one; with nothing new to learn, it ends.
+      guard limits.reason == .crashBudget, learnCrashes(from: firstPairs, into: &predictor) else { break }
+      limits.restart()
+    }
+    self.predictor = predictor
     phaseProgress?(phase, seen, seen)
-    if let reason = limits.reason {
+    if limits.reason != nil || skippedAsCrashing > 0 {
       let phaseTotal: Int? =
         switch phase {
         case .corpus: total
@@ -100,8 +137,9 @@ struct CheckRun<Runner: CaseRunning> {
         }
       report.incomplete.append(
         IncompletePhase(
-          phase: phase, reason: reason, generatorErrors: limits.errors,
-          notRun: phaseTotal.map { max(0, $0 - seen) }))
+          phase: phase, reason: limits.reason ?? .crashesPredicted, generatorErrors: limits.totalErrors,
+          notRun: phaseTotal.map { max(0, $0 - seen) + skippedAsCrashing },
+          predictedCrashes: skippedAsCrashing, predictions: predictor.summary))
     }
     report.skippedCases &+= skipped
     report.addEdits(edits)
@@ -120,6 +158,27 @@ struct CheckRun<Runner: CaseRunning> {
           phase: phase, index: entry.first, caseSeed: nil, old: pair.old, new: pair.new,
           signature: signature, message: entry.message, occurrences: entry.count, window: nil))
     }
+  }
+
+  /// Shrinks the first pair of each generator error `predictor` does not
+  /// know yet and teaches it the smallest case.
+  ///
+  /// - Returns: whether it learned anything.
+  func learnCrashes(
+    from firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])], into predictor: inout CrashPredictor
+  ) -> Bool {
+    var learned = false
+    for (signature, pair) in firstPairs.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+      guard case .error = signature, !predictor.knows(signature) else { continue }
+      guard options.shouldStop?() != true else { break }
+      let shrunk = Shrinker.shrink(old: pair.old, new: pair.new, budget: options.shrinkBudget) { old, new in
+        track(nil, old, new)
+        return failsAgain(old, new, as: signature)
+      }
+      predictor.learn(signature, old: shrunk.old, new: shrunk.new)
+      learned = true
+    }
+    return learned
   }
 
   /// Appends a coverage failure for each statistic below its floor.
@@ -199,8 +258,10 @@ struct FailureTally: Sendable {
 /// What ends a phase early: the generator's errors reaching
 /// `CheckOptions.maxCrashes`, or `CheckOptions.shouldStop` answering true.
 struct PhaseLimits {
-  /// The phase's generator errors so far.
+  /// The phase's generator errors since the limit last restarted.
   private(set) var errors = 0
+  /// The phase's generator errors in all.
+  private(set) var totalErrors = 0
   /// Why the phase ended early; nil while it goes on.
   private(set) var reason: IncompletePhase.Reason?
   private let maxErrors: Int?
@@ -211,6 +272,13 @@ struct PhaseLimits {
     shouldStop = options.shouldStop
     errors = errorsSoFar
     if let maxErrors, errors >= maxErrors { reason = .crashBudget }
+  }
+
+  /// Allows another `maxCrashes` errors: once the phase has learned to
+  /// skip the cases that crash.
+  mutating func restart() {
+    errors = 0
+    if reason == .crashBudget { reason = nil }
   }
 
   /// Whether the phase has ended early.
@@ -227,6 +295,7 @@ struct PhaseLimits {
   mutating func count(_ signature: FailureSignature) {
     guard case .error = signature else { return }
     errors &+= 1
+    totalErrors &+= 1
     if let maxErrors, errors >= maxErrors, reason == nil { reason = .crashBudget }
   }
 }

@@ -11,6 +11,10 @@ public struct IncompletePhase: Hashable, Sendable {
     /// The run was asked to stop (`CheckOptions.shouldStop`): Ctrl-C or
     /// SIGTERM on the command line. Later phases did not run either.
     case interrupted
+    /// The phase ran to its end, but for the cases that contain a smallest
+    /// crash (or hang), which it skipped (`predictedCrashes`): at the crash
+    /// limit, it learned that case and went on without its like.
+    case crashesPredicted
   }
 
   /// The phase that ended early.
@@ -22,14 +26,26 @@ public struct IncompletePhase: Hashable, Sendable {
   public var generatorErrors: Int
   /// How many of the phase's cases did not run; nil when not known.
   public var notRun: Int?
+  /// How many of them were skipped as predicted crashes: they contain a
+  /// smallest case the generator crashed or hung on.
+  public var predictedCrashes = 0
+  /// Each prediction, in words: the smallest case, and how its probes (one
+  /// skipped case in eight, run anyway) came out.
+  public var predictions: [String] = []
 
   /// A phase that ended early after `generatorErrors` generator errors,
-  /// leaving `notRun` cases unrun.
-  public init(phase: CheckPhase, reason: Reason, generatorErrors: Int, notRun: Int?) {
+  /// leaving `notRun` cases unrun, `predictedCrashes` of them skipped as
+  /// `predictions` say.
+  public init(
+    phase: CheckPhase, reason: Reason, generatorErrors: Int, notRun: Int?, predictedCrashes: Int = 0,
+    predictions: [String] = []
+  ) {
     self.phase = phase
     self.reason = reason
     self.generatorErrors = generatorErrors
     self.notRun = notRun
+    self.predictedCrashes = predictedCrashes
+    self.predictions = predictions
   }
 
   /// The line the text report gives it, with what to do:
@@ -37,7 +53,22 @@ public struct IncompletePhase: Hashable, Sendable {
   /// (crashes, hangs, bad answers; the limit): 45,012 cases not run. ...`
   package var text: String {
     let unrun = notRun.map { "\(counted($0, "case")) not run" } ?? "the rest not run"
+    var text = reasonText(unrun)
+    if predictedCrashes > 0 {
+      text += "\n  \(counted(predictedCrashes, "case")) of them skipped as predicted crashes: each contains"
+        + " a smallest case the generator crashed or hung on, so it would crash too and could show no"
+        + " other failure (the other kinds' minimality assumes so):"
+      text += predictions.map { "\n  - " + $0 }.joined()
+    }
+    return text
+  }
+
+  private func reasonText(_ unrun: String) -> String {
     switch reason {
+    case .crashesPredicted:
+      return "INCOMPLETE: the \(phase.rawValue) phase ran to its end with \(counted(generatorErrors, "generator error"))"
+        + " (crashes, hangs, answers that are not an update): \(unrun)."
+        + " Fix the crash first (its smallest case is below)."
     case .crashBudget:
       return "INCOMPLETE: the \(phase.rawValue) phase stopped after \(counted(generatorErrors, "generator error"))"
         + " (crashes, hangs, answers that are not an update), the limit: \(unrun)."
@@ -52,6 +83,8 @@ public struct IncompletePhase: Hashable, Sendable {
   /// The entry as a JSON object (`CheckReport.renderJSON()`'s `incomplete`).
   package var json: String {
     "{\"phase\":\"\(phase.rawValue)\",\"reason\":\"\(reason.rawValue)\","
-      + "\"generatorErrors\":\(generatorErrors),\"notRun\":\(notRun.map { String($0) } ?? "null")}"
+      + "\"generatorErrors\":\(generatorErrors),\"notRun\":\(notRun.map { String($0) } ?? "null"),"
+      + "\"predictedCrashes\":\(predictedCrashes),"
+      + "\"predictions\":[\(predictions.map(jsonQuoted).joined(separator: ","))]}"
   }
 }

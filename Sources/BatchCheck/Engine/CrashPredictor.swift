@@ -1,0 +1,126 @@
+/// Which cases a generator will crash or hang on, learned from the smallest
+/// case of each such kind, so that a phase can skip them instead of
+/// restarting the generator for each.
+///
+/// A case that crashes gives no update, so it cannot show any other kind
+/// of failure: skipping the cases that would crash loses nothing, as long as
+/// the prediction is right. The prediction: a case that *contains* a
+/// smallest crashing case crashes the same way. Containment counts rows by
+/// id and ignores order and content: the smallest case's ids can be mapped,
+/// one to one, to ids of the case that occur at least as often in old and
+/// in new. `[] -> [a, a, a]` (a crash on an id three times over) is
+/// contained in every case whose new side holds some id three times.
+///
+/// The prediction is checked as the phase goes on: one predicted case in
+/// `probeInterval` runs anyway (a probe). A pattern whose probes do not
+/// fail as predicted (two misses, and more than one miss in five probes) is
+/// dropped, and its cases run again as usual.
+struct CrashPredictor: Sendable {
+  /// One smallest crashing case, as what it needs of a case.
+  struct Pattern: Sendable {
+    /// How it fails.
+    var signature: FailureSignature
+    /// Its rows: per id, how many in old and in new, the most demanding first.
+    var demands: [(old: Int, new: Int)]
+    /// The smallest case itself, for the report.
+    var old: [[Row]]
+    var new: [[Row]]
+    var hits = 0
+    var misses = 0
+    /// Whether the probes still agree with it.
+    var trusted: Bool { misses < 2 || misses * 5 <= hits + misses }
+  }
+
+  /// One predicted case in this many runs anyway.
+  static let probeInterval = 8
+
+  private(set) var patterns: [Pattern] = []
+  /// Predicted cases seen, to pick the probes.
+  private var predicted = 0
+
+  /// Whether it knows `signature`'s smallest case.
+  func knows(_ signature: FailureSignature) -> Bool {
+    patterns.contains { $0.signature == signature }
+  }
+
+  /// Learns a smallest case of a generator error.
+  mutating func learn(_ signature: FailureSignature, old: [[Row]], new: [[Row]]) {
+    guard !knows(signature) else { return }
+    var counts: [RowValue: (old: Int, new: Int)] = [:]
+    for row in old.joined() { counts[row.id, default: (0, 0)].old += 1 }
+    for row in new.joined() { counts[row.id, default: (0, 0)].new += 1 }
+    let demands = counts.values.sorted { ($0.old + $0.new) > ($1.old + $1.new) }
+    patterns.append(Pattern(signature: signature, demands: demands, old: old, new: new))
+  }
+
+  /// What a case is predicted to do: nil to run it as usual; otherwise the
+  /// pattern it contains, and whether to run it anyway, as a probe.
+  mutating func prediction(old: [[Row]], new: [[Row]]) -> (pattern: Int, probe: Bool)? {
+    guard let index = pattern(containedIn: old, new) else { return nil }
+    predicted &+= 1
+    return (index, predicted % Self.probeInterval == 0)
+  }
+
+  /// The first trusted pattern the case contains, if any.
+  func pattern(containedIn old: [[Row]], _ new: [[Row]]) -> Int? {
+    guard patterns.contains(where: \.trusted) else { return nil }
+    var counts: [RowValue: (old: Int, new: Int)] = [:]
+    for row in old.joined() { counts[row.id, default: (0, 0)].old += 1 }
+    for row in new.joined() { counts[row.id, default: (0, 0)].new += 1 }
+    let available = Array(counts.values)
+    return patterns.indices.first { patterns[$0].trusted && Self.embeds(patterns[$0].demands, in: available) }
+  }
+
+  /// Each pattern in words: `crashed on [[]] -> [["a","a","a"]] and every
+  /// case that contains it: 12 of 12 probes failed so`.
+  var summary: [String] {
+    patterns.map { pattern in
+      let kind: String
+      switch pattern.signature {
+      case .error(let error): kind = error.rawValue
+      case .verdict(let verdict, _, _): kind = verdict.rawValue
+      }
+      let probes = pattern.hits + pattern.misses
+      return "\(kind) on \(CaseJSON.sections(pattern.old)) -> \(CaseJSON.sections(pattern.new)) and every case"
+        + " that contains it: \(pattern.hits) of \(counted(probes, "probe")) failed so"
+        + (pattern.trusted ? "" : "; too few, so its cases ran again")
+    }
+  }
+
+  /// Records a probe's outcome: whether it failed as `pattern` predicted.
+  mutating func record(probe pattern: Int, failedAsPredicted: Bool) {
+    guard patterns.indices.contains(pattern) else { return }
+    if failedAsPredicted { patterns[pattern].hits += 1 } else { patterns[pattern].misses += 1 }
+  }
+
+  /// Whether each demand can be given its own id of `available` with at
+  /// least as many rows in old and in new: a bipartite matching, by
+  /// augmenting paths (the demands are the few ids of a smallest case).
+  ///
+  /// - Complexity: O(*d*² × *a*) for *d* demands and *a* ids available.
+  static func embeds(_ demands: [(old: Int, new: Int)], in available: [(old: Int, new: Int)]) -> Bool {
+    guard demands.count <= available.count else { return false }
+    var owner = [Int](repeating: -1, count: available.count)
+    for demand in demands.indices {
+      var visited = [Bool](repeating: false, count: available.count)
+      guard augment(demand, demands, available, &owner, &visited) else { return false }
+    }
+    return true
+  }
+
+  private static func augment(
+    _ demand: Int, _ demands: [(old: Int, new: Int)], _ available: [(old: Int, new: Int)],
+    _ owner: inout [Int], _ visited: inout [Bool]
+  ) -> Bool {
+    let need = demands[demand]
+    for id in available.indices where !visited[id] {
+      guard available[id].old >= need.old, available[id].new >= need.new else { continue }
+      visited[id] = true
+      if owner[id] < 0 || augment(owner[id], demands, available, &owner, &visited) {
+        owner[id] = demand
+        return true
+      }
+    }
+    return false
+  }
+}
