@@ -11,6 +11,7 @@ let package = Package(
   products: [
     .library(name: "BatchCheck", targets: ["BatchCheck"]),
     .library(name: "BatchCheckCorpus", targets: ["BatchCheckCorpus"]),
+    .library(name: "BatchCheckExec", targets: ["BatchCheckExec"]),
     .library(name: "ReferenceDiffs", targets: ["ReferenceDiffs"]),
     .library(name: "BatchCheckTesting", targets: ["BatchCheckTesting"]),
     .library(name: "BatchCheckHTML", targets: ["BatchCheckHTML"]),
@@ -21,14 +22,16 @@ let package = Package(
   targets: [
     .target(name: "BatchCheck"),
     .target(name: "BatchCheckCorpus", dependencies: ["BatchCheck"]),
+    // External generators: another program, spoken to in JSON lines over pipes.
+    .target(name: "BatchCheckExec", dependencies: ["BatchCheck", "BatchCheckCorpus"]),
     .target(name: "ReferenceDiffs", dependencies: ["BatchCheck"]),
     .target(name: "BatchCheckTesting", dependencies: ["BatchCheck", "BatchCheckHTML"]),
     // Reports as self-contained HTML pages with SVG pictures of each failure.
     .target(name: "BatchCheckHTML", dependencies: ["BatchCheck"]),
     .target(
       name: "BatchCheckCLI",
-      dependencies: ["BatchCheck", "BatchCheckCorpus", "ReferenceDiffs", "BatchCheckHTML"]),
-    .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI", "BatchCheckCorpus"]),
+      dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "ReferenceDiffs", "BatchCheckHTML"]),
+    .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI", "BatchCheckExec"]),
     .plugin(
       name: "BatchCheckPlugin",
       capability: .command(
@@ -37,8 +40,14 @@ let package = Package(
           description: "Run the batchcheck command line tool: check, validate, corpus, explain, bench...")),
       dependencies: ["batchcheck"]),
     .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
+    // The tests' seeded mutations of case lines, shared by the case-reading and
+    // the --exec wire tests; not a product.
+    .target(name: "BatchCheckFuzzSupport", dependencies: ["BatchCheck"], path: "Tests/BatchCheckFuzzSupport"),
     .testTarget(
-      name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus"]),
+      name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckFuzzSupport"]),
+    .testTarget(
+      name: "BatchCheckExecTests",
+      dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "BatchCheckFuzzSupport"]),
     .testTarget(name: "ReferenceDiffsTests", dependencies: ["BatchCheck", "ReferenceDiffs"]),
     // Uses the package as a diff library's test target would: public API only.
     .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting"]),

@@ -22,8 +22,8 @@ modules = os.path.join(root, ".build", "debug", "Modules")
 if not os.path.isdir(modules):
     sys.exit("error: no .build/debug/Modules: run swift build first")
 
-IMPORTS = ["BatchCheck", "BatchCheckCorpus", "BatchCheckHTML", "BatchCheckTesting",
-           "ReferenceDiffs", "Testing", "XCTest"]
+IMPORTS = ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "BatchCheckHTML",
+           "BatchCheckTesting", "ReferenceDiffs", "Testing", "XCTest"]
 PRELUDE = """
 /// Stand-ins for what the snippets use without defining it.
 struct MyDiff {

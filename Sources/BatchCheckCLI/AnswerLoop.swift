@@ -7,6 +7,7 @@
 #endif
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckExec
 
 /// The loop of `batchcheck answer`: reads case lines from a descriptor in
 /// large blocks, answers every whole line it holds, and hands the answers

@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckExec
 import Foundation
 import ReferenceDiffs
 

@@ -9,5 +9,6 @@
 // - GeneratedCorpus.swift: the cases of a generated corpus (every small pair,
 //   then the engine's random cases for a seed), as `batchcheck corpus
 //   generate` writes them.
-// - ExternalGenerator.swift, ExternalGenerator+Process.swift: a generator
-//   that is another program, spoken to in JSON lines over pipes.
+//
+// A generator that is another program, spoken to in JSON lines over pipes
+// (`ExternalGenerator`, `--exec`), is in BatchCheckExec.

@@ -217,7 +217,7 @@ extension ContractChanges {
 extension CaseDecoder {
   /// One JSON value of changes in `contract`'s shape: an update object, an
   /// array of stages, or an array of steps.
-  static func decodeChanges(lineBytes: [UInt8], contract: Contract) throws(LineError)
+  package static func decodeChanges(lineBytes: [UInt8], contract: Contract) throws(LineError)
     -> ContractChanges
   {
     if contract == .batch { return .batch(try decodeUpdate(lineBytes: lineBytes)) }

@@ -37,7 +37,7 @@ extension Case {
 /// Strict by design: an unknown or repeated key is an error (a typo such as
 /// `"expcet"` would otherwise silently drop an expectation), `null` is never a
 /// value, and integers are written without fraction or exponent.
-enum CaseDecoder {
+package enum CaseDecoder {
   static let caseKeys = [
     "name", "semantics", "duplicates", "uikit", "visibleRows", "old", "new", "update", "expect",
   ]
@@ -46,7 +46,7 @@ enum CaseDecoder {
   /// checked before the line is parsed, so that a line too big to judge in
   /// memory is a data error, not a crash. A line of a million row moves
   /// takes 14 MB.
-  static let maxLineBytes = 64 << 20
+  package static let maxLineBytes = 64 << 20
 
   /// Throws when `count`, a line's length in bytes, is over `maxLineBytes`.
   static func checkLineSize(_ count: Int) throws(LineError) {

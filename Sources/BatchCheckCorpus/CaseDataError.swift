@@ -24,7 +24,7 @@ public struct CaseDataError: Error, Hashable, Sendable, CustomStringConvertible 
   }
 
   /// Places a `LineError` (a byte offset) as a column of the line.
-  init(file: String, line: Int, lineBytes: some Collection<UInt8>, error: LineError) {
+  package init(file: String, line: Int, lineBytes: some Collection<UInt8>, error: LineError) {
     let offset = min(max(error.offset, 0), lineBytes.count)
     let column = String(decoding: lineBytes.prefix(offset), as: UTF8.self).count + 1
     self.init(file: file, line: line, column: column, message: error.message)

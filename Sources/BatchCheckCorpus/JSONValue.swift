@@ -94,9 +94,9 @@ enum JSONValue: Sendable {
 }
 
 /// A problem in one line: where (a byte offset in the line) and what.
-struct LineError: Error, Equatable, Sendable {
+package struct LineError: Error, Equatable, Sendable {
   /// The offset of the offending character's first byte (0-based, UTF-8 bytes).
-  var offset: Int
+  package var offset: Int
   /// What is wrong, as one sentence without a final period.
-  var message: String
+  package var message: String
 }

@@ -1,8 +1,8 @@
 import BatchCheckCLI
-import BatchCheckCorpus
+import BatchCheckExec
 import Foundation
 
 // An external generator's supervisor is this program started again: it
-// supervises and never returns (GeneratorSupervisor, in BatchCheckCorpus).
+// supervises and never returns (GeneratorSupervisor, in BatchCheckExec).
 GeneratorSupervisor.start()
 exit(await BatchCheckCommand.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,3 +1,4 @@
+import BatchCheckFuzzSupport
 import Foundation
 import Testing
 

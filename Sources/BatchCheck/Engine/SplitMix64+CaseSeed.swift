@@ -24,7 +24,7 @@ extension SplitMix64 {
   /// seed means the same case on every toolchain.
   /// - Complexity: O(1); one call of `next()`.
   @inline(__always)
-  mutating func below(_ bound: Int) -> Int {
+  package mutating func below(_ bound: Int) -> Int {
     guard bound > 1 else { return 0 }
     return Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(bound)).high)
   }

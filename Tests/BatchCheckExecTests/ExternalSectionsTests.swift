@@ -1,7 +1,7 @@
 import BatchCheck
 import Testing
 
-@testable import BatchCheckCorpus
+@testable import BatchCheckExec
 
 /// `--exec` generators of every contract get cases of several sections.
 @Suite("External generators: sections for every contract")

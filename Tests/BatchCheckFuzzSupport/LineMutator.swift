@@ -1,4 +1,4 @@
-@testable import BatchCheck
+import BatchCheck
 
 /// Seeded mutations of one line of a case file, for the fuzz tests: byte
 /// edits, truncation, values of the wrong type, extreme numbers, deep
@@ -11,7 +11,7 @@
 /// The same seed gives the same mutations, so a failure's seed replays it.
 /// Lines never grow past `maxBytes` (a mutation that would is skipped), so
 /// every mutation is bounded in size and in time.
-struct LineMutator {
+package struct LineMutator {
   /// The largest line a mutation may produce.
   static let maxBytes = 1 << 20
 
@@ -83,12 +83,12 @@ struct LineMutator {
   var random: SplitMix64
 
   /// A mutator whose choices follow `seed`.
-  init(seed: UInt64) {
+  package init(seed: UInt64) {
     random = SplitMix64(seed: seed)
   }
 
   /// One to three mutations of `line` (mostly one).
-  mutating func mutate(_ line: [UInt8]) -> [UInt8] {
+  package mutating func mutate(_ line: [UInt8]) -> [UInt8] {
     var bytes = line
     for _ in 0..<pick([1, 1, 1, 2, 3]) {
       let mutation = pick(Self.drawn)

@@ -1,3 +1,5 @@
+import BatchCheckExec
+import BatchCheckFuzzSupport
 import Testing
 
 @testable import BatchCheck

@@ -6,6 +6,7 @@
   import Darwin
 #endif
 import BatchCheck
+import BatchCheckCorpus
 
 /// The `--exec` wire's lines read fast: an answer line straight into an
 /// update's index arrays, a request line straight into rows, without a

@@ -8,6 +8,7 @@ import Foundation
 import Testing
 
 @testable import BatchCheckCorpus
+@testable import BatchCheckExec
 
 /// Each test writes a small generator script to a temporary directory and
 /// runs it through `/bin/sh`; the scripts misbehave on purpose.
