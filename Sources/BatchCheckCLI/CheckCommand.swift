@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckExec
 import BatchCheckHTML
 import Foundation
 
@@ -27,9 +28,13 @@ struct CheckCommand: OptionCommand {
     OPTIONS:
     \(optionsHelp)
 
+    Ctrl-C (or SIGTERM, SIGHUP) ends the run where it is: the report of what was
+    found so far is printed and written, marked partial; a second one ends it at once.
+
     EXIT STATUS:
-      0 no failure; 1 a failure found; 65 a regression file could not be read;
-      64 a usage error; 74 a file could not be written, or may not be replaced.
+      0 no failure; 1 a failure found, or a partial report; 65 a regression file
+      could not be read; 64 a usage error; 74 a file could not be written, or may
+      not be replaced; 128 + the signal when interrupted.
 
     """
 
@@ -101,6 +106,9 @@ struct CheckCommand: OptionCommand {
     try checkOutput(regressionFile?.path, inputs: [])
     try checkOutput(junit, inputs: [regressionFile?.path])
     var options = checkOptions(for: generator)
+    // Ctrl-C, SIGTERM, SIGHUP: the run ends where it is and reports what it found.
+    Interruption.install()
+    options.shouldStop = { Interruption.requested }
     let progress = format == .human ? ProgressLine.make(for: options) : nil
     progress?.install(in: &options)
     if let regressionFile {
@@ -126,6 +134,7 @@ struct CheckCommand: OptionCommand {
         + (lines.count > added ? " (\(lines.count - added) already there)" : "") + "\n"
       if format == .json { output.writeError(note) } else { output.writeOutput(note) }
     }
+    if Interruption.requested { return ExitCode(rawValue: 128 + Interruption.signal) }
     return report.passed ? .success : .failure
   }
 }

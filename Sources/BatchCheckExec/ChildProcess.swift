@@ -123,12 +123,24 @@ final class ChildProcess {
     }
   }
 
+  /// How many of the bytes written to stdin the process has read: those
+  /// written less those still in the pipe; nil when the system does not
+  /// say (then a case's clock starts when it is sent).
+  var consumedBytes: Int? {
+    guard stdinFD >= 0 else { return writtenBytes }
+    var unread: Int32 = 0
+    guard ioctl(stdinFD, UInt(FIONREAD), &unread) == 0 else { return nil }
+    return writtenBytes - Int(unread)
+  }
+
   /// Writes what is queued for stdin while reading stdout until a full line
-  /// (`answeredEarly` when fewer than `requestEnd` bytes were written by
-  /// then: the answer came before its case), the end of stdout, the
-  /// deadline, or more than `maxLineBytes` without a line break; stderr is
+  /// (`answeredEarly` when fewer than `clock.requestEnd` bytes were written
+  /// by then: the answer came before its case), the end of stdout, the end
+  /// of the case's time (`CaseClock`: from when the process has read the
+  /// case), or more than `maxLineBytes` without a line break; stderr is
   /// drained all along, so a chatty child never blocks.
-  func nextLine(requestEnd: Int, deadline: Deadline, maxLineBytes: Int) -> Outcome {
+  func nextLine(clock: inout CaseClock, maxLineBytes: Int) -> Outcome {
+    let requestEnd = clock.requestEnd
     // How many bytes from `stdoutStart` on hold no line break: counted
     // from there, since reading may drop the bytes taken before it.
     var scanned = 0
@@ -141,7 +153,7 @@ final class ChildProcess {
       scanned = stdoutBuffered
       if stdoutBuffered > maxLineBytes { return .flooded }
       if stdoutAtEnd { return .endOfOutput }
-      guard let milliseconds = deadline.remainingMilliseconds else { return .timedOut }
+      guard let milliseconds = clock.wait(consumed: consumedBytes) else { return .timedOut }
 
       // stdout, stderr (while open), stdin (while something is queued).
       let watchesStderr = !stderrAtEnd

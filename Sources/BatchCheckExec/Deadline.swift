@@ -25,6 +25,9 @@ struct Deadline {
     return Int32(Swift.min(Swift.max((left * 1000).rounded(.up), 1), 60_000))
   }
 
+  /// Seconds on the monotonic clock.
+  static var monotonicSeconds: Double { now() }
+
   private static func now() -> Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)

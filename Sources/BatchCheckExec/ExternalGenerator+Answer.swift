@@ -23,6 +23,11 @@ extension ExternalGenerator {
   /// The running process, or a fresh one; checks first that the running one
   /// has not written more than its answers.
   func readyProcess() throws(GeneratorError) -> ChildProcess {
+    if Interruption.requested {
+      // Asked to stop: no generator starts again, none is talked to.
+      discard()
+      throw GeneratorError(kind: .unavailable, message: "the run was interrupted")
+    }
     let process: ChildProcess
     if let child {
       process = child
@@ -45,16 +50,19 @@ extension ExternalGenerator {
   }
 
   /// Reads the answer to the case whose request ends at byte `requestEnd`
-  /// of what was queued for the process, within `timeout`.
+  /// of what was queued for the process, within `caseLimit` of when the
+  /// process starts on it (`CaseClock`).
   func answer(from process: ChildProcess, requestEnd: Int, contract: Contract)
     throws(GeneratorError) -> ContractChanges
   {
-    let deadline = Deadline(after: timeout)
+    let limit = caseLimit
+    var clock = CaseClock(limit: limit, requestEnd: requestEnd, startAllowance: timeout)
     let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffered == 0
-    let outcome = process.nextLine(requestEnd: requestEnd, deadline: deadline, maxLineBytes: maxAnswerBytes)
+    let outcome = process.nextLine(clock: &clock, maxLineBytes: maxAnswerBytes)
     largestBuffered = max(largestBuffered, process.largestStdoutBuffer)
     switch outcome {
     case .line(let line):
+      slowestAnswer = max(slowestAnswer, clock.elapsed)
       do throws(LineError) {
         // The plain spelling of an update is read fast; anything else, and
         // every error, by the general parser.
@@ -87,10 +95,18 @@ extension ExternalGenerator {
         process)
     case .timedOut:
       discard()
+      let learned =
+        limit < timeout
+        ? " (\(Self.learnedFactor)x its slowest answer so far, at least \(Self.seconds(Self.learnedFloor)):"
+          + " the limit after its first hang; \(Self.seconds(timeout)) before)"
+        : ""
+      hung = true
       throw failure(
-        .timedOut, "no answer within \(Self.seconds(timeout))\(Self.partial(process)); killed it", process)
+        .timedOut,
+        "no answer within \(Self.seconds(limit))\(learned) of reading the case\(Self.partial(process)); killed it",
+        process)
     case .endOfOutput:
-      let exited = process.waitForExit(until: Deadline.max(deadline, Deadline(after: 0.2)))
+      let exited = process.waitForExit(until: Deadline(after: max(limit - clock.elapsed, 0.2)))
       let status = process.killAndReap()
       child = nil
       guard exited else {

@@ -35,8 +35,10 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   public let name: String
   /// The shell command, run as `/bin/sh -c command`.
   public let command: String
-  /// Seconds each case may take, from sending the case to reading the
-  /// answer; a fresh process's first case includes its start-up.
+  /// Seconds each case may take, from when the process has read it (and
+  /// answered the case before it) to its answer; a fresh process's start-up
+  /// is not counted, up to this long again. After a first timeout, the
+  /// limit is learned from the answers (`caseLimit`).
   public let timeout: Double
   /// The longest answer line read, in bytes; a longer one is a flood.
   let maxAnswerBytes: Int
@@ -62,6 +64,27 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   var answers = 0
   /// The most stdout bytes any process had buffered at once. Guarded by `lock`.
   var largestBuffered = 0
+  /// The longest any answer took, in seconds, from when the process had
+  /// read its case. Guarded by `lock`.
+  var slowestAnswer = 0.0
+  /// Whether a case has timed out; the limit is then learned. Guarded by `lock`.
+  var hung = false
+
+  /// After a first hang, a case may take this many times the slowest answer so far...
+  static let learnedFactor = 20
+  /// ...and at least this many seconds (and at most `timeout`).
+  static let learnedFloor = 0.5
+
+  /// The seconds a case may take now: `timeout` until a case has timed
+  /// out; after that, `learnedFactor` times the slowest answer so far, at
+  /// least `learnedFloor` and at most `timeout`. A generator that hangs on
+  /// a class of input then pays a fraction of a second for each such case,
+  /// not the whole timeout; a case that only waited for a busy machine is
+  /// run again before a shrunk failure keeps it. Guarded by `lock`.
+  var caseLimit: Double {
+    guard hung else { return timeout }
+    return min(timeout, max(Self.learnedFloor, Double(Self.learnedFactor) * slowestAnswer))
+  }
 
   /// Creates a generator that runs `command` for the first case, and again
   /// after a case that failed.

@@ -49,6 +49,7 @@ final class ProcessCleanup: @unchecked Sendable {
   private static let installed: Bool = {
     _ = signal(SIGPIPE, SIG_IGN)
     _ = generatorGroupSlots  // initialized before any handler can run
+    _ = interruptionState
     for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
       let previous = signal(signalNumber, endGeneratorsAndReraise)
       if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
@@ -111,6 +112,16 @@ private func endGeneratorsAndReraise(_ signalNumber: Int32) {
   let slots = generatorGroupSlots
   let count = generatorGroupSlotCount
   var index = 0
+  if interruptionState[1] != 0, interruptionState[0] == 0 {
+    // The first signal under `Interruption`: a request to stop. The
+    // generators go at once, so a run waiting on one wakes and reports.
+    interruptionState[0] = signalNumber
+    while index < count {
+      if slots[index] > 0 { _ = kill(-slots[index], SIGKILL) }
+      index += 1
+    }
+    return
+  }
   while index < count {
     if slots[index] > 0 { _ = kill(-slots[index], SIGTERM) }
     index += 1
