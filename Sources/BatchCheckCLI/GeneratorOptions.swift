@@ -18,7 +18,7 @@ struct GeneratorOptions {
   /// The default of `--max-crashes`: enough to find and shrink a crash,
   /// few enough that a generator that crashes on a common input, restarted
   /// for each, is reported within a minute.
-  static let defaultMaxCrashes = 25
+  static let defaultMaxCrashes = 5
   /// Cases kept in flight through an external generator's pipe (`--pipeline`).
   var pipeline = ExternalGenerator.defaultPipelineDepth
   /// The external generator's name in reports (`--name`); nil: `exec`.

@@ -17,7 +17,8 @@ extension ExternalGenerator {
   {
     let process = try readyProcess()
     process.enqueue(request)
-    return try answer(from: process, requestEnd: process.queuedBytes, contract: contract)
+    return try answer(
+      from: process, requestEnd: process.queuedBytes, requestBytes: request.count, contract: contract)
   }
 
   /// The running process, or a fresh one; checks first that the running one
@@ -49,20 +50,20 @@ extension ExternalGenerator {
     return process
   }
 
-  /// Reads the answer to the case whose request ends at byte `requestEnd`
-  /// of what was queued for the process, within `caseLimit` of when the
-  /// process starts on it (`CaseClock`).
-  func answer(from process: ChildProcess, requestEnd: Int, contract: Contract)
+  /// Reads the answer to the case whose request, `requestBytes` long, ends
+  /// at byte `requestEnd` of what was queued for the process, within
+  /// `caseLimit(requestBytes:)` of when the process starts on it (`CaseClock`).
+  func answer(from process: ChildProcess, requestEnd: Int, requestBytes: Int, contract: Contract)
     throws(GeneratorError) -> ContractChanges
   {
-    let limit = caseLimit
+    let limit = caseLimit(requestBytes: requestBytes)
     var clock = CaseClock(limit: limit, requestEnd: requestEnd, startAllowance: timeout)
     let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffered == 0
     let outcome = process.nextLine(clock: &clock, maxLineBytes: maxAnswerBytes)
     largestBuffered = max(largestBuffered, process.largestStdoutBuffer)
     switch outcome {
     case .line(let line):
-      slowestAnswer = max(slowestAnswer, clock.elapsed)
+      answerTimes.add(clock.elapsed / Double(max(requestBytes, 1)))
       do throws(LineError) {
         // The plain spelling of an update is read fast; anything else, and
         // every error, by the general parser.
@@ -97,8 +98,8 @@ extension ExternalGenerator {
       discard()
       let learned =
         limit < timeout
-        ? " (\(Self.learnedFactor)x its slowest answer so far, at least \(Self.seconds(Self.learnedFloor)):"
-          + " the limit after its first hang; \(Self.seconds(timeout)) before)"
+        ? " (\(Self.learnedFactor)x its median answer time for a case this long, at least"
+          + " \(Self.seconds(Self.learnedFloor)): the limit after its first hang; \(Self.seconds(timeout)) before)"
         : ""
       hung = true
       throw failure(

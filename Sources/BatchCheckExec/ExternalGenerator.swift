@@ -64,26 +64,32 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   var answers = 0
   /// The most stdout bytes any process had buffered at once. Guarded by `lock`.
   var largestBuffered = 0
-  /// The longest any answer took, in seconds, from when the process had
-  /// read its case. Guarded by `lock`.
-  var slowestAnswer = 0.0
+  /// The seconds the latest answers took per byte of their cases, from
+  /// when the process had read them (the last `AnswerTimes.capacity`), and
+  /// their median. Guarded by `lock`.
+  var answerTimes = AnswerTimes()
   /// Whether a case has timed out; the limit is then learned. Guarded by `lock`.
   var hung = false
 
-  /// After a first hang, a case may take this many times the slowest answer so far...
-  static let learnedFactor = 20
+  /// After a first hang, a case may take this many times the median answer
+  /// time for a case of its length...
+  static let learnedFactor = 50
   /// ...and at least this many seconds (and at most `timeout`).
   static let learnedFloor = 0.5
 
-  /// The seconds a case may take now: `timeout` until a case has timed
-  /// out; after that, `learnedFactor` times the slowest answer so far, at
-  /// least `learnedFloor` and at most `timeout`. A generator that hangs on
-  /// a class of input then pays a fraction of a second for each such case,
-  /// not the whole timeout; a case that only waited for a busy machine is
-  /// run again before a shrunk failure keeps it. Guarded by `lock`.
-  var caseLimit: Double {
+  /// The seconds a case of `requestBytes` may take now: `timeout` until a
+  /// case has timed out; after that, `learnedFactor` times the median of
+  /// the latest answers' times per byte of their case, times this case's
+  /// bytes, at least `learnedFloor` and at most `timeout` (a median, so
+  /// that one answer slowed by a busy machine does not set the limit). A generator that hangs on a class
+  /// of small input then pays half a second for each such case, not the
+  /// whole timeout, while its large cases keep the time they need; a case
+  /// that only waited for a busy machine is run again before a shrunk
+  /// failure keeps it. Guarded by `lock`.
+  func caseLimit(requestBytes: Int) -> Double {
     guard hung else { return timeout }
-    return min(timeout, max(Self.learnedFloor, Double(Self.learnedFactor) * slowestAnswer))
+    let learned = Double(Self.learnedFactor) * answerTimes.median * Double(max(requestBytes, 1))
+    return min(timeout, max(Self.learnedFloor, learned))
   }
 
   /// Creates a generator that runs `command` for the first case, and again

@@ -174,6 +174,9 @@ struct PendingCase {
   /// The `CrashPredictor` pattern the case contains, when it runs as a
   /// probe of that prediction; nil for a case run as usual.
   var probe: Int? = nil
+
+  /// The index and the pair, as a phase's pairs give them.
+  var pair: (Int, ([[Row]], [[Row]])) { (index, (old, new)) }
 }
 
 extension SimulationOptions {

@@ -62,10 +62,18 @@ extension CheckRun {
     let shardSearches = options.exhaustiveTotal == 0 || options.stopAtFirstFailure
     var failures: [CheckFailure] = []
     for item in found {
+      // A crash the run learned was shrunk then: not again (each call of a
+      // hang costs its time limit twice).
+      let learned = item.window == nil ? predictor.learned(item.signature) : nil
       var failure = makeFailure(
-        phase: item.phase, index: item.index, caseSeed: item.caseSeed, old: item.old,
-        new: item.new, signature: item.signature, firstMessage: item.message,
-        occurrences: item.occurrences, window: item.window)
+        phase: item.phase, index: item.index, caseSeed: item.caseSeed, old: learned?.old ?? item.old,
+        new: learned?.new ?? item.new, signature: item.signature, firstMessage: item.message,
+        occurrences: item.occurrences, window: item.window, shrink: learned == nil)
+      if let learned {
+        failure.originalSize = GeneratedCase(old: item.old, new: item.new).rowCount
+        failure.shrinkCalls = learned.shrinkCalls
+        failure.shrinkImprovements = learned.shrinkImprovements
+      }
       let known = knowledge?.search(
         below: failure.rowCount, of: item.signature, identityOnly: options.identityOnly)
       if known == nil, knowledge != nil || shardSearches, !interrupted {

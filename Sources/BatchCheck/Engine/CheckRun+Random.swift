@@ -56,46 +56,70 @@ extension CheckRun {
     var stopped = false
     var limits = PhaseLimits(options: options, errorsSoFar: errorsSoFar)
     var predictor = predictor
-    runner.stream(
-      next: {
-        guard !stopped, !limits.interrupted() else { return nil }
-        while let index = indexes.next() {
-          let seed = SplitMix64.caseSeed(run: options.seed, index: index)
-          let generated = GeneratedCase.make(
-            seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
-          let window = GeneratedCase.window(seed: seed, old: generated.old)
-          var pending = PendingCase(index: index, old: generated.old, new: generated.new, window: window)
-          if let (pattern, probe) = predictor.prediction(old: generated.old, new: generated.new) {
-            guard probe else {
-              result.predictedCrashes &+= 1
-              continue
+    // A case held back while a probe's outcome is awaited, and whether the
+    // stream ended for it.
+    var held: PendingCase?
+    var paused = false
+    repeat {
+      paused = false
+      runner.stream(
+        next: {
+          guard !stopped, !limits.interrupted(), !paused else { return nil }
+          while let index = held?.index ?? indexes.next() {
+            let seed = SplitMix64.caseSeed(run: options.seed, index: index)
+            var pending: PendingCase
+            if let kept = held {
+              pending = kept
+              held = nil
+            } else {
+              let generated = GeneratedCase.make(
+                seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
+              let window = GeneratedCase.window(seed: seed, old: generated.old)
+              pending = PendingCase(
+                index: index, old: generated.old, new: generated.new, window: window)
             }
-            pending.probe = pattern
+            let generated = (old: pending.old, new: pending.new)
+            if predictor.awaitingProbe,
+              predictor.pattern(containedIn: generated.old, generated.new) != nil
+            {
+              held = pending
+              paused = true
+              return nil
+            }
+            if let (pattern, probe) = predictor.prediction(old: generated.old, new: generated.new) {
+              guard probe else {
+                result.predictedCrashes &+= 1
+                continue
+              }
+              pending.probe = pattern
+            }
+            track(
+              .random, index: index, caseSeed: seed, generated.old, generated.new,
+              generator: runner.name,
+              options: options)
+            return pending
           }
-          track(
-            .random, index: index, caseSeed: seed, generated.old, generated.new, generator: runner.name,
-            options: options)
-          return pending
-        }
-        return nil
-      },
-      each: { pending, outcome in
-        guard !stopped, !limits.interrupted() else { return }
-        result.statistics.record(pending.old, pending.new, scratch: &scratch)
-        result.ran &+= 1
-        guard let outcome else { return }
-        if let probe = pending.probe {
-          predictor.record(
-            probe: probe, failedAsPredicted: outcome.signature == predictor.patterns[probe].signature)
-        }
-        guard let signature = outcome.signature else {
-          result.edits.add(outcome, old: pending.old, new: pending.new)
-          return
-        }
-        result.tally.add(signature, at: pending.index, message: outcome.detail)
-        if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
-        if options.stopAtFirstFailure { stopped = true }
-      })
+          return nil
+        },
+        each: { pending, outcome in
+          guard !stopped, !limits.interrupted() else { return }
+          result.statistics.record(pending.old, pending.new, scratch: &scratch)
+          result.ran &+= 1
+          guard let outcome else { return }
+          if let probe = pending.probe {
+            predictor.record(
+              probe: probe,
+              failedAsPredicted: outcome.signature == predictor.patterns[probe].signature)
+          }
+          guard let signature = outcome.signature else {
+            result.edits.add(outcome, old: pending.old, new: pending.new)
+            return
+          }
+          result.tally.add(signature, at: pending.index, message: outcome.detail)
+          if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
+          if options.stopAtFirstFailure { stopped = true }
+        })
+    } while paused && !stopped && limits.reason == nil
     result.predictor = predictor
     result.errors = limits.errors
     result.stop = limits.reason
@@ -150,7 +174,8 @@ extension CheckRun {
       var tally = FailureTally()
       while next < chunkCount, next < workers {
         let chunk = next
-        group.addTask { Self.runChunk(chunk, runner: runner, options: options) }
+        let predictor = predictor
+        group.addTask { Self.runChunk(chunk, runner: runner, options: options, predictor: predictor) }
         next += 1
       }
       var firstFailure = Int.max
@@ -177,7 +202,8 @@ extension CheckRun {
           let predictor = predictor
           group.addTask {
             Self.runChunk(
-              chunk, runner: runner, options: options, errorsSoFar: errorsSoFar, predictor: predictor)
+              chunk, runner: runner, options: options, errorsSoFar: errorsSoFar,
+              predictor: predictor)
           }
           next += 1
         }

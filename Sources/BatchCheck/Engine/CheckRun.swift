@@ -74,13 +74,21 @@ struct CheckRun<Runner: CaseRunning> {
     var requeued: [PendingCase] = []
     var skippedAsCrashing = 0
     let (name, options) = (runner.name, options)
+    // Whether the stream ended to wait for a probe's outcome.
+    var paused = false
     while true {
       runner.stream(
         next: {
-          guard !stopped, !limits.interrupted() else { return nil }
-          if !requeued.isEmpty { return requeued.removeFirst() }
-          while let (index, (old, new)) = iterator.next() {
+          guard !stopped, !limits.interrupted(), !paused else { return nil }
+          while let (index, (old, new)) = requeued.isEmpty
+            ? iterator.next() : requeued.removeFirst().pair
+          {
             var pending = PendingCase(index: index, old: old, new: new, window: nil)
+            if predictor.awaitingProbe, predictor.pattern(containedIn: old, new) != nil {
+              requeued.insert(pending, at: 0)
+              paused = true
+              return nil
+            }
             if let (pattern, probe) = predictor.prediction(old: old, new: new) {
               guard probe else {
                 // Like a smallest crash: it would crash, and show nothing else.
@@ -120,6 +128,10 @@ struct CheckRun<Runner: CaseRunning> {
           if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
           if stopAtFirstFailure { stopped = true }
         })
+      if paused, limits.reason == nil, !stopped {
+        paused = false
+        continue
+      }
       // At the crash limit, the phase learns the smallest case of each
       // generator error it has not learned yet, and goes on without the
       // cases that contain one; with nothing new to learn, it ends.
@@ -175,7 +187,7 @@ struct CheckRun<Runner: CaseRunning> {
         track(nil, old, new)
         return failsAgain(old, new, as: signature)
       }
-      predictor.learn(signature, old: shrunk.old, new: shrunk.new)
+      predictor.learn(signature, shrunk: shrunk)
       learned = true
     }
     return learned

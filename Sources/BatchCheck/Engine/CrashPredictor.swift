@@ -11,8 +11,8 @@
 /// in new. `[] -> [a, a, a]` (a crash on an id three times over) is
 /// contained in every case whose new side holds some id three times.
 ///
-/// The prediction is checked as the phase goes on: one predicted case in
-/// `probeInterval` runs anyway (a probe). A pattern whose probes do not
+/// The prediction is checked as the phase goes on: some predicted cases
+/// run anyway (probes, `isProbe`). A pattern whose probes do not
 /// fail as predicted (two misses, and more than one miss in five probes) is
 /// dropped, and its cases run again as usual.
 struct CrashPredictor: Sendable {
@@ -22,25 +22,50 @@ struct CrashPredictor: Sendable {
     var signature: FailureSignature
     /// Its rows: per id, how many in old and in new, the most demanding first.
     var demands: [(old: Int, new: Int)]
-    /// The smallest case itself, for the report.
+    /// The smallest case itself, for the report, and how the shrinker found it.
     var old: [[Row]]
     var new: [[Row]]
+    var shrinkCalls = 0
+    var shrinkImprovements = 0
     var hits = 0
     var misses = 0
     /// Whether the probes still agree with it.
     var trusted: Bool { misses < 2 || misses * 5 <= hits + misses }
   }
 
-  /// One predicted case in this many runs anyway.
-  static let probeInterval = 8
+  /// Whether the `count`th predicted case runs anyway, as a probe: the
+  /// 1st, 2nd, 4th, 8th, 16th...: a wrong prediction shows early, and a
+  /// right one costs a dozen or so crashes however many cases it skips.
+  static func isProbe(_ count: Int) -> Bool {
+    count & (count - 1) == 0
+  }
 
   private(set) var patterns: [Pattern] = []
   /// Predicted cases seen, to pick the probes.
   private var predicted = 0
+  /// Probes sent whose outcome is not recorded yet.
+  private var outstanding = 0
+
+  /// Whether a probe's outcome is awaited: a phase then runs no further
+  /// predicted case until it knows (cases in flight would otherwise skip
+  /// the rest of a phase on a prediction no probe has checked yet).
+  var awaitingProbe: Bool { outstanding > 0 }
 
   /// Whether it knows `signature`'s smallest case.
   func knows(_ signature: FailureSignature) -> Bool {
     patterns.contains { $0.signature == signature }
+  }
+
+  /// The learned smallest case of `signature`, if any.
+  func learned(_ signature: FailureSignature) -> Pattern? {
+    patterns.first { $0.signature == signature }
+  }
+
+  /// Learns a smallest case of a generator error, as the shrinker found it.
+  mutating func learn(_ signature: FailureSignature, shrunk: ShrinkResult) {
+    learn(signature, old: shrunk.old, new: shrunk.new)
+    patterns[patterns.count - 1].shrinkCalls = shrunk.calls
+    patterns[patterns.count - 1].shrinkImprovements = shrunk.improvements
   }
 
   /// Learns a smallest case of a generator error.
@@ -58,7 +83,9 @@ struct CrashPredictor: Sendable {
   mutating func prediction(old: [[Row]], new: [[Row]]) -> (pattern: Int, probe: Bool)? {
     guard let index = pattern(containedIn: old, new) else { return nil }
     predicted &+= 1
-    return (index, predicted % Self.probeInterval == 0)
+    let probe = Self.isProbe(predicted)
+    if probe { outstanding &+= 1 }
+    return (index, probe)
   }
 
   /// The first trusted pattern the case contains, if any.
@@ -89,6 +116,7 @@ struct CrashPredictor: Sendable {
 
   /// Records a probe's outcome: whether it failed as `pattern` predicted.
   mutating func record(probe pattern: Int, failedAsPredicted: Bool) {
+    outstanding = max(0, outstanding - 1)
     guard patterns.indices.contains(pattern) else { return }
     if failedAsPredicted { patterns[pattern].hits += 1 } else { patterns[pattern].misses += 1 }
   }

@@ -29,8 +29,9 @@ public struct IncompletePhase: Hashable, Sendable {
   /// How many of them were skipped as predicted crashes: they contain a
   /// smallest case the generator crashed or hung on.
   public var predictedCrashes = 0
-  /// Each prediction, in words: the smallest case, and how its probes (one
-  /// skipped case in eight, run anyway) came out.
+  /// Each prediction, in words: the smallest case, and how its probes (the
+  /// 1st, 2nd, 4th, 8th, 16th... predicted cases, run anyway)
+  /// came out.
   public var predictions: [String] = []
 
   /// A phase that ended early after `generatorErrors` generator errors,
