@@ -56,6 +56,12 @@ public struct CheckReport: Hashable, Sendable {
   public var edits: EditSize?
   /// How many valid batch updates `edits` adds up.
   public var editCases = 0
+  /// The run's maximum move ratio (`CheckOptions.maxMoveRatio`, clamped);
+  /// nil when it set none.
+  public var maxMoveRatio: Double?
+  /// Whether the run failed rows deleted and inserted again needlessly
+  /// (`CheckOptions.rejectsUnneededDeletes`).
+  public var rejectsUnneededDeletes = false
 
   /// Whether nothing failed (no failing case, no coverage shortfall).
   public var passed: Bool { failures.isEmpty }
@@ -79,5 +85,7 @@ public struct CheckReport: Hashable, Sendable {
     self.shard = options.shard
     self.maxSize = options.maxSize
     self.exhaustiveTotal = options.exhaustiveTotal
+    self.maxMoveRatio = options.maxMoveRatio
+    self.rejectsUnneededDeletes = options.rejectsUnneededDeletes
   }
 }

@@ -11,6 +11,8 @@ struct FoundFailure {
   var signature: FailureSignature
   /// The failure's message when the case first ran.
   var message: String
+  /// The waste breach when the case first ran; nil for other failures.
+  var waste: WasteBreach?
   /// How many cases of the phase failed this way.
   var occurrences: Int
   /// The rows on screen the case was also judged with.
@@ -64,7 +66,7 @@ extension CheckRun {
     for item in found {
       var failure = makeFailure(
         phase: item.phase, index: item.index, caseSeed: item.caseSeed, old: item.old,
-        new: item.new, signature: item.signature, firstMessage: item.message,
+        new: item.new, signature: item.signature, firstMessage: item.message, firstWaste: item.waste,
         occurrences: item.occurrences, window: item.window)
       let known = knowledge?.search(
         below: failure.rowCount, of: item.signature, identityOnly: options.identityOnly)
@@ -124,7 +126,7 @@ extension CheckRun {
       guard runner.run([pair.old], [pair.new])?.signature == signature else { continue }
       var smaller = makeFailure(
         phase: failure.phase, index: failure.index, caseSeed: failure.caseSeed, old: [pair.old],
-        new: [pair.new], signature: signature, firstMessage: failure.message,
+        new: [pair.new], signature: signature, firstMessage: failure.message, firstWaste: failure.waste,
         occurrences: failure.occurrences, caseName: caseName, shrink: false)
       smaller.originalSize = failure.originalSize
       smaller.shrinkCalls = failure.shrinkCalls

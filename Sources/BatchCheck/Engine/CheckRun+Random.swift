@@ -27,7 +27,7 @@ extension CheckRun {
   ///   size, *n* the rows of a case and *g* the cost of the generator and the
   ///   simulation on it.
   static func runChunk(
-    _ chunk: Int, runner: Runner, options: CheckOptions
+    _ chunk: Int, runner: WasteCheckedRunner<Runner>, options: CheckOptions
   ) -> ChunkResult {
     let start = chunk &* chunkSize
     let end = options.count &- start > chunkSize ? start &+ chunkSize : options.count
@@ -54,11 +54,10 @@ extension CheckRun {
         result.statistics.record(pending.old, pending.new, scratch: &scratch)
         result.ran &+= 1
         guard let outcome else { return }
-        guard let signature = outcome.signature else {
-          result.edits.add(outcome, old: pending.old, new: pending.new)
-          return
-        }
-        result.tally.add(signature, at: pending.index, message: outcome.detail)
+        // Every valid batch update counts, a breach of a waste limit too.
+        result.edits.add(outcome, old: pending.old, new: pending.new)
+        guard let signature = outcome.signature else { return }
+        result.tally.add(signature, at: pending.index, message: outcome.detail, waste: outcome.waste)
         if options.stopAtFirstFailure { stopped = true }
       })
     return result
@@ -140,7 +139,7 @@ extension CheckRun {
       found.append(
         FoundFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
-          new: generated.new, signature: signature, message: entry.message,
+          new: generated.new, signature: signature, message: entry.message, waste: entry.waste,
           occurrences: entry.count,
           window: GeneratedCase.window(seed: seed, old: generated.old)))
     }
@@ -164,7 +163,8 @@ extension CheckRun {
     found.append(
       FoundFailure(
         phase: .random, index: nil, caseSeed: seed, old: generated.old, new: generated.new,
-        signature: signature, message: result.detail, occurrences: 1, window: window))
+        signature: signature, message: result.detail, waste: result.waste, occurrences: 1,
+        window: window))
     finishFailures()
   }
 }
