@@ -184,17 +184,11 @@ extension CheckRun {
   /// included.
   ///
   /// A run with waste limits gives the options as a closure that sets them
-  /// on the one-pair options (`CheckOptions.onePair` has no place for them):
-  /// `options: { var options = CheckOptions.onePair(...); options.maxMoveRatio = 2; return options }()`.
+  /// on the one-pair options (`SwiftLiteral.limiting(_:as:)`).
   private func swiftReplay(old: [[Row]], new: [[Row]], simulation: SimulationOptions) -> String {
-    var pair = SwiftLiteral.onePairOptions(
-      old: old, new: new, simulation: simulation, identityOnly: options.identityOnly)
-    var limits: [String] = []
-    if let ratio = options.maxMoveRatio { limits.append("options.maxMoveRatio = \(decimalText(ratio))") }
-    if options.rejectsUnneededDeletes { limits.append("options.rejectsUnneededDeletes = true") }
-    if !limits.isEmpty {
-      pair = "{ var options = CheckOptions\(pair); " + limits.joined(separator: "; ") + "; return options }()"
-    }
+    let pair = SwiftLiteral.limiting(
+      SwiftLiteral.onePairOptions(old: old, new: new, simulation: simulation, identityOnly: options.identityOnly),
+      as: options)
     var call = "check(generator"
     if runner.contract != runner.ownContract { call += ", under: .\(runner.contract.rawValue)" }
     return call + ", options: \(pair))  // generator: the \(shellWord(report.generator)) generator checked"
