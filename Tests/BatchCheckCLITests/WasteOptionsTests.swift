@@ -167,6 +167,21 @@ struct WasteOptionsTests {
         + " reloaded, over 3 valid updates")
   }
 
+  @Test("JUnit: a waste failure is a failure of type waste, with its variant and message")
+  func junit() async throws {
+    let files = try TemporaryCaseFiles()
+    defer { files.remove() }
+    let path = files.directory.path + "/heckel.xml"
+    let run = await runCommand(
+      ["check", "--generator", "heckel", "--count", "0", "--exhaustive-total", "4", "--no-unneeded-deletes",
+       "--max-move-ratio", "1", "--junit", path])
+    #expect(run.status == 1)
+    let xml = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(xml.contains(#"<testcase classname="batchcheck.heckel" name="exhaustive ("#))
+    #expect(xml.contains(#"<failure type="waste" message="waste (move ratio): valid, but 2 row moves where 1 suffices"#))
+    #expect(xml.contains("FAIL waste (move ratio): exhaustive phase, pair "))
+  }
+
   @Test("bad values are usage errors; the options parse into CheckOptions")
   func parsing() async throws {
     for value in ["0.5", "abc", "0", "-1", "1e10"] {
