@@ -107,6 +107,8 @@ struct CaseResult {
       unreproducedVariant = variant
     case .waste(let limit):
       verdict = Verdict(kind: .valid, message: message + note)
+      // Every caller passes the first breach; without it, the limit alone
+      // and numbers of 0 (the message keeps the first numbers).
       self.waste =
         waste
         ?? WasteBreach(
