@@ -34,6 +34,11 @@ struct BenchCommand: OptionCommand {
     Each is timed under both UIKit profiles, iOS 18 and iOS 12, unless
     --uikit names one.
 
+    Last, a table of the edit size of every built-in generator over --cases
+    random cases of up to --max-size rows: the row moves its valid updates
+    issue against the fewest needed, their ratio, the rows deleted and
+    inserted again and the unchanged rows reloaded.
+
     USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
                             [--generator <name>] [--cases <n>] [--max-size <m>]
                             [--uikit <profile>]
@@ -105,6 +110,7 @@ struct BenchCommand: OptionCommand {
     output.writeOutput(familyBench() + "  peak memory: \(Self.peakMemory())\n")
     let engineText = await engineBench()
     output.writeOutput(engineText)
+    output.writeOutput(await editSizeBench())
     return verdict.isValid ? .success : .failure
   }
 
@@ -245,12 +251,7 @@ struct BenchCommand: OptionCommand {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     var text = "engine: \(generatorName), \(cases) random cases up to \(maxSize) rows\n"
     for uikit in profiles {
-      var shared = GeneratorOptions()
-      shared.maxSize = maxSize
-      shared.simulation.uikit = uikit
-      var options = shared.checkOptions(for: generator)
-      options.count = cases
-      options.exhaustiveTotal = 0
+      let options = engineOptions(for: generator, uikit: uikit)
       text += await engineBench(generator, options: options, label: "\(uikit)", cores: cores)
     }
     return text + execBench(generator) + (await failingBench())

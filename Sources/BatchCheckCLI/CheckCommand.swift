@@ -48,6 +48,7 @@ struct CheckCommand: OptionCommand {
   var html: String?
   var regressionsFolder: String?
   var failures = FailureOptions()
+  var waste = WasteOptions()
   var shard: Shard?
 
   static var options: [CommandOption<Self>] {
@@ -62,7 +63,7 @@ struct CheckCommand: OptionCommand {
         help: "Every pair with at most <t> rows in all, before the random cases (default:"
           + " \(CheckOptions.defaultExhaustiveTotal); 0 skips the phase; at most 10)."),
       .number("--workers", \.workers, in: 1...256, help: "Random cases run on this many cores", default: "all"),
-    ] + FailureOptions.options.map { $0.lifted(\.failures) } + [
+    ] + FailureOptions.options.map { $0.lifted(\.failures) } + WasteOptions.options.map { $0.lifted(\.waste) } + [
       .shard(
         \.shard,
         help: "Run shard i of n (1 <= i <= n): case k of each phase runs on shard k % n + 1. Merge the shards'"
@@ -93,6 +94,7 @@ struct CheckCommand: OptionCommand {
     options.count = count
     options.exhaustiveTotal = exhaustiveTotal
     failures.apply(to: &options)
+    waste.apply(to: &options)
     options.shard = shard
     return options
   }

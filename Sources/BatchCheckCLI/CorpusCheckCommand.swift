@@ -36,7 +36,10 @@ struct CorpusCheckCommand: FilesCommand {
     \(optionsHelp)
 
     Each case's own "semantics" and "duplicates" apply when it sets them, and its
-    "identityOnly": true adds identity-only mode.
+    "identityOnly": true adds identity-only mode. A case line cannot hold a waste
+    limit: --max-move-ratio and --no-unneeded-deletes hold every case of the run,
+    and a valid update that breaches one disagrees with any expectation but a
+    "waste" line of the --expect file.
 
     EXIT STATUS:
       0 every case agrees with its expectation; 1 one does not; 65 a line or file
@@ -57,6 +60,7 @@ struct CorpusCheckCommand: FilesCommand {
   var junit: String?
   var html: String?
   var failures = FailureOptions()
+  var waste = WasteOptions()
 
   static var options: [CommandOption<Self>] {
     GeneratorOptions.options.map { $0.lifted(\.shared) } + [
@@ -68,7 +72,7 @@ struct CorpusCheckCommand: FilesCommand {
         "--write-expectations", \.writeExpectationsPath,
         help: "Write this run's failures as an expectations file (atomically), instead of comparing; not with"
           + " --expect."),
-    ] + FailureOptions.options.map { $0.lifted(\.failures) } + [
+    ] + FailureOptions.options.map { $0.lifted(\.failures) } + WasteOptions.options.map { $0.lifted(\.waste) } + [
       .shard(
         \.shard, help: "Run shard i of n: case k (counting over all files, from 0) runs on shard k % n + 1."),
       .format(\.format, json: "one object per case."),
@@ -108,6 +112,7 @@ struct CorpusCheckCommand: FilesCommand {
       simulation: shared.simulation, expectations: expectations,
       comparing: writeExpectationsPath == nil, format: format, junit: junit != nil)
     run.stopAtFirstFailure = failures.firstFailure
+    run.waste = waste
     let progress = format == .human ? ProgressLine.make() : nil
     var index = 0
     files: for file in files {
@@ -175,6 +180,10 @@ struct CorpusRun {
   let keepsJUnit: Bool
   /// Whether each case's check stops at its first failure (`--first-failure`).
   var stopAtFirstFailure = false
+  /// The waste limits every case is held to (`--max-move-ratio`, `--no-unneeded-deletes`).
+  var waste = WasteOptions()
+  /// The edit size of the valid batch updates so far, and how many.
+  private(set) var edits: (size: EditSize, cases: Int)?
 
   /// One checker per simulation the cases ask for.
   private var checkers: [SimulationOptions: CaseChecker] = [:]
@@ -268,6 +277,7 @@ struct CorpusRun {
     judged.identityOnly = options.identityOnly
     var checkOptions = CheckOptions(simulation: options)
     checkOptions.stopAtFirstFailure = stopAtFirstFailure
+    waste.apply(to: &checkOptions)
     let checker = CaseChecker(judged, under: contract, options: checkOptions)
     checkers[options] = checker
     return checker
@@ -307,6 +317,10 @@ struct CorpusRun {
     let key = CorpusExpectations.Key(
       file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
     let name = testCase.name ?? "#\(line.line)"
+    if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
+      let size = EditSize(old: testCase.old, new: testCase.new, update: update)
+      edits = ((edits?.size ?? EditSize()) + size, (edits?.cases ?? 0) + 1)
+    }
     let failing = ExpectedOutcome(outcome)
     if let failing { recorded.record(key, failing) }
     totals[totals.count - 1].cases += 1
@@ -325,7 +339,8 @@ struct CorpusRun {
       } else if let expect = testCase.expect {
         expectedText = [expect.verdict.rawValue, expect.rule?.rawValue].compactMap { $0 }
           .joined(separator: " ")
-        agrees = outcome.verdict.map(expect.agrees(with:)) ?? false
+        // A case line cannot expect a waste breach.
+        agrees = outcome.waste == nil && (outcome.verdict.map(expect.agrees(with:)) ?? false)
       } else {
         agrees = failing == nil
       }
@@ -386,6 +401,9 @@ struct CorpusRun {
     } else if let error = outcome.error {
       fields.append("\"verdict\":\"generatorError\",\"error\":" + jsonQuoted(error.kind.rawValue))
       fields.append("\"message\":" + jsonQuoted(error.message))
+    } else if let waste = outcome.waste {
+      fields.append("\"verdict\":\"waste\",\"variant\":" + jsonQuoted(waste.limit.variant))
+      fields.append("\"message\":" + jsonQuoted(waste.message))
     } else if let verdict = outcome.verdict {
       fields.append("\"verdict\":" + jsonQuoted(verdict.kind.rawValue))
       if let rule = verdict.rule { fields.append("\"rule\":" + jsonQuoted(rule.rawValue)) }
@@ -416,6 +434,12 @@ struct CorpusRun {
       if total.skipped > 0 { notes.append("\(total.skipped) skipped: several sections") }
       if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
       lines.append(text)
+    }
+    if let edits { lines.append(edits.size.summary(over: edits.cases)) }
+    if let limits = CheckReport.limitsText(
+      maxMoveRatio: waste.maxMoveRatio, rejectsUnneededDeletes: waste.noUnneededDeletes)
+    {
+      lines.append("limits: " + limits)
     }
     for disagreement in disagreements {
       lines.append("")

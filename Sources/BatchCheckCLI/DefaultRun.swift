@@ -15,7 +15,8 @@ import ReferenceDiffs
 /// pair with at most 8 rows in all (contents varied up to 5), smallest first,
 /// then 10,000 seeded random cases; each kind of failure is shrunk, searched
 /// below, and listed on its own row, smallest first. A counterexample is
-/// proven minimal unless its row says otherwise.
+/// proven minimal unless its row says otherwise. Under the table, one line
+/// per generator gives the edit size of its valid updates, as `check` does.
 struct DefaultRun {
   /// The UIKit whose rules judge (`--uikit`).
   var uikit = UIKitProfile.ios18
@@ -57,6 +58,7 @@ struct DefaultRun {
         : " every kind of failure, smallest first, proven minimal unless marked.\n\n")
     text += Self.row("generator", "cases", "verdict", "smallest counterexample") + "\n"
     var details = ""
+    var editLines = ""
     var failing = 0
     let workers = ProcessInfo.processInfo.activeProcessorCount
     let progress = ProgressLine.make()
@@ -75,12 +77,14 @@ struct DefaultRun {
       let rendered = Self.rows(for: report, generator: generator, identityOnly: options.identityOnly)
       text += rendered.rows
       details += rendered.details
+      editLines += Self.editSizeLine(for: report, generator: generator) + "\n"
       if !report.failures.isEmpty { failing += 1 }
       if saysEach {
         output.writeError(Self.finishedLine(prefix, report: report, seconds: started.duration(to: .now)))
       }
     }
     progress?.clear()
+    text += "\nEdit size of each generator's valid updates (EditSize):\n" + editLines
     text += "\n" + details
     if !details.isEmpty {
       text += "\nFull report, trace and corpus line: batchcheck check --generator NAME\n\n"
@@ -131,6 +135,22 @@ struct DefaultRun {
         + " minimal: \(failure.minimalityText(sectioned: report.sectioned))\n"
     }
     return (text, details)
+  }
+
+  /// A generator's edit-size line under the table: its name in the table's
+  /// first column, then the line `check` prints for the run's totals.
+  ///
+  ///     // "heckel                 edit size: 26,312 moves where 8,265 suffice (3.1×); ..., over 57809 valid updates"
+  static func editSizeLine(for report: CheckReport, generator: ContractGenerator) -> String {
+    let line: String
+    if let edits = report.edits {
+      line = edits.summary(over: report.editCases)
+    } else if generator.contract != .batch {
+      line = "edit size: not measured (\(generator.contract): only one batch is measured)"
+    } else {
+      line = "edit size: no valid update to measure"
+    }
+    return pad(generator.name, 23) + line
   }
 
   /// The line said on standard error as a generator finishes, when no

@@ -11,8 +11,8 @@ struct ReplayCommand: OptionCommand {
   static let usage = """
     OVERVIEW: Run one random case again from its case seed (a report prints the
     command), and shrink it if it fails. Give the original run's --max-size,
-    --contract, --identity-only, --semantics and --duplicates: the report's
-    command does.
+    --contract, --identity-only, --semantics, --duplicates and waste limits:
+    the report's command does.
 
     USAGE: batchcheck replay (--generator <name> | --exec <command>) --case-seed <seed> [<options>]
 
@@ -27,10 +27,12 @@ struct ReplayCommand: OptionCommand {
   var shared = GeneratorOptions()
   var caseSeed: UInt64?
   var format = OutputFormat.human
+  var waste = WasteOptions()
 
   static var options: [CommandOption<Self>] {
     [.seed("--case-seed", help: "The case seed, decimal or 0x hexadecimal.") { $0.caseSeed = $1 }]
-      + GeneratorOptions.options.map { $0.lifted(\.shared) } + [.format(\.format, json: "the report as one object.")]
+      + GeneratorOptions.options.map { $0.lifted(\.shared) } + WasteOptions.options.map { $0.lifted(\.waste) }
+      + [.format(\.format, json: "the report as one object.")]
   }
 
   func validate() throws(CommandError) {
@@ -41,9 +43,10 @@ struct ReplayCommand: OptionCommand {
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     guard let (generator, external) = shared.makeGenerator(), let caseSeed else { return .usage }
     defer { external?.close() }
+    var options = shared.checkOptions(for: generator)
+    waste.apply(to: &options)
     var report = BatchCheck.replay(
-      generator, caseSeed: caseSeed, under: shared.judgedContract(for: generator),
-      options: shared.checkOptions(for: generator))
+      generator, caseSeed: caseSeed, under: shared.judgedContract(for: generator), options: options)
     shared.rewriteReplayCommands(&report)
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     return report.passed ? .success : .failure

@@ -165,6 +165,10 @@ enum ReportDecoder {
       report.exhaustiveContentTotal = try fields.count("exhaustiveContentTotal")
     }
     report.uikit = try fields.choice("uikit", UIKitProfile.self)
+    if let node = fields.optional("maxMoveRatio") { report.maxMoveRatio = try ratio(node, "\"maxMoveRatio\"") }
+    if fields.optional("rejectsUnneededDeletes") != nil {
+      report.rejectsUnneededDeletes = try fields.bool("rejectsUnneededDeletes")
+    }
     let cases = try Fields(try fields.required("cases"), "\"cases\"")
     report.corpusCases = try cases.count("corpus")
     report.exhaustiveCases = try cases.count("exhaustive")
@@ -215,6 +219,36 @@ enum ReportDecoder {
     return report
   }
 
+  /// A maximum move ratio: a number of at least 1.
+  static func ratio(_ node: JSONNode, _ what: String) throws(LineError) -> Double {
+    var value: Double?
+    switch node.value {
+    case .number(.integer(let number)): value = Double(number)
+    case .number(.nonInteger(let text)), .number(.tooLarge(let text)): value = Double(text)
+    default: value = nil
+    }
+    guard let value, value >= 1, value <= CheckOptions.largestMoveRatio else {
+      throw LineError(
+        offset: node.offset,
+        message: "expected a ratio from 1 to \(decimalText(CheckOptions.largestMoveRatio)) for \(what),"
+          + " found \(node.value.kindDescription)")
+    }
+    return value
+  }
+
+  /// A failure's `waste` object.
+  static func waste(_ node: JSONNode) throws(LineError) -> WasteBreach {
+    let fields = try Fields(node, "\"waste\"")
+    return WasteBreach(
+      limit: try fields.choice("limit", WasteBreach.Limit.self),
+      maxMoveRatio: try fields.optional("maxMoveRatio").map { (node) throws(LineError) in
+        try ratio(node, "\"maxMoveRatio\"")
+      },
+      moves: try fields.count("moves"), minimumMoves: try fields.count("minimumMoves"),
+      minimumMovesIsBound: try fields.bool("minimumMovesIsBound"), deletes: try fields.count("deletes"),
+      minimumDeletes: try fields.count("minimumDeletes"), changedRows: try fields.count("changedRows"))
+  }
+
   static func statistics(_ node: JSONNode) throws(LineError) -> CaseStatistics {
     let fields = try Fields(node, "\"statistics\"")
     return CaseStatistics(
@@ -237,6 +271,8 @@ enum ReportDecoder {
     switch kind {
     case "coverage":
       coverage = try fields.choice("statistic", CoverageStatistic.self)
+    case "waste":
+      verdict = Verdict(kind: .valid)
     case "generatorError":
       let errorKind = try fields.choice("error", GeneratorError.Kind.self)
       let prefix = errorKind.rawValue + ": "
@@ -288,6 +324,7 @@ enum ReportDecoder {
       failure.visibleRows = try CaseDecoder.sharedVisibleRows(node)
     }
     failure.variant = try fields.optionalString("variant")
+    if kind == "waste" { failure.waste = try waste(try fields.required("waste")) }
     if let node = fields.optional("minimality") {
       let search = try Fields(node, "\"minimality\"")
       failure.minimality = MinimalitySearch(

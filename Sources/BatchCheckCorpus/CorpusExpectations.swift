@@ -1,17 +1,21 @@
 import BatchCheck
 
 /// What a generator's changes for one corpus case are expected to get: a
-/// failing verdict (kind and rule) or a generator error (its kind). A case
-/// with no expected outcome is expected to be valid.
+/// failing verdict (kind and rule), a generator error (its kind), or a
+/// breach of a waste limit the run sets (`--max-move-ratio`,
+/// `--no-unneeded-deletes`). A case with no expected outcome is expected to
+/// be valid.
 ///
 ///     ExpectedOutcome(verdict: .wrongRows, rule: .c1).description  // "wrongRows C1"
 public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
-  /// The verdict kind; nil for a generator error.
+  /// The verdict kind; nil for a generator error and a waste breach.
   public var verdict: VerdictKind?
   /// The verdict's rule, when it has one.
   public var rule: Rule?
   /// The generator error's kind, for a generator that could not answer.
   public var error: GeneratorError.Kind?
+  /// The waste limit valid changes breach.
+  public var waste: WasteBreach.Limit?
 
   /// An expected failing verdict.
   public init(verdict: VerdictKind, rule: Rule?) {
@@ -24,10 +28,18 @@ public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
     self.error = error
   }
 
-  /// The outcome a case got, as an expectation; nil when it is valid (or skipped).
+  /// An expected breach of a waste limit.
+  public init(waste: WasteBreach.Limit) {
+    self.waste = waste
+  }
+
+  /// The outcome a case got, as an expectation; nil when it is valid and
+  /// breaches no waste limit (or skipped).
   public init?(_ outcome: CaseOutcome) {
     if let error = outcome.error {
       self.init(error: error.kind)
+    } else if let waste = outcome.waste {
+      self.init(waste: waste.limit)
     } else if let verdict = outcome.verdict, !verdict.isValid {
       self.init(verdict: verdict.kind, rule: verdict.rule)
     } else {
@@ -35,9 +47,10 @@ public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// `wrongRows C1`, `exception R2`, `generatorError crashed`.
+  /// `wrongRows C1`, `exception R2`, `generatorError crashed`, `waste (move ratio)`.
   public var description: String {
     if let error { return "generatorError \(error.rawValue)" }
+    if let waste { return "waste (\(waste.variant))" }
     return [verdict?.rawValue, rule?.rawValue].compactMap { $0 }.joined(separator: " ")
   }
 }
@@ -49,6 +62,10 @@ public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
 ///
 ///     {"file":"one-section.jsonl","name":"exhaustive-50","verdict":"wrongRows","rule":"C1"}
 ///     {"file":"one-section.jsonl","name":"random-3-0x...","verdict":"generatorError","error":"crashed"}
+///     {"file":"one-section.jsonl","name":"random-9-0x...","verdict":"waste","limit":"maxMoveRatio"}
+///
+/// A `waste` line (`WasteBreach.Limit`) is written by a run with that limit
+/// and agrees only with a run that sets it again.
 ///
 /// A case is named by its file's name (the last path component, so the
 /// file can be checked from any folder; when two files of a run share it,
@@ -133,6 +150,8 @@ public struct CorpusExpectations: Hashable, Sendable {
       ]
       if let error = entry.outcome.error {
         fields.append("\"verdict\":\"generatorError\",\"error\":" + JSONText.quoted(error.rawValue))
+      } else if let waste = entry.outcome.waste {
+        fields.append("\"verdict\":\"waste\",\"limit\":" + JSONText.quoted(waste.rawValue))
       } else if let verdict = entry.outcome.verdict {
         fields.append("\"verdict\":" + JSONText.quoted(verdict.rawValue))
         if let rule = entry.outcome.rule { fields.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
@@ -168,7 +187,7 @@ public struct CorpusExpectations: Hashable, Sendable {
   private static func entry(_ root: JSONNode) throws(LineError) -> (Key, ExpectedOutcome) {
     let members = try CaseDecoder.sharedUnique(
       try CaseDecoder.sharedObject(root, "an expectation"),
-      allowed: ["file", "name", "verdict", "rule", "error"], in: "an expectation")
+      allowed: ["file", "name", "verdict", "rule", "error", "limit"], in: "an expectation")
     func value(_ key: String) -> JSONNode? { members.first { $0.key == key }?.value }
     func text(_ key: String) throws(LineError) -> String {
       guard let node = value(key) else {
@@ -193,8 +212,23 @@ public struct CorpusExpectations: Hashable, Sendable {
           error: try CaseDecoder.sharedEnumeration(error, for: "\"error\"", GeneratorError.Kind.self))
       )
     }
+    if case .string("waste") = verdictNode.value {
+      guard let limit = value("limit") else {
+        throw LineError(offset: root.offset, message: "a waste expectation has no \"limit\"")
+      }
+      if let extra = value("rule") ?? value("error") {
+        throw LineError(offset: extra.offset, message: "a waste expectation has no \"rule\" or \"error\"")
+      }
+      return (
+        key,
+        ExpectedOutcome(waste: try CaseDecoder.sharedEnumeration(limit, for: "\"limit\"", WasteBreach.Limit.self))
+      )
+    }
     if let error = value("error") {
       throw LineError(offset: error.offset, message: "\"error\" goes with the verdict generatorError")
+    }
+    if let limit = value("limit") {
+      throw LineError(offset: limit.offset, message: "\"limit\" goes with the verdict waste")
     }
     let verdict = try CaseDecoder.sharedEnumeration(verdictNode, for: "\"verdict\"", VerdictKind.self)
     if verdict == .valid {

@@ -40,6 +40,8 @@ public struct HTMLCase: Hashable, Sendable {
   public var options: SimulationOptions
   /// The blocks under the picture, in order.
   public var blocks: [HTMLBlock]
+  /// The waste limit a valid update breaches, for a waste failure.
+  var waste: WasteBreach?
 
   public init(
     title: String, old: [[Row]], new: [[Row]], changes: ContractChanges?, verdict: Verdict?,
@@ -93,6 +95,7 @@ public struct HTMLCase: Hashable, Sendable {
       title: title, old: failure.old, new: failure.new, changes: judged, verdict: failure.verdict,
       headline: headline, message: failure.message, expected: expected, advice: failure.advice,
       options: options, blocks: Self.blocks(failure, runSeed: runSeed, sectioned: sectioned))
+    waste = failure.waste
   }
 
   /// The trace, seeds, replay and corpus blocks of a check failure.
@@ -113,7 +116,7 @@ public struct HTMLCase: Hashable, Sendable {
     }
     blocks.append(HTMLBlock(label: "seeds", text: seeds))
     blocks.append(
-      HTMLBlock(label: "replay", text: failure.replayCommand ?? CheckFailure.corpusReplay))
+      HTMLBlock(label: "replay", text: failure.replayText))
     if let corpusLine = failure.corpusLine { blocks.append(HTMLBlock(label: "corpus line", text: corpusLine)) }
     if let caseLine = failure.caseLine { blocks.append(HTMLBlock(label: "failing case", text: caseLine)) }
     blocks.append(

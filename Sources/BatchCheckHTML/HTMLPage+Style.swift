@@ -50,6 +50,8 @@ extension HTMLPage {
     svg .bar { fill: #60a5fa; }
     svg .bar.low { fill: #ef4444; }
     svg .floor { stroke: #111827; stroke-width: 2; }
+    svg .edit-bar.issued { fill: #2563eb; }
+    svg .edit-bar.needed { fill: #bfdbfe; }
     .legend .key { display: inline-block; padding: 0 6px; margin-right: 4px; border-radius: 3px;
       border: 1px solid #d1d5db; font-size: 12px; }
     .legend .deleted { background: #fee2e2; text-decoration: line-through; }

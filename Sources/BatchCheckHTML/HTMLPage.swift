@@ -1,7 +1,8 @@
 import BatchCheck
 
 /// An HTML report being put together: header facts, notes, the cases'
-/// table and pictures, and the chart of generated cases.
+/// table and pictures, the chart of the edit size and the chart of
+/// generated cases.
 struct HTMLPage {
   var title: String
   var passed: Bool
@@ -9,6 +10,7 @@ struct HTMLPage {
   var notes: [String] = []
   var cases: [HTMLCase] = []
   var chart: Chart?
+  var editChart: EditSizeChart?
 
   init(title: String, passed: Bool) {
     self.title = title
@@ -33,6 +35,7 @@ struct HTMLPage {
       html += Self.legend
       for (index, item) in cases.enumerated() { html += section(item, number: index + 1) }
     }
+    if let editChart { html += editChart.html() }
     if let chart { html += chart.html() }
     html += "</body>\n</html>\n"
     return html
@@ -84,7 +87,7 @@ struct HTMLPage {
     switch item.verdict?.kind {
     case .exception?, .fallback?: who = "UIKit (\(item.options.uikit))"
     case .wrongRows?, .staleContent?, .duplicate?: who = "BatchCheck"
-    case .valid?: who = "verdict"
+    case .valid?: who = item.waste == nil ? "verdict" : "BatchCheck (edit size)"
     case nil: who = "generator"
     }
     html += "<p class=\"message\"><b>\(markupEscaped(who)):</b> \(markupEscaped(item.message))</p>\n"

@@ -29,9 +29,10 @@ public struct HTMLFact: Hashable, Sendable {
 /// command and the corpus line.
 public enum HTMLReport {
   /// A check report: the run's header (generator, contract, profile, seed,
-  /// cases and verdict per phase), each failure as a picture, and a chart
-  /// of what the random phase generated. A passing run is the header and
-  /// the chart alone.
+  /// waste limits, cases and verdict per phase), each failure as a
+  /// picture, a chart of the edit size of its valid updates (issued against
+  /// the least needed) when it has one, and a chart of what the random
+  /// phase generated. A passing run is the header and the charts alone.
   public static func render(_ report: CheckReport) -> String {
     var facts = [
       HTMLFact("generator", report.generator), HTMLFact("contract", report.mode),
@@ -59,6 +60,7 @@ public enum HTMLReport {
           .joined(separator: ", ")
       facts.append(HTMLFact("\(phase.rawValue) phase", "\(counted(cases, "case")) (\(note)): \(verdict)"))
     }
+    if let limits = report.limitsText { facts.append(HTMLFact("waste limits", limits)) }
     if report.skippedCases > 0 {
       facts.append(HTMLFact("skipped", "\(counted(report.skippedCases, "case")) of several sections (the generator diffs one)"))
     }
@@ -72,6 +74,9 @@ public enum HTMLReport {
     page.facts = facts
     page.cases = cases
     page.notes = coverage
+    if let edits = report.edits {
+      page.editChart = EditSizeChart(edits: edits, cases: report.editCases)
+    }
     if report.statistics.cases > 0 || report.replayedCaseSeed == nil {
       page.chart = Chart(
         statistics: report.statistics, sectioned: report.sectioned, identityOnly: report.identityOnly,

@@ -46,9 +46,11 @@ package struct FailureRecord: Sendable {
       guard failure.coverage == nil else {
         return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(separator: "\n")
       }
-      let pair = SwiftLiteral.onePairOptions(
-        old: failure.old, new: failure.new,
-        simulation: options.simulation.showing(failure.visibleRows), identityOnly: options.identityOnly)
+      let pair = SwiftLiteral.limiting(
+        SwiftLiteral.onePairOptions(
+          old: failure.old, new: failure.new,
+          simulation: options.simulation.showing(failure.visibleRows), identityOnly: options.identityOnly),
+        as: options)
       let lines = failure.textLines(
         runSeed: report.replayedCaseSeed == nil ? report.seed : nil, sectioned: report.sectioned,
         replay: call(pair))

@@ -45,6 +45,10 @@ struct OptionTableTests {
       #expect(usage.contains("  --first-failure"))
       #expect(usage.contains("The default; kept for older scripts."))
     }
+    for usage in [CheckCommand.usage, ReplayCommand.usage, CorpusCheckCommand.usage] {
+      #expect(usage.contains("  --max-move-ratio <r>\n                      Fail a valid update with more than <r> times"))
+      #expect(usage.contains("  --no-unneeded-deletes\n"))
+    }
   }
 
   @Test("each option's kind: the shared ones are declared once, alike everywhere")
@@ -59,6 +63,12 @@ struct OptionTableTests {
     #expect(ReplayCommand.options.first { $0.name == "--uikit" }?.kind == .choice(["ios18", "ios12"]))
     for options in [CheckCommand.options.map(\.name), CorpusCheckCommand.options.map(\.name)] {
       #expect(Set(options).count == options.count, "each name once")
+    }
+    func wasteKinds<Root>(_ options: [CommandOption<Root>]) -> [OptionKind?] {
+      ["--max-move-ratio", "--no-unneeded-deletes"].map { name in options.first { $0.name == name }?.kind }
+    }
+    for kinds in [wasteKinds(CheckCommand.options), wasteKinds(ReplayCommand.options), wasteKinds(CorpusCheckCommand.options)] {
+      #expect(kinds == [.other("a number from 1 to 1000000000"), .flag])
     }
   }
 

@@ -83,6 +83,7 @@ struct RootCommandTests {
       }
       #expect(lines.first?.hasSuffix("each generator stops at its first failure.") == true)
       #expect(lines.last == "10 generators: 7 valid, 3 failing")
+      expectEditSizeLines(lines)
       return
     }
     let run = await runCommand([])
@@ -112,9 +113,36 @@ struct RootCommandTests {
     }
     #expect(lines.first?.contains("judged by iOS 18's UIKit") == true)
     #expect(lines.last == "10 generators: 7 valid, 3 failing")
+    expectEditSizeLines(lines)
     // Every listed kind is proven minimal: no row says otherwise.
     #expect(!run.standardOutput.contains("(not proven minimal)"))
     #expect(run.standardOutput.contains("minimal: proven: no pair with fewer rows fails this way"))
+  }
+
+  /// The main job's edit-size lines under the table: one per generator,
+  /// in the table's order, with the wording of check's line. A generator
+  /// that passes runs every case either way, so its numbers are pinned.
+  func expectEditSizeLines(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    let start = lines.firstIndex(of: "Edit size of each generator's valid updates (EditSize):")
+    #expect(start != nil, sourceLocation: sourceLocation)
+    guard let start else { return }
+    let names = ReferenceGenerators.allContracts.map(\.name)
+    let edits = lines[(start + 1)...].prefix(names.count)
+    #expect(
+      lines.dropFirst(start + 1 + names.count).first?.contains(" edit size: ") == false,
+      sourceLocation: sourceLocation)
+    for (line, name) in zip(edits, names) {
+      #expect(line.hasPrefix(name + " ") && line.contains(" edit size: "), "\(line)", sourceLocation: sourceLocation)
+    }
+    for line in [
+      "lcs-moves              edit size: 24,223 moves where 27,257 suffice; 7,754 rows deleted and inserted again;"
+        + " 0 unchanged rows reloaded, over 57809 valid updates",
+      "heckel                 edit size: 107,282 moves where 27,257 suffice (3.9×); 14,549 rows deleted and"
+        + " inserted again; 0 unchanged rows reloaded, over 57809 valid updates",
+      "heckel-staged          edit size: not measured (staged batches: only one batch is measured)",
+    ] {
+      #expect(edits.contains(line), "missing: \(line)", sourceLocation: sourceLocation)
+    }
   }
 
   @Test("help for a subcommand")

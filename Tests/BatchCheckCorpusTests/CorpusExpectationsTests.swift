@@ -1,4 +1,4 @@
-import BatchCheck
+@testable import BatchCheck
 import BatchCheckCorpus
 import Testing
 
@@ -22,6 +22,26 @@ struct CorpusExpectationsTests {
     #expect(read[CorpusExpectations.Key(path: "x/one.jsonl", name: "other", line: 1)] == nil)
   }
 
+  @Test("a waste expectation: written with its limit, read back, never equal to a verdict")
+  func waste() throws {
+    var expectations = CorpusExpectations()
+    let key = CorpusExpectations.Key(path: "one.jsonl", name: "swap", line: 2)
+    expectations.record(key, ExpectedOutcome(waste: .noUnneededDeletes))
+    let text = expectations.text
+    #expect(text == #"{"file":"one.jsonl","name":"swap","verdict":"waste","limit":"noUnneededDeletes"}"# + "\n")
+    let read = try CorpusExpectations(Array(text.utf8), file: "e.jsonl")
+    #expect(read == expectations)
+    #expect(read[key]?.description == "waste (unneeded deletes)")
+    #expect(read[key] != ExpectedOutcome(verdict: .wrongRows, rule: nil))
+    // A valid outcome that breaches is expected as waste, not as valid.
+    var outcome = CaseOutcome(verdict: .valid, error: nil, changes: nil, skipped: false)
+    #expect(ExpectedOutcome(outcome) == nil)
+    outcome.waste = WasteBreach(
+      limit: .maxMoveRatio, maxMoveRatio: 1, moves: 2, minimumMoves: 1, minimumMovesIsBound: false, deletes: 0,
+      minimumDeletes: 0, changedRows: 0)
+    #expect(ExpectedOutcome(outcome) == ExpectedOutcome(waste: .maxMoveRatio))
+  }
+
   @Test("a malformed expectation is an error at its line and column")
   func errors() {
     let cases: [(String, Int, Int, String)] = [
@@ -31,6 +51,10 @@ struct CorpusExpectationsTests {
       (#"{"file":"a","name":"b","verdict":"exception","error":"crashed"}"#, 1, 54, "\"error\" goes with"),
       ("\n" + #"{"file":"a","name":"b","verdict":"exception","rule":"R99"}"#, 2, 53, ""),
       (#"{"file":"a","name":"b","verdict":"exception","extra":1}"#, 1, 46, "unknown key \"extra\""),
+      (#"{"file":"a","name":"b","verdict":"waste"}"#, 1, 1, "a waste expectation has no \"limit\""),
+      (#"{"file":"a","name":"b","verdict":"waste","limit":"moves"}"#, 1, 50, ""),
+      (#"{"file":"a","name":"b","verdict":"waste","limit":"maxMoveRatio","rule":"R2"}"#, 1, 72, "a waste expectation has no \"rule\""),
+      (#"{"file":"a","name":"b","verdict":"exception","limit":"maxMoveRatio"}"#, 1, 54, "\"limit\" goes with"),
     ]
     for (text, line, column, message) in cases {
       #expect(throws: CaseDataError.self) { try CorpusExpectations(Array(text.utf8), file: "e") }

@@ -23,7 +23,21 @@ struct ReportReadingTests {
       + new.indices.map { .insert(at: RowPath(0, $0), row: new[$0]) }
   }
 
+  /// Moves every row onto its own index when nothing changed, and replaces
+  /// every row otherwise: valid, and wasteful both ways.
+  static let wasteful = ClosureGenerator(name: "wasteful") { old, new in
+    old == new
+      ? BatchUpdate(moveRows: old.indices.map { RowMove(from: RowPath(0, $0), to: RowPath(0, $0)) })
+      : BatchUpdate(
+        deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+  }
+
   static func reports() -> [CheckReport] {
+    var limited = CheckOptions(seed: 5, count: 500, exhaustiveTotal: 4)
+    limited.maxMoveRatio = 1.5
+    limited.rejectsUnneededDeletes = true
+    var limitedShard = limited
+    limitedShard.shard = Shard(number: 1, count: 2)
     var sharded = CheckOptions(seed: 5, count: 1_500, exhaustiveTotal: 4, stopAtFirstFailure: false)
     sharded.shard = Shard(number: 2, count: 3)
     var crippledRun = CheckOptions(seed: 5, count: 1_000, exhaustiveTotal: 0)
@@ -36,6 +50,8 @@ struct ReportReadingTests {
       check(throwsOnFive, under: .batch, options: CheckOptions(seed: 5, count: 500, exhaustiveTotal: 6)),
       check(ClosureGenerator(name: "empty") { _, _ in BatchUpdate() }, options: crippledRun),
       replay(severalFailures, caseSeed: 99),
+      check(wasteful, options: limited),
+      check(wasteful, options: limitedShard),
     ]
   }
 
@@ -50,6 +66,29 @@ struct ReportReadingTests {
       }
       #expect(read.failures.map(\.message) == report.failures.map(\.message))
       #expect(read.failedCases == report.failedCases)
+      #expect(read.failures.map(\.waste) == report.failures.map(\.waste))
+      #expect(read.maxMoveRatio == report.maxMoveRatio)
+      #expect(read.rejectsUnneededDeletes == report.rejectsUnneededDeletes)
+    }
+    // Both kinds of waste are among them, read back as waste.
+    let limited = Self.reports().suffix(2).flatMap(\.failures).map { "\($0.kind) \($0.variant ?? "")" }
+    #expect(Set(limited) == ["waste move ratio", "waste unneeded deletes"])
+  }
+
+  @Test("a maximum move ratio below 1, or a waste failure without its numbers, is a data error")
+  func malformedWaste() throws {
+    let json = try #require(Self.reports().last).renderJSON()
+    #expect(json.contains(#""maxMoveRatio":1.5,"#))
+    for (from, to, message) in [
+      (#""maxMoveRatio":1.5,"#, #""maxMoveRatio":0.5,"#, "expected a ratio from 1 to 1000000000 for \"maxMoveRatio\""),
+      (#""waste":{"limit":"#, #""wasted":{"limit":"#, "a failure has no \"waste\""),
+    ] {
+      do throws(CaseDataError) {
+        _ = try CheckReport(json: json.replacing(from, with: to))
+        Issue.record("read a report with \(to)")
+      } catch {
+        #expect(error.message.hasPrefix(message), "\(error)")
+      }
     }
   }
 

@@ -249,6 +249,65 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(page.all("th").contains { $0.text == "run seed" })
   }
 
+  @Test("the edit-size chart: issued against needed per operation, bars scaled to the largest number")
+  func editSizeChart() throws {
+    let report = check(HeckelGenerator(), options: CheckOptions(count: 300, exhaustiveTotal: 3))
+    let edits = try #require(report.edits)
+    let page = parse(HTMLReport.render(report))
+    let section = try #require(page.all("section", class: "edits").first)
+    #expect(section.text.contains("Edit size: \(report.editCases) valid updates"))
+    #expect(section.text.contains(edits.summary))
+    let bars = page.all("rect", class: "edit-bar")
+    #expect(bars.map { $0.attributes["class"] ?? "" } == [
+      "edit-bar issued", "edit-bar needed", "edit-bar issued", "edit-bar needed", "edit-bar issued",
+      "edit-bar needed", "edit-bar issued",
+    ])
+    let values = [
+      edits.moves, edits.minimumMoves, edits.deletes, edits.minimumDeletes, edits.inserts, edits.minimumInserts,
+      edits.unchangedReloads,
+    ]
+    let widths = bars.map { Int($0.attributes["width"] ?? "") ?? -1 }
+    // The largest number has the full width; each bar follows its number.
+    let largest = try #require(values.max())
+    #expect(widths[try #require(values.firstIndex(of: largest))] == 400)
+    for (width, value) in zip(widths, values) {
+      #expect(abs(Double(width) - Double(value) / Double(largest) * 400) <= 1, "\(value): \(width)")
+    }
+    // heckel moves more rows than needed: its issued moves bar is the longer one.
+    #expect(edits.moves > edits.minimumMoves && widths[0] > widths[1])
+    #expect(bars[0].text == "moves issued: " + grouped(edits.moves))
+    #expect(page.all("text", class: "chart-value").contains { $0.text == grouped(edits.minimumMoves) })
+    // The coverage chart is still there, after it, with its own bars.
+    #expect(page.all("section", class: "generated").count == 1)
+    #expect(page.all("rect", class: "bar").count == CoverageStatistic.allCases.count)
+  }
+
+  @Test("no edit-size chart for a run with no valid batch update to measure")
+  func noEditSizeChart() {
+    let staged = check(ContractGenerator(HeckelStagedGenerator()), options: CheckOptions(count: 100, exhaustiveTotal: 2))
+    #expect(staged.edits == nil)
+    let page = parse(HTMLReport.render(staged))
+    #expect(page.all("section", class: "edits").isEmpty)
+    #expect(page.all("rect", class: "edit-bar").isEmpty)
+  }
+
+  @Test("a waste failure: its kind and limit as the headline, BatchCheck's finding, the limits among the facts")
+  func wasteFailure() throws {
+    var options = CheckOptions(count: 100, exhaustiveTotal: 4)
+    options.maxMoveRatio = 1
+    let report = check(HeckelGenerator(), options: options)
+    let failure = try #require(report.failures.first)
+    #expect(failure.kind == "waste")
+    let page = parse(HTMLReport.render(report))
+    #expect(page.all("td", class: "verdict").map(\.text) == ["waste (move ratio)"])
+    #expect(page.all("p", class: "message").first?.text == "BatchCheck (edit size): " + failure.message)
+    #expect(page.all("tr").contains { $0.text == "waste limits" + (report.limitsText ?? "-") })
+    // The update is drawn: two moves, no failing cell (the update is valid).
+    #expect(page.all("g", class: "moved").count == 4)
+    #expect(page.all("ellipse", class: "bc-marker").isEmpty)
+    #expect(page.all("pre").contains { $0.text.contains("options.maxMoveRatio = 1; return options }()") })
+  }
+
   @Test func markupEscapingReplacesWhatXMLCannotHold() {
     #expect(markupEscaped("a<b&\"'>\u{0}\u{FFFF}") == "a&lt;b&amp;&quot;&#39;&gt;\u{FFFD}\u{FFFD}")
     #expect(shortened("abcdef", to: 4) == "abc…")

@@ -211,6 +211,52 @@ struct OptionsParityTests {
   }
 }
 
+@Suite("Import API, waste limits")
+struct WasteLimitImportTests {
+  /// A valid diff that moves every row, even one that stays: wasteful.
+  @Sendable static func moveEverything(_ old: [Row], _ new: [Row]) -> BatchUpdate {
+    old.map(\.id) == new.map(\.id) && old == new
+      ? BatchUpdate(moveRows: old.indices.map { RowMove(from: RowPath(0, $0), to: RowPath(0, $0)) })
+      : replaceAll(old, new)
+  }
+
+  @Test("a move ratio fails a valid diff that moves more than needed: kind waste, its numbers, a replay that runs")
+  func moveRatio() throws {
+    var options = CheckOptions(count: 300, exhaustiveTotal: 4)
+    #expect(checkDiff(named: "move-everything", options: options, Self.moveEverything).passed)
+    options.maxMoveRatio = 2
+    let report = checkDiff(named: "move-everything", options: options, Self.moveEverything)
+    #expect(report.maxMoveRatio == 2)
+    let failure = try #require(report.failures.first)
+    #expect(failure.kind == "waste" && failure.variant == "move ratio")
+    let waste = try #require(failure.waste)
+    #expect(waste.limit == .maxMoveRatio && waste.moves == 1 && waste.minimumMoves == 0)
+    #expect(failure.rowCount == 2 && failure.isProvenMinimal)
+    // The helpers' issue carries the replay with the limit set.
+    let recorded = capturingRecords {
+      expectValidBatchUpdates(named: "move-everything", options: options, Self.moveEverything)
+    }
+    #expect(recorded.issues.first?.contains("options.maxMoveRatio = 2; return options }()") == true)
+    var again = CheckOptions.onePair(old: failure.old, new: failure.new)
+    again.maxMoveRatio = 2
+    #expect(checkDiff(named: "move-everything", options: again, Self.moveEverything).failures.first?.waste == waste)
+  }
+
+  @Test("no unneeded deletes fails replace-all; a diff that keeps every kept row passes")
+  func unneededDeletes() throws {
+    var options = CheckOptions(count: 300, exhaustiveTotal: 4, identityOnly: true)
+    options.rejectsUnneededDeletes = true
+    let failure = try #require(checkDiff(named: "replace-all", options: options, replaceAll).failures.first)
+    #expect(failure.waste?.limit == .noUnneededDeletes && failure.waste?.unneededDeletes == 1)
+    #expect(failure.verdict?.isValid == true)
+    var one = CheckOptions.onePair(old: [[Row("a")]], new: [[Row("a")]])
+    one.rejectsUnneededDeletes = true
+    let keep = ClosureGenerator(name: "keep") { old, new in old == new ? BatchUpdate() : replaceAll(old, new) }
+    #expect(check(keep, options: one).passed)
+    #expect(check(ClosureGenerator(name: "replace-all", replaceAll), options: one).failures.first?.kind == "waste")
+  }
+}
+
 final class XCTestOptionsTests: XCTestCase {
   func testOptionsReachTheRun() {
     let report = XCTAssertValidBatchUpdates(

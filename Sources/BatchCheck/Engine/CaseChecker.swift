@@ -12,11 +12,16 @@ public struct CaseOutcome: Hashable, Sendable {
   /// sections for one that diffs a single section).
   public var skipped: Bool
   /// What tells the failure apart from others of its verdict and rule
-  /// (`CheckFailure.variant`); nil when the changes are valid.
+  /// (`CheckFailure.variant`); nil when the changes are valid and breach
+  /// no waste limit.
   public var variant: String? = nil
+  /// The waste limit valid changes breach (`CheckOptions.maxMoveRatio`,
+  /// `CheckOptions.rejectsUnneededDeletes`); nil otherwise.
+  public var waste: WasteBreach? = nil
 
   /// Whether the changes are valid (false when the generator threw; true
-  /// for a skipped case, which nothing is held against).
+  /// for a skipped case, which nothing is held against). Valid changes can
+  /// still breach a waste limit: see `waste`.
   public var isValid: Bool { skipped || (error == nil && verdict?.isValid == true) }
 }
 
@@ -36,7 +41,7 @@ public struct CaseChecker: Sendable {
   private let run: CheckRun<AnyCaseRunner>
 
   /// A checker of `generator` under `contract` (nil: its own), with the
-  /// simulation and shrink budget of `options`.
+  /// simulation, shrink budget and waste limits of `options`.
   public init(
     _ generator: ContractGenerator, under contract: Contract? = nil,
     options: CheckOptions = CheckOptions()
@@ -73,11 +78,13 @@ public struct CaseChecker: Sendable {
       changes: result.contract?.changes ?? result.update.map(ContractChanges.batch),
       skipped: false)
     outcome.variant = result.signature?.variant
+    outcome.waste = result.waste
     return outcome
   }
 
   /// The failure of one case, shrunk to a minimal pair that fails the same
-  /// way, as a check reports it; nil when the case passes or is skipped.
+  /// way (a waste breach to one that breaches the same limit), as a check
+  /// reports it; nil when the case passes or is skipped.
   /// Every pair smaller than the shrunk one, up to the default exhaustive
   /// bound, is then tried (`CheckFailure.minimality`), and the first that
   /// fails the same way is reported instead.
@@ -98,20 +105,25 @@ public struct CaseChecker: Sendable {
   ) -> CheckFailure? {
     let signature: FailureSignature?
     let message: String
+    let waste: WasteBreach?
     if let outcome {
       if outcome.skipped { return nil }
       signature = FailureSignature(
-        verdict: outcome.verdict, error: outcome.error, variant: outcome.variant)
-      message = CaseResult(verdict: outcome.verdict, error: outcome.error).detail
+        verdict: outcome.verdict, error: outcome.error, variant: outcome.variant, waste: outcome.waste)
+      var result = CaseResult(verdict: outcome.verdict, error: outcome.error)
+      result.waste = outcome.waste
+      message = result.detail
+      waste = outcome.waste
     } else {
       let result = run.runner.run(old, new)
       signature = result?.signature
       message = result?.detail ?? ""
+      waste = result?.waste
     }
     guard let signature else { return nil }
     var failure = run.makeFailure(
       phase: .corpus, index: index, caseSeed: nil, old: old, new: new, signature: signature,
-      firstMessage: message, occurrences: 1, caseName: name)
+      firstMessage: message, firstWaste: waste, occurrences: 1, caseName: name)
     run.searchBelow(&failure, signature: signature, caseName: name)
     return failure
   }

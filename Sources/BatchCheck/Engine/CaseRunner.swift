@@ -1,22 +1,32 @@
 /// How a case failed, as far as shrinking is concerned: a shrunk case must
-/// fail the same way (same verdict kind, rule and variant, or same generator
-/// error kind). One kind of failure of a run is one signature.
+/// fail the same way (same verdict kind, rule and variant, same generator
+/// error kind, or a valid update that breaches the same waste limit). One
+/// kind of failure of a run is one signature.
 enum FailureSignature: Hashable, Sendable {
   case verdict(VerdictKind, Rule?, variant: String?)
   case error(GeneratorError.Kind)
+  case waste(WasteBreach.Limit)
 
   /// What tells the failure apart from others of its verdict and rule
   /// (`CheckFailure.variant`); nil for a generator error.
   var variant: String? {
-    if case .verdict(_, _, let variant) = self { return variant }
-    return nil
+    switch self {
+    case .verdict(_, _, let variant): variant
+    case .error: nil
+    case .waste(let limit): limit.variant
+    }
   }
 
-  /// The signature of a failure with this verdict, rule and variant, or of
-  /// this generator error: nil when the verdict is valid.
-  init?(verdict: Verdict?, error: GeneratorError?, variant: String?) {
+  /// The signature of a failure with this verdict, rule and variant, of
+  /// this generator error, or of this waste breach: nil when the verdict is
+  /// valid and breaches nothing.
+  init?(verdict: Verdict?, error: GeneratorError?, variant: String?, waste: WasteBreach? = nil) {
     if let error {
       self = .error(error.kind)
+      return
+    }
+    if let waste, verdict?.isValid != false {
+      self = .waste(waste.limit)
       return
     }
     guard let verdict, !verdict.isValid else { return nil }
@@ -65,10 +75,17 @@ struct CaseResult {
   /// The rows on screen of the judgment that failed: `all`, unless the case
   /// passed with every row on screen and failed only under its window.
   var visibleRows: VisibleRows = .all
+  /// The waste limit a valid update breaches (`WasteLimits`); nil otherwise.
+  var waste: WasteBreach?
+  /// The edit size of a valid batch update, when judging it against waste
+  /// limits measured it; nil otherwise (`EditTotals` measures it then).
+  var edits: EditSize?
 
-  /// What the failure says: the generator's error or the verdict's message.
+  /// What the failure says: the generator's error, the waste breach or the
+  /// verdict's message.
   var message: String {
-    error?.description ?? verdict?.message ?? verdict?.kind.rawValue ?? ""
+    error?.description ?? unreproducedMessage ?? waste?.message ?? verdict?.message
+      ?? verdict?.kind.rawValue ?? ""
   }
 
   /// `message` without the error's kind: what `init(unreproduced:message:)` takes.
@@ -76,28 +93,44 @@ struct CaseResult {
 
   /// A failure seen once that running its case again did not give: its
   /// kind, rule and first message, and no changes (they are not known).
-  init(unreproduced signature: FailureSignature, message: String) {
+  ///
+  /// - Parameter waste: for a waste breach, the breach when the case first ran.
+  init(unreproduced signature: FailureSignature, message: String, waste: WasteBreach? = nil) {
     self.init(
-      signature, message: message,
+      signature, message: message, waste: waste,
       note: " (when the case first ran; running it again did not fail so: the generator answers"
         + " differently from run to run, so the case is not shrunk)")
   }
 
   /// A failure of an interrupted run, which is not run again: its kind,
   /// rule and first message, and no changes.
-  init(notRerun signature: FailureSignature, message: String) {
-    self.init(signature, message: message, note: " (the run was interrupted: the case is not shrunk)")
+  init(notRerun signature: FailureSignature, message: String, waste: WasteBreach? = nil) {
+    self.init(
+      signature, message: message, waste: waste, note: " (the run was interrupted: the case is not shrunk)")
   }
 
-  private init(_ signature: FailureSignature, message: String, note: String) {
+  private init(_ signature: FailureSignature, message: String, waste: WasteBreach?, note: String) {
     switch signature {
     case .error(let kind):
       error = GeneratorError(kind: kind, message: message + note)
     case .verdict(let kind, let rule, let variant):
       verdict = Verdict(kind: kind, rule: rule, message: message + note)
       unreproducedVariant = variant
+    case .waste(let limit):
+      verdict = Verdict(kind: .valid, message: message + note)
+      // Every caller passes the first breach; without it, the limit alone
+      // and numbers of 0 (the message keeps the first numbers).
+      self.waste =
+        waste
+        ?? WasteBreach(
+          limit: limit, maxMoveRatio: nil, moves: 0, minimumMoves: 0, minimumMovesIsBound: false,
+          deletes: 0, minimumDeletes: 0, changedRows: 0)
+      unreproducedMessage = message + note
     }
   }
+
+  /// The first message of an unreproduced waste breach.
+  private var unreproducedMessage: String?
 
   /// The variant of an unreproduced failure, which has no changes to derive it from.
   private var unreproducedVariant: String?
@@ -114,11 +147,12 @@ struct CaseResult {
     self.visibleRows = visibleRows
   }
 
-  /// nil when the case passed (the verdict is valid).
+  /// nil when the case passed (the verdict is valid and breaches no waste limit).
   var signature: FailureSignature? {
     FailureSignature(
       verdict: verdict, error: error,
-      variant: unreproducedVariant ?? FailureSignature.variant(of: verdict, contract: contract))
+      variant: unreproducedVariant ?? FailureSignature.variant(of: verdict, contract: contract),
+      waste: waste)
   }
 }
 

@@ -17,8 +17,11 @@ public enum CheckPhase: String, Hashable, Sendable, CaseIterable {
 ///     failure.corpusLine      // {"name":"lcs-2013-exhaustive-...",...}
 ///
 /// A case failure has a `verdict` (the update was not valid) or an `error`
-/// (the generator threw). A coverage failure has `coverage` instead, and no
-/// rows: the random phase stopped generating something it must.
+/// (the generator threw); a waste failure has a valid `verdict` and `waste`
+/// (the update breached a waste limit of the run: `CheckOptions.maxMoveRatio`,
+/// `CheckOptions.rejectsUnneededDeletes`). A coverage failure has
+/// `coverage` instead, and no rows: the random phase stopped generating
+/// something it must.
 public struct CheckFailure: Hashable, Sendable {
   /// The phase the failing case came from.
   public var phase: CheckPhase
@@ -28,8 +31,8 @@ public struct CheckFailure: Hashable, Sendable {
   public var index: Int?
   /// The random case's seed; nil in the corpus and exhaustive phases.
   public var caseSeed: UInt64?
-  /// The verdict on the generator's update for the minimal pair; nil when
-  /// the generator threw, and for coverage.
+  /// The verdict on the generator's update for the minimal pair (valid for
+  /// a waste failure); nil when the generator threw, and for coverage.
   public var verdict: Verdict?
   /// Why the generator gave no update for the minimal pair.
   public var error: GeneratorError?
@@ -92,6 +95,9 @@ public struct CheckFailure: Hashable, Sendable {
   /// step that went out of range (`move step`), or `rows reordered` for
   /// stale cells whose rows of one id are in another order; nil otherwise.
   public var variant: String? = nil
+  /// The waste limit the valid update for the minimal pair breaches, with
+  /// its numbers; nil for every other kind of failure.
+  public var waste: WasteBreach? = nil
   /// How far the search for a smaller pair that fails the same way went,
   /// after shrinking; nil when it is left to `CheckReport.merging(_:)` (a
   /// shard's report) or for coverage.
@@ -146,8 +152,9 @@ public struct CheckFailure: Hashable, Sendable {
     return minimality.rows >= rowCount - 1
   }
 
-  /// `exception`, `wrongRows`, ..., `generatorError` or `coverage`.
+  /// `exception`, `wrongRows`, ..., `generatorError`, `waste` or `coverage`.
   public var kind: String {
+    if waste != nil { return "waste" }
     if let verdict { return verdict.kind.rawValue }
     return error != nil ? "generatorError" : "coverage"
   }
@@ -157,7 +164,14 @@ public struct CheckFailure: Hashable, Sendable {
 
   /// The failure's signature, for shrinking and de-duplicating.
   var signature: FailureSignature? {
-    FailureSignature(verdict: verdict, error: error, variant: variant)
+    FailureSignature(verdict: verdict, error: error, variant: variant, waste: waste)
+  }
+
+  /// What a report says as the replay: `replayCommand`, else how the corpus
+  /// line replays the failure (`corpusReplay`, or for a waste failure the
+  /// limit to give with it: `WasteBreach.corpusReplay`).
+  package var replayText: String {
+    replayCommand ?? waste?.corpusReplay ?? CheckFailure.corpusReplay
   }
 }
 

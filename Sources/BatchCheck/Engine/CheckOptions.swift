@@ -12,8 +12,9 @@
 ///
 /// Out-of-range numbers are clamped, never trapped on: a negative `count`,
 /// `maxSize`, `shrinkBudget` or `proofBudget` reads as 0, `maxSize` is at
-/// most 100,000, `exhaustiveTotal` at most 10 (1.3 million pairs) and
-/// `exhaustiveContentTotal` at most `exhaustiveTotal`.
+/// most 100,000, `exhaustiveTotal` at most 10 (1.3 million pairs),
+/// `exhaustiveContentTotal` at most `exhaustiveTotal`, and `maxMoveRatio`
+/// from 1 to `largestMoveRatio` (NaN reads as 1).
 public struct CheckOptions: Sendable {
   /// The run seed used when none is given.
   public static let defaultSeed: UInt64 = 0x00BA_7C4E_C4EC_0001
@@ -75,6 +76,33 @@ public struct CheckOptions: Sendable {
     get { profile.identityOnly }
     set { profile.identityOnly = newValue }
   }
+
+  /// Holds every valid batch update to at most this many row moves per
+  /// move needed: an update with more than `maxMoveRatio` ×
+  /// `EditSize.minimumMoves` moves fails, a failure of kind `waste`
+  /// (`CheckFailure.waste`), shrunk like any other. When no move is needed
+  /// (`minimumMoves` is 0), any move fails. nil (the default): no limit.
+  /// Below 1, or NaN, reads as 1 (exactly the fewest moves); above
+  /// `largestMoveRatio`, infinity included, as `largestMoveRatio`.
+  ///
+  ///     var options = CheckOptions()
+  ///     options.maxMoveRatio = 2   // at most twice the moves needed
+  ///
+  /// Only updates that are one valid batch are measured (not staged
+  /// batches or steps). Sections are compared index by index, as
+  /// `EditSize` does: a generator that moves whole sections may issue
+  /// fewer row moves than the minimum, never a false failure for that.
+  public var maxMoveRatio: Double? = nil
+
+  /// The largest `maxMoveRatio` a run holds to (larger ones read as it).
+  public static let largestMoveRatio = 1_000_000_000.0
+
+  /// Whether a valid batch update fails when it deletes and inserts again a
+  /// row present on both sides: more deletes than `EditSize.minimumDeletes`
+  /// plus the kept rows whose content changed (UIKit cannot reload a moved
+  /// row, so a changed row may need a delete and an insert). A failure of
+  /// kind `waste` (`CheckFailure.waste`). False (the default): no limit.
+  public var rejectsUnneededDeletes = false
 
   /// This machine's share of the run (`Shard`); nil runs every case. A
   /// sharded run skips the coverage floors; `CheckReport.merging(_:)`
@@ -164,6 +192,14 @@ public struct CheckOptions: Sendable {
     options.exhaustiveContentTotal =
       identityOnly ? 0 : min(options.exhaustiveTotal, max(0, exhaustiveContentTotal))
     if identityOnly { options.simulation.identityOnly = true }
+    if let ratio = maxMoveRatio {
+      options.maxMoveRatio = ratio >= 1 ? min(ratio, Self.largestMoveRatio) : 1
+    }
     return options
+  }
+
+  /// The waste limits of the run.
+  var wasteLimits: WasteLimits {
+    WasteLimits(maxMoveRatio: maxMoveRatio, rejectsUnneededDeletes: rejectsUnneededDeletes)
   }
 }

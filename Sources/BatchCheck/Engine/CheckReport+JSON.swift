@@ -13,19 +13,24 @@ extension CheckReport {
   /// Keys, in this order: `generator`; `contract` (judged under);
   /// `generatorContract` (the generator's own, only when it differs);
   /// `identityOnly`; `uikit` (the profile, `ios18` or `ios12`); `seed`; `shard` (`"2/4"`, or null for a whole run);
-  /// `maxSize`; `exhaustiveTotal`; `exhaustiveContentTotal`; `sectioned`; `passed`; `cases` (`corpus`,
+  /// `maxSize`; `exhaustiveTotal`; `exhaustiveContentTotal`; `sectioned`; `maxMoveRatio` and
+  /// `rejectsUnneededDeletes` (only when the run set them); `passed`; `cases` (`corpus`,
   /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
   /// counting coverage failures as in the text); `partial` (whether a phase
-  /// ended early); `incomplete` (each such phase: `phase`, `reason`
-  /// (`crashBudget` or `interrupted`), `generatorErrors`, `notRun`, a count
-  /// or null); `edits` (`EditSize`'s fields over the valid batch updates,
-  /// or null); `failures`; `statistics`
+  /// did not run every case); `incomplete` (each such phase: `phase`,
+  /// `reason` (`crashBudget`, `interrupted` or `crashesPredicted`),
+  /// `generatorErrors`, `notRun` (a count or null), `predictedCrashes`,
+  /// `predictions`); `edits` (`EditSize`'s totals and `cases`, or null);
+  /// `failures`; `statistics`
   /// (`cases` and each `CoverageStatistic` by name). Each failure holds
   /// `phase`, `index` (null for coverage and replays), `caseSeed`, `verdict`
-  /// (a verdict kind, `generatorError` or `coverage`), `rule` (null when
+  /// (a verdict kind, `generatorError`, `waste` or `coverage`), `rule` (null when
   /// none), `variant` (`CheckFailure.variant`, or null), `error` (the
   /// generator error's kind, or null), `statistic` (for
-  /// coverage, or null), `message`, `old`, `new` and `update` in
+  /// coverage, or null), `waste` (only for a waste failure: `WasteBreach`'s
+  /// `limit`, `maxMoveRatio`, `moves`, `minimumMoves`, `minimumMovesIsBound`,
+  /// `deletes`, `minimumDeletes`, `changedRows` and `unneededDeletes`),
+  /// `message`, `old`, `new` and `update` in
   /// the case format's shapes (Corpus/README.md; null when absent), `stages` or `steps` (only
   /// for changes in those shapes), `validUnder` (a contract, or null),
   /// `advice` (or null), `originalSize`, `shrink`
@@ -59,6 +64,8 @@ extension CheckReport {
     fields.append("\"maxSize\":\(maxSize),\"exhaustiveTotal\":\(exhaustiveTotal)")
     fields.append("\"exhaustiveContentTotal\":\(exhaustiveContentTotal)")
     fields.append("\"sectioned\":\(sectioned)")
+    if let maxMoveRatio { fields.append("\"maxMoveRatio\":" + decimalText(maxMoveRatio)) }
+    if rejectsUnneededDeletes { fields.append("\"rejectsUnneededDeletes\":true") }
     fields.append("\"passed\":\(passed)")
     fields.append(
       "\"cases\":{\"corpus\":\(corpusCases),\"exhaustive\":\(exhaustiveCases),"
@@ -91,6 +98,7 @@ extension CheckFailure {
     fields.append("\"variant\":" + orNull(variant.map(jsonQuoted)))
     fields.append("\"error\":" + orNull(error.map { jsonQuoted($0.kind.rawValue) }))
     fields.append("\"statistic\":" + orNull(coverage.map { jsonQuoted($0.rawValue) }))
+    if let waste { fields.append("\"waste\":" + waste.json) }
     fields.append("\"message\":" + jsonQuoted(message))
     fields.append("\"old\":" + (isCase ? CaseJSON.sections(old) : "null"))
     fields.append("\"new\":" + (isCase ? CaseJSON.sections(new) : "null"))
@@ -123,5 +131,15 @@ extension CheckFailure {
     }
     fields.append("\"trace\":[" + trace.map(jsonQuoted).joined(separator: ",") + "]")
     return "{" + fields.joined(separator: ",") + "}"
+  }
+}
+
+extension WasteBreach {
+  /// The breach as a JSON object; see `CheckReport.renderJSON()`.
+  package var json: String {
+    "{\"limit\":" + jsonQuoted(limit.rawValue) + ",\"maxMoveRatio\":" + (maxMoveRatio.map(decimalText) ?? "null")
+      + ",\"moves\":\(moves),\"minimumMoves\":\(minimumMoves),\"minimumMovesIsBound\":\(minimumMovesIsBound)"
+      + ",\"deletes\":\(deletes),\"minimumDeletes\":\(minimumDeletes),\"changedRows\":\(changedRows)"
+      + ",\"unneededDeletes\":\(unneededDeletes)}"
   }
 }

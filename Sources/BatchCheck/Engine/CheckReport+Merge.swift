@@ -30,7 +30,8 @@ extension CheckReport {
   ///
   /// - Parameter shards: one report per shard `1/N` ... `N/N`, in any order.
   /// - Throws: `MergeError` when a report is not a shard, the shards are
-  ///   of different runs (generator, contract, mode, seed, sizes), a shard
+  ///   of different runs (generator, contract, mode, seed, sizes, waste
+  ///   limits), a shard
   ///   is missing or repeated, or a sum of counts does not fit in an `Int`.
   /// - Complexity: O(*f* log *f* + *s*), where *f* is the number of
   ///   failures and *s* the number of shards.
@@ -51,6 +52,8 @@ extension CheckReport {
     if exhaustiveTotal != other.exhaustiveTotal { return "exhaustiveTotal" }
     if exhaustiveContentTotal != other.exhaustiveContentTotal { return "exhaustiveContentTotal" }
     if sectioned != other.sectioned { return "sectioned" }
+    if maxMoveRatio != other.maxMoveRatio { return "maxMoveRatio" }
+    if rejectsUnneededDeletes != other.rejectsUnneededDeletes { return "rejectsUnneededDeletes" }
     if replayedCaseSeed != nil || other.replayedCaseSeed != nil { return "replayed case" }
     return nil
   }

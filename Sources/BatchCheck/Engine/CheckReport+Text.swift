@@ -35,9 +35,10 @@ extension CheckReport {
           + (exhaustiveContentTotal > 0 ? ", contents varied up to \(exhaustiveContentTotal) rows" : ""))
       lines.append("  random:     \(counted(randomCases, "case")), max size \(maxSize)")
       if let edits {
-        lines.append("  \(edits.summary), over \(counted(editCases, "valid update"))")
+        lines.append("  " + edits.summary(over: editCases))
       }
     }
+    if let limits = limitsText { lines.append("  limits:     " + limits) }
     if skippedCases > 0 {
       lines.append(
         "  skipped:    \(counted(skippedCases, "case")) of several sections (the generator diffs one)")
@@ -77,6 +78,23 @@ extension CheckReport {
 }
 
 extension CheckReport {
+  /// The run's waste limits in words: `row moves at most 2× the fewest
+  /// needed, none when none is; no row deleted and inserted again
+  /// needlessly`; nil when it has none.
+  package var limitsText: String? {
+    Self.limitsText(maxMoveRatio: maxMoveRatio, rejectsUnneededDeletes: rejectsUnneededDeletes)
+  }
+
+  /// `limitsText` for these limits.
+  package static func limitsText(maxMoveRatio: Double?, rejectsUnneededDeletes: Bool) -> String? {
+    var parts: [String] = []
+    if let maxMoveRatio {
+      parts.append("row moves at most \(decimalText(maxMoveRatio))× the fewest needed, none when none is")
+    }
+    if rejectsUnneededDeletes { parts.append("no row deleted and inserted again needlessly") }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
+  }
+
   /// The contract, mode and profile of the run: `one batch, iOS 18`,
   /// `sequential steps, identity only, iOS 18`, `sequential steps judged as
   /// one batch, iOS 12` (a mix-up run).
@@ -138,11 +156,7 @@ extension CheckFailure {
       seeds += "no case seed (\(phase.rawValue) phase, pair \(index ?? 0))"
     }
     lines.append("  seeds:   \(seeds)")
-    if let replay = replay ?? replayCommand {
-      lines.append("  replay:  \(replay)")
-    } else {
-      lines.append("  replay:  \(CheckFailure.corpusReplay)")
-    }
+    lines.append("  replay:  \(replay ?? replayText)")
     if let corpusLine { lines.append("  corpus:  \(corpusLine)") }
     if trace.isEmpty {
       lines.append("  trace:   none (the generator gave no answer)")

@@ -56,6 +56,12 @@ public struct CheckReport: Hashable, Sendable {
   public var edits: EditSize?
   /// How many valid batch updates `edits` adds up.
   public var editCases = 0
+  /// The run's maximum move ratio (`CheckOptions.maxMoveRatio`, clamped);
+  /// nil when it set none.
+  public var maxMoveRatio: Double?
+  /// Whether the run failed rows deleted and inserted again needlessly
+  /// (`CheckOptions.rejectsUnneededDeletes`).
+  public var rejectsUnneededDeletes = false
 
   /// The phases that ended before their last case (a crash limit, an
   /// interruption); empty for a whole run.
@@ -88,5 +94,7 @@ public struct CheckReport: Hashable, Sendable {
     self.shard = options.shard
     self.maxSize = options.maxSize
     self.exhaustiveTotal = options.exhaustiveTotal
+    self.maxMoveRatio = options.maxMoveRatio
+    self.rejectsUnneededDeletes = options.rejectsUnneededDeletes
   }
 }

@@ -4,7 +4,8 @@ extension CheckRun {
   /// the shrink statistics, the replay command and the corpus line.
   ///
   /// A candidate fails "the same way" when it has the same verdict kind and
-  /// rule, or the same generator error kind (`FailureSignature`). A random
+  /// rule, the same generator error kind, or a valid update that breaches
+  /// the same waste limit (`FailureSignature`). A random
   /// case's `window` (the rows on screen it is also judged with) stays the
   /// same while the pair shrinks.
   ///
@@ -13,10 +14,12 @@ extension CheckRun {
   /// that answers differently from run to run), the case is reported as it
   /// first failed, with `firstMessage`, unshrunk.
   ///
-  /// - Parameter shrink: false for a pair known to be a smallest one.
+  /// - Parameters:
+  ///   - firstWaste: the waste breach when the case first ran, if it is one.
+  ///   - shrink: false for a pair known to be a smallest one.
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
-    signature: FailureSignature, firstMessage: String, occurrences: Int,
+    signature: FailureSignature, firstMessage: String, firstWaste: WasteBreach? = nil, occurrences: Int,
     caseName: String? = nil, window: VisibleRows? = nil, shrink: Bool = true
   ) -> CheckFailure {
     let runner = runner
@@ -42,7 +45,7 @@ extension CheckRun {
       result = CaseResult(notRerun: signature, message: firstMessage)
     } else if result?.signature != signature {
       // Not even the case fails so again: report it as it first failed.
-      result = CaseResult(unreproduced: signature, message: firstMessage)
+      result = CaseResult(unreproduced: signature, message: firstMessage, waste: firstWaste)
     }
     // The options that judged the failure, its rows on screen included: a
     // case's window, or the run's own rows on screen when it failed without one.
@@ -74,6 +77,7 @@ extension CheckRun {
       corpusLine: nil,
       message: result?.message ?? "")
     failure.variant = signature.variant
+    failure.waste = result?.waste
     failure.visibleRows = simulation.visibleRows
     let lineName = caseName ?? "\(name)-\(phase.rawValue)-\(label)"
     failure.corpusLine = CaseJSON.caseLine(
@@ -186,6 +190,8 @@ extension CheckRun {
       command += " --duplicates \(options.simulation.duplicates.rawValue)"
     }
     if options.simulation.uikit != .ios18 { command += " --uikit \(options.simulation.uikit.rawValue)" }
+    if let ratio = options.maxMoveRatio { command += " --max-move-ratio \(decimalText(ratio))" }
+    if options.rejectsUnneededDeletes { command += " --no-unneeded-deletes" }
     return command
   }
 
@@ -195,9 +201,13 @@ extension CheckRun {
   /// its contract is not one batch, or it was judged under another).
   /// `simulation` is the one that judged the failure, its rows on screen
   /// included.
+  ///
+  /// A run with waste limits gives the options as a closure that sets them
+  /// on the one-pair options (`SwiftLiteral.limiting(_:as:)`).
   private func swiftReplay(old: [[Row]], new: [[Row]], simulation: SimulationOptions) -> String {
-    let pair = SwiftLiteral.onePairOptions(
-      old: old, new: new, simulation: simulation, identityOnly: options.identityOnly)
+    let pair = SwiftLiteral.limiting(
+      SwiftLiteral.onePairOptions(old: old, new: new, simulation: simulation, identityOnly: options.identityOnly),
+      as: options)
     var call = "check(generator"
     if runner.contract != runner.ownContract { call += ", under: .\(runner.contract.rawValue)" }
     return call + ", options: \(pair))  // generator: the \(shellWord(report.generator)) generator checked"

@@ -11,6 +11,8 @@ struct FoundFailure {
   var signature: FailureSignature
   /// The failure's message when the case first ran.
   var message: String
+  /// The waste breach when the case first ran; nil for other failures.
+  var waste: WasteBreach?
   /// How many cases of the phase failed this way.
   var occurrences: Int
   /// The rows on screen the case was also judged with.
@@ -68,7 +70,7 @@ extension CheckRun {
       var failure = makeFailure(
         phase: item.phase, index: item.index, caseSeed: item.caseSeed, old: learned?.old ?? item.old,
         new: learned?.new ?? item.new, signature: item.signature, firstMessage: item.message,
-        occurrences: item.occurrences, window: item.window, shrink: learned == nil)
+        firstWaste: item.waste, occurrences: item.occurrences, window: item.window, shrink: learned == nil)
       if let learned {
         failure.originalSize = GeneratedCase(old: item.old, new: item.new).rowCount
         failure.shrinkCalls = learned.shrinkCalls
@@ -142,7 +144,7 @@ extension CheckRun {
       if case .error(.timedOut) = signature, !failsAgain([pair.old], [pair.new], as: signature) { continue }
       var smaller = makeFailure(
         phase: failure.phase, index: failure.index, caseSeed: failure.caseSeed, old: [pair.old],
-        new: [pair.new], signature: signature, firstMessage: failure.message,
+        new: [pair.new], signature: signature, firstMessage: failure.message, firstWaste: failure.waste,
         occurrences: failure.occurrences, caseName: caseName, shrink: false)
       smaller.originalSize = failure.originalSize
       smaller.shrinkCalls = failure.shrinkCalls

@@ -40,7 +40,7 @@ extension CheckRun {
   ///   chunk, for `CheckOptions.maxCrashes`.
   ///   - predictor: the crashes learned so far, whose cases are skipped.
   static func runChunk(
-    _ chunk: Int, runner: Runner, options: CheckOptions, errorsSoFar: Int = 0,
+    _ chunk: Int, runner: WasteCheckedRunner<Runner>, options: CheckOptions, errorsSoFar: Int = 0,
     predictor: CrashPredictor = CrashPredictor()
   ) -> ChunkResult {
     let start = chunk &* chunkSize
@@ -111,11 +111,10 @@ extension CheckRun {
               probe: probe,
               failedAsPredicted: outcome.signature == predictor.patterns[probe].signature)
           }
-          guard let signature = outcome.signature else {
-            result.edits.add(outcome, old: pending.old, new: pending.new)
-            return
-          }
-          result.tally.add(signature, at: pending.index, message: outcome.detail)
+          // Every valid batch update counts, a breach of a waste limit too.
+          result.edits.add(outcome, old: pending.old, new: pending.new)
+          guard let signature = outcome.signature else { return }
+          result.tally.add(signature, at: pending.index, message: outcome.detail, waste: outcome.waste)
           if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
           if options.stopAtFirstFailure { stopped = true }
         })
@@ -253,7 +252,7 @@ extension CheckRun {
       found.append(
         FoundFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
-          new: generated.new, signature: signature, message: entry.message,
+          new: generated.new, signature: signature, message: entry.message, waste: entry.waste,
           occurrences: entry.count,
           window: GeneratedCase.window(seed: seed, old: generated.old)))
     }
@@ -292,7 +291,8 @@ extension CheckRun {
     found.append(
       FoundFailure(
         phase: .random, index: nil, caseSeed: seed, old: generated.old, new: generated.new,
-        signature: signature, message: result.detail, occurrences: 1, window: window))
+        signature: signature, message: result.detail, waste: result.waste, occurrences: 1,
+        window: window))
     finishFailures()
   }
 }

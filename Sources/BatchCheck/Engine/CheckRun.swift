@@ -1,6 +1,7 @@
 /// One check of one generator, phase by phase; `check` and `replay` drive it.
 struct CheckRun<Runner: CaseRunning> {
-  let runner: Runner
+  /// The generator's runner, holding valid updates to the run's waste limits.
+  let runner: WasteCheckedRunner<Runner>
   /// The options, clamped.
   let options: CheckOptions
   var report: CheckReport
@@ -18,7 +19,7 @@ struct CheckRun<Runner: CaseRunning> {
   init(options: CheckOptions, _ makeRunner: (SimulationOptions) -> Runner) {
     let options = options.clamped
     self.options = options
-    runner = makeRunner(options.simulation)
+    runner = WasteCheckedRunner(base: makeRunner(options.simulation), limits: options.wasteLimits)
     report = CheckReport(generator: runner.name, options: options)
     report.contract = runner.contract
     report.ownContract = runner.ownContract
@@ -119,11 +120,10 @@ struct CheckRun<Runner: CaseRunning> {
             predictor.record(
               probe: probe, failedAsPredicted: result.signature == predictor.patterns[probe].signature)
           }
-          guard let signature = result.signature else {
-            edits.add(result, old: pending.old, new: pending.new)
-            return
-          }
-          tally.add(signature, at: pending.index, message: result.detail)
+          // Every valid batch update counts, a breach of a waste limit too.
+          edits.add(result, old: pending.old, new: pending.new)
+          guard let signature = result.signature else { return }
+          tally.add(signature, at: pending.index, message: result.detail, waste: result.waste)
           if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
           if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
           if stopAtFirstFailure { stopped = true }
@@ -168,7 +168,8 @@ struct CheckRun<Runner: CaseRunning> {
       found.append(
         FoundFailure(
           phase: phase, index: entry.first, caseSeed: nil, old: pair.old, new: pair.new,
-          signature: signature, message: entry.message, occurrences: entry.count, window: nil))
+          signature: signature, message: entry.message, waste: entry.waste, occurrences: entry.count,
+          window: nil))
     }
   }
 
@@ -231,14 +232,19 @@ struct FailureTally: Sendable {
     /// The failure's message when the first case ran: kept, should running
     /// the case again not fail so (a generator that answers differently).
     var message: String
+    /// The waste breach when the first case ran, for the same reason.
+    var waste: WasteBreach? = nil
   }
 
   var failed = 0
   var firsts: [FailureSignature: Entry] = [:]
 
-  mutating func add(_ signature: FailureSignature, at index: Int, message: @autoclosure () -> String) {
+  mutating func add(
+    _ signature: FailureSignature, at index: Int, message: @autoclosure () -> String,
+    waste: WasteBreach? = nil
+  ) {
     failed &+= 1
-    add(signature, Entry(first: index, count: 1, message: ""), message: message)
+    add(signature, Entry(first: index, count: 1, message: "", waste: waste), message: message)
   }
 
   mutating func add(_ other: FailureTally) {
@@ -252,13 +258,14 @@ struct FailureTally: Sendable {
     _ signature: FailureSignature, _ entry: Entry, message: () -> String
   ) {
     guard var mine = firsts[signature] else {
-      firsts[signature] = Entry(first: entry.first, count: entry.count, message: message())
+      firsts[signature] = Entry(first: entry.first, count: entry.count, message: message(), waste: entry.waste)
       return
     }
     mine.count &+= entry.count
     if entry.first < mine.first {
       mine.first = entry.first
       mine.message = message()
+      mine.waste = entry.waste
     }
     firsts[signature] = mine
   }

@@ -106,6 +106,7 @@ struct CrashPredictor: Sendable {
       switch pattern.signature {
       case .error(let error): kind = error.rawValue
       case .verdict(let verdict, _, _): kind = verdict.rawValue
+      case .waste: kind = "waste"
       }
       let probes = pattern.hits + pattern.misses
       return "\(kind) on \(CaseJSON.sections(pattern.old)) -> \(CaseJSON.sections(pattern.new)) and every case"

@@ -5,10 +5,11 @@ struct EditTotals: Sendable {
   /// How many valid updates they add up.
   var cases = 0
 
-  /// Adds the edit size of a case's update when it is one valid batch.
+  /// Adds the edit size of a case's update when it is one valid batch (a
+  /// breach of a waste limit included: its update is valid).
   mutating func add(_ result: CaseResult, old: [[Row]], new: [[Row]]) {
     guard let update = result.update, result.verdict?.isValid == true else { return }
-    size = size + EditSize(old: old, new: new, update: update)
+    size = size + (result.edits ?? EditSize(old: old, new: new, update: update))
     cases &+= 1
   }
 }

@@ -1,0 +1,38 @@
+/// A runner that also holds each valid batch update to the run's waste
+/// limits (`CheckOptions.maxMoveRatio`, `CheckOptions.rejectsUnneededDeletes`):
+/// a breach is the case's failure (`CaseResult.waste`), so that the phases,
+/// the shrinker and the search for a smaller pair see it as any other.
+struct WasteCheckedRunner<Base: CaseRunning>: CaseRunning {
+  let base: Base
+  let limits: WasteLimits
+
+  var name: String { base.name }
+  var isSectioned: Bool { base.isSectioned }
+  var contract: Contract { base.contract }
+  var ownContract: Contract { base.ownContract }
+
+  func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
+    base.run(old, new, window: window).map { judged($0, old, new) }
+  }
+
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+    guard !limits.isEmpty else { return base.stream(next: next, each: each) }
+    base.stream(next: next) { pending, result in
+      each(pending, result.map { judged($0, pending.old, pending.new) })
+    }
+  }
+
+  /// `result`, with its edit size and breach when it is a valid batch
+  /// update and the run has limits; as it is otherwise.
+  ///
+  /// - Complexity: that of `EditSize.init(old:new:update:pairBudget:)`
+  ///   for a valid batch update under limits; O(1) otherwise.
+  private func judged(_ result: CaseResult, _ old: [[Row]], _ new: [[Row]]) -> CaseResult {
+    guard !limits.isEmpty, let update = result.update, result.signature == nil else { return result }
+    var result = result
+    let size = EditSize(old: old, new: new, update: update)
+    result.edits = size
+    result.waste = limits.breach(of: size, old: old, new: new)
+    return result
+  }
+}
