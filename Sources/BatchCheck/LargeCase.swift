@@ -75,6 +75,15 @@ extension SimulatedTableView {
     return simulate(update, dataSource: dataSource, counter: &counter)
   }
 
+  /// The fast path's verdict alone: `.valid`, or nil where it leaves the
+  /// update to the full simulation; for the benchmark.
+  package func fastPathOnly<NewData: TableDataSource>(
+    _ update: BatchUpdate, dataSource: NewData
+  ) -> Verdict? {
+    var counter = OperationCounter()
+    return fastValid(update, dataSource: dataSource, counter: &counter)
+  }
+
   /// The number of elementary steps a simulation takes, for complexity tests.
   package func countSteps<NewData: TableDataSource>(
     _ update: BatchUpdate, dataSource: NewData

@@ -22,6 +22,11 @@ struct BenchCommand: OptionCommand {
     Then time an invalid update of the same size (every check runs), and six
     shapes of reloads next to deleted or inserted sections at --rows rows
     (their rows are sized, not matched: some end in a row-check verdict).
+    Then the worst cases for the full simulation (a reversal of --rows / 2
+    rows, --operations moves, reloads near section operations, heckel's
+    update): the fast path, the full simulation of the same valid update and
+    its invalid twin (one insert dropped), each also as a multiple of the
+    fast path's time.
 
     Then time the property engine: random cases (generation, the generator,
     the simulation and the row check) on one core and on all of them, and
@@ -108,6 +113,8 @@ struct BenchCommand: OptionCommand {
     output.writeOutput(invalidBench() + "  peak memory while judging: \(Self.peakMemory())\n")
     Self.resetPeakMemory()
     output.writeOutput(familyBench() + "  peak memory: \(Self.peakMemory())\n")
+    Self.resetPeakMemory()
+    output.writeOutput(worstCaseBench() + "  peak memory: \(Self.peakMemory())\n")
     let engineText = await engineBench()
     output.writeOutput(engineText)
     output.writeOutput(await editSizeBench())
@@ -218,6 +225,61 @@ struct BenchCommand: OptionCommand {
         let (seconds, verdict) = best { table.performBatchUpdates(made.update, dataSource: made.new) }
         text += "  \(family.rawValue), \(uikit): \(Self.format(seconds)) s (\(Self.describe(verdict)))\n"
       }
+    }
+    return text
+  }
+
+  /// The shapes that make the full simulation work hardest next to the fast
+  /// path (`WorstCase`, then heckel's update of `invalidBench`): for each,
+  /// the fast path on the valid update, the full simulation of the same
+  /// update, and its invalid twin (one insert dropped), each with its time
+  /// over the fast path's. Where the update has section operations, the fast
+  /// path times the same changes in one section.
+  func worstCaseBench() -> String {
+    var text = "simulator, worst cases (best of \(repeats); each time also as a multiple of the fast path's):\n"
+    for family in WorstCase.allCases {
+      let made = family.make(rows: rows, operations: operations)
+      let rowCount = made.old.reduce(0) { $0 + $1.count }
+      var label = "\(family.rawValue): \(counted(rowCount, "row"))"
+      if made.old.count > 1 { label += " in \(counted(made.old.count, "section"))" }
+      label += ", \(counted(made.update.operationCount, "operation"))"
+      label += " (\(counted(made.update.moveRows.count, "move")))"
+      if made.flat.old.count != made.old.count {
+        label += "; fast path: the same changes in one section"
+        label += ", \(counted(made.flat.update.operationCount, "operation"))"
+      }
+      text += worstCase(
+        label, old: made.old, new: made.new, update: made.update, invalid: made.invalid, flat: made.flat)
+    }
+    let (old, new) = invalidCase()
+    let update = HeckelGenerator().update(from: old, to: new)
+    var invalid = update
+    if !invalid.insertRows.isEmpty { invalid.insertRows.removeLast() }
+    let label =
+      "heckel's update for \(counted(rows, "row")) and \(3 * min(operations / 3, rows / 3)) changes:"
+      + " \(counted(update.operationCount, "operation")) (\(counted(update.moveRows.count, "move")))"
+    return text
+      + worstCase(label, old: [old], new: [new], update: update, invalid: invalid, flat: ([old], [new], update))
+  }
+
+  /// One worst case under each profile: the fast path on `flat`, the full
+  /// simulation of `update`, and `invalid` as `performBatchUpdates` judges it.
+  private func worstCase(
+    _ label: String, old: [[Row]], new: [[Row]], update: BatchUpdate, invalid: BatchUpdate,
+    flat: (old: [[Row]], new: [[Row]], update: BatchUpdate)
+  ) -> String {
+    var text = "  \(label)\n"
+    for uikit in profiles {
+      let options = SimulationOptions(uikit: uikit)
+      let flatTable = SimulatedTableView(flat.old, options: options)
+      let table = SimulatedTableView(old, options: options)
+      let (fast, fastVerdict) = best { flatTable.fastPathOnly(flat.update, dataSource: flat.new) }
+      let (full, fullVerdict) = best { table.simulateFully(update, dataSource: new) }
+      let (twin, twinVerdict) = best { table.performBatchUpdates(invalid, dataSource: new) }
+      func ratio(_ seconds: Double) -> String { Self.format(seconds / max(fast, 1e-9)) + "x" }
+      text += "    \(uikit): fast path \(Self.format(fast)) s (\(fastVerdict.map(Self.describe) ?? "declined"))"
+      text += "; full simulation \(Self.format(full)) s (\(ratio(full)), \(Self.describe(fullVerdict)))"
+      text += "; invalid twin \(Self.format(twin)) s (\(ratio(twin)), \(Self.describe(twinVerdict)))\n"
     }
     return text
   }

@@ -31,6 +31,22 @@ struct BenchCommandTests {
     }
     #expect(lines.contains { $0.hasPrefix("  section reloads between scattered inserts, iOS 18: ") && $0.hasSuffix(" s (valid)") })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
+    // The worst cases: each family, under each profile, the fast path, the
+    // full simulation of the same update and its invalid twin, with ratios.
+    #expect(lines.contains { $0.hasPrefix("simulator, worst cases (best of 2;") })
+    for family in ["reversal: 1000 rows", "many moves: 2000 rows", "reloads near section operations: 2000 rows in 20 sections", "heckel's update for 2000 rows"] {
+      #expect(lines.contains { $0.hasPrefix("  \(family)") }, "\(family)")
+    }
+    #expect(lines.contains { $0.hasSuffix("; fast path: the same changes in one section, 600 operations") })
+    for uikit in ["iOS 18", "iOS 12"] {
+      let worst = lines.filter { $0.hasPrefix("    \(uikit): fast path ") }
+      #expect(worst.count == 4)
+      for line in worst {
+        #expect(line.contains(" s (valid); full simulation "), "\(line)")
+        #expect(line.contains("x, valid); invalid twin "), "\(line)")
+        #expect(line.hasSuffix("x, exception R2)"), "\(line)")
+      }
+    }
     // The invalid update's peak is its own: measured while judging only.
     #expect(lines.contains { $0.hasPrefix("  making the case and its update: ") && $0.hasSuffix(" at most") })
     #expect(lines.contains { $0.hasPrefix("  peak memory while judging: ") && $0.hasSuffix(" MiB") })

@@ -86,13 +86,14 @@ private func log2(_ x: Double) -> Double {
 }
 
 extension ComplexityTests {
-  static let familyCases: [(ReloadFamily, UIKitProfile)] = ReloadFamily.allCases.flatMap { family in
-    UIKitProfile.allCases.map { (family, $0) }
+  /// Every case of `Family` under every profile.
+  static func underEachProfile<Family: CaseIterable>(_: Family.Type) -> [(Family, UIKitProfile)] {
+    Family.allCases.flatMap { family in UIKitProfile.allCases.map { (family, $0) } }
   }
 
   @Test(
     "each reload-walk family costs O(n + k log k) steps at 10^4, 10^5 (and 10^6 at the full scale) rows",
-    arguments: familyCases)
+    arguments: underEachProfile(ReloadFamily.self))
   func reloadFamily(_ family: ReloadFamily, uikit: UIKitProfile) {
     var normalized: [Double] = []
     for rows in [10_000, 100_000] + (TestScale.isFull ? [1_000_000] : []) {
@@ -108,5 +109,35 @@ extension ComplexityTests {
     let high = normalized.max() ?? 0
     #expect(high <= 4, "\(family), \(uikit): steps per (n + k log k): \(normalized)")
     #expect(high / low < 1.5, "\(family), \(uikit): steps per (n + k log k): \(normalized)")
+  }
+}
+
+extension ComplexityTests {
+  @Test(
+    "each worst case's full simulation, and its invalid twin's, costs O(n + k) steps at 10^4, 10^5 (and 10^6 at the full scale) rows",
+    arguments: underEachProfile(WorstCase.self))
+  func worstCase(_ family: WorstCase, uikit: UIKitProfile) {
+    // Per update (the valid one, its twin), steps per (n + k) at each size.
+    var normalized: [[Double]] = [[], []]
+    for rows in [10_000, 100_000] + (TestScale.isFull ? [1_000_000] : []) {
+      let made = family.make(rows: rows, operations: rows / 10)
+      let table = SimulatedTableView(made.old, options: SimulationOptions(uikit: uikit))
+      let size = made.old.reduce(0) { $0 + $1.count } + made.new.reduce(0) { $0 + $1.count }
+      for (index, update) in [made.update, made.invalid].enumerated() {
+        var counter = OperationCounter()
+        let verdict = table.simulate(update, dataSource: made.new, counter: &counter)
+        #expect(verdict.isValid == (index == 0), "\(family), \(uikit), \(rows) rows: \(verdict)")
+        normalized[index].append(Double(counter.steps) / Double(size + update.operationCount))
+      }
+    }
+    // Steps per (n + k) do not grow with the size (the fixed cost of a
+    // radix pass shrinks): sorting the moves by comparison would add about
+    // log2(10) = 3.3 steps a move for each tenfold.
+    for values in normalized {
+      #expect(values.allSatisfy { $0 <= 4 }, "\(family), \(uikit): steps per (n + k): \(values)")
+      #expect(
+        zip(values, values.dropFirst()).allSatisfy { $1 < $0 * 1.1 },
+        "\(family), \(uikit): steps per (n + k): \(values)")
+    }
   }
 }

@@ -54,3 +54,23 @@ struct FastPathTests {
     #expect(valid > 1_000, "only \(valid) valid updates: the comparison says little")
   }
 }
+
+extension FastPathTests {
+  @Test("the benchmark's worst cases: valid through the fast path and the full simulation, the twin fails R2",
+    arguments: WorstCase.allCases)
+  func worstCases(_ family: WorstCase) {
+    for uikit in UIKitProfile.allCases {
+      let made = family.make(rows: 3_000, operations: 300)
+      let options = SimulationOptions(uikit: uikit)
+      let flat = SimulatedTableView(made.flat.old, options: options)
+      let table = SimulatedTableView(made.old, options: options)
+      var counter = OperationCounter()
+      #expect(flat.fastValid(made.flat.update, dataSource: made.flat.new, counter: &counter) == .valid)
+      #expect(flat.simulate(made.flat.update, dataSource: made.flat.new, counter: &counter) == .valid)
+      #expect(table.simulate(made.update, dataSource: made.new, counter: &counter) == .valid, "\(family), \(uikit)")
+      let twin = table.performBatchUpdates(made.invalid, dataSource: made.new)
+      #expect(twin.rule == .r2, "\(family), \(uikit): \(twin)")
+      #expect(made.invalid.operationCount == made.update.operationCount - 1)
+    }
+  }
+}

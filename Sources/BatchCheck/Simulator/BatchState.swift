@@ -1,11 +1,13 @@
-/// One move as UIKit keeps it while checking: a path pair and its kind.
+/// One move as UIKit keeps it while checking: a path pair.
 struct MoveItem {
   /// Old-space source; a section move's row is NSNotFound.
   var from: RowPath
   /// New-space destination; a section move's row is NSNotFound.
   var to: RowPath
-  /// Whether this is a section move.
-  var isSection: Bool
+
+  /// Whether this is a section move: both rows are NSNotFound (a section
+  /// move's, or a row move's that UIKit takes for one [C-dec]).
+  var isSection: Bool { from.row == UIKitMessages.notFound && to.row == UIKitMessages.notFound }
 }
 
 /// What UIKit's checks conclude when they raise nothing.
@@ -128,17 +130,25 @@ struct BatchState {
     if rules.removesDuplicateReloads || rules.dropsReloadsWithoutCell {
       reloads = reloadsWalked(reloads, counter: &counter)
     }
-    let moves = sortedMoves(counter: &counter)
+    let moveIndex = indexedMoves(counter: &counter)
+    let moves = moveIndex.moves
 
     // Step 2: decompose reloads (<doc:SimulatedTableView>), R10 first.
     var deletes = explicitDeletes
     var inserts = explicitInserts
     if !reloads.isEmpty {
-      for reload in reloads where contains(explicitDeletes, reload, counter: &counter) {
-        return fail(
-          UIKitException(
-            rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row)))
+      // Both ascend: one walk finds the first reload that is also deleted.
+      var nextDelete = 0
+      for reload in reloads {
+        counter.add()
+        while nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] < reload { nextDelete += 1 }
+        if nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] == reload {
+          return fail(
+            UIKitException(
+              rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row)))
+        }
       }
+      counter.add(explicitDeletes.count)
       let ignoring = rules.walkIgnoresRowsInSectionOps
       let deleteGroups = SectionGroups(
         sortedItems: explicitDeletes, ignoringRowsInSectionOps: ignoring, counter: &counter)
@@ -159,16 +169,23 @@ struct BatchState {
       counter.add(deletes.count + inserts.count)
     }
 
-    let moveIndex = MoveIndex(moves, counter: &counter)
+    // The first row move out of each section and into each, for R17: only
+    // when a section is deleted or inserted. Runs of one section cost one lookup.
     var rowMoveFromSection: [Int: Int] = [:]
     var rowMoveToSection: [Int: Int] = [:]
-    for (position, move) in moves.enumerated() {
-      counter.add()
-      if !move.isSection {
-        if rowMoveFromSection[move.from.section] == nil {
+    if deletes.contains(where: { $0.row == notFound }) || inserts.contains(where: { $0.row == notFound }) {
+      var lastFrom: Int?
+      var lastTo: Int?
+      for (position, move) in moves.enumerated() where !move.isSection {
+        counter.add()
+        if move.from.section != lastFrom, rowMoveFromSection[move.from.section] == nil {
           rowMoveFromSection[move.from.section] = position
         }
-        if rowMoveToSection[move.to.section] == nil { rowMoveToSection[move.to.section] = position }
+        if move.to.section != lastTo, rowMoveToSection[move.to.section] == nil {
+          rowMoveToSection[move.to.section] = position
+        }
+        lastFrom = move.from.section
+        lastTo = move.to.section
       }
     }
     var fallback: String?
@@ -177,6 +194,8 @@ struct BatchState {
     var insertedSectionCount = 0
 
     // Step 4: deletes, descending.
+    var oldRows = RowCountCache(counts.oldRows)
+    var sourcePlace = moves.count
     var deletedSection: Int?
     var previous: RowPath?
     for d in deletes.reversed() {
@@ -191,7 +210,7 @@ struct BatchState {
         continue
       }
       previous = d
-      if moveIndex.hasSource(d, counter: &counter) {
+      if moveIndex.hasSource(d, below: &sourcePlace, counter: &counter) {
         let message =
           isSection
           ? messages.deleteAndMoveSection(d.section)
@@ -223,7 +242,7 @@ struct BatchState {
               message: messages.deleteRowBeyondSections(
                 row: d.row, section: d.section, sections: counts.oldSections)))
         }
-        let rows = counts.oldRows(d.section)
+        let rows = oldRows[d.section]
         if isOutside(d.row, rows) {
           return fail(
             UIKitException(
@@ -236,6 +255,8 @@ struct BatchState {
     }
 
     // Step 5: inserts, ascending.
+    var newRows = RowCountCache(counts.newRows)
+    var destinationPlace = 0
     previous = nil
     for i in inserts {
       counter.add()
@@ -245,7 +266,7 @@ struct BatchState {
         continue
       }
       previous = i
-      if moveIndex.hasDestination(i, counter: &counter) {
+      if moveIndex.hasDestination(i, above: &destinationPlace, counter: &counter) {
         let message =
           isSection
           ? messages.insertAndMoveSection(i.section)
@@ -282,7 +303,7 @@ struct BatchState {
               message: messages.insertRowBeyondSections(
                 row: i.row, section: i.section, sections: counts.newSections)))
         }
-        let rows = counts.newRows(i.section)
+        let rows = newRows[i.section]
         if isOutside(i.row, rows) {
           return fail(
             UIKitException(
@@ -350,13 +371,14 @@ struct BatchState {
   private func reloadsWalked(_ reloads: [RowPath], counter: inout OperationCounter) -> [RowPath] {
     var kept: [RowPath] = []
     kept.reserveCapacity(reloads.count)
+    var oldRows = RowCountCache(counts.oldRows)
     for reload in reloads {
       counter.add()
       if rules.removesDuplicateReloads, reload == kept.last {
         note("reload \(Self.describe(reload)) removed: a duplicate (D9)")
         continue
       }
-      if rules.dropsReloadsWithoutCell, reload.row != Self.notFound, !hasCell(reload) {
+      if rules.dropsReloadsWithoutCell, reload.row != Self.notFound, !hasCell(reload, oldRows: &oldRows) {
         note("reload \(Self.describe(reload)) dropped: the row has no cell (D7)")
         continue
       }
@@ -366,8 +388,8 @@ struct BatchState {
   }
 
   /// Whether the old row at `path` has a cell: it exists and is on screen.
-  func hasCell(_ path: RowPath) -> Bool {
-    !isOutside(path.section, counts.oldSections) && !isOutside(path.row, counts.oldRows(path.section))
+  func hasCell(_ path: RowPath, oldRows: inout RowCountCache) -> Bool {
+    !isOutside(path.section, counts.oldSections) && !isOutside(path.row, oldRows[path.section])
       && options.visibleRows.contains(path)
   }
 
@@ -376,44 +398,33 @@ struct BatchState {
     path.row == Self.notFound ? "section \(path.section)" : "(\(path.section), \(path.row))"
   }
 
-  /// Whether the ascending array `items` holds `item`.
-  private func contains(_ items: [RowPath], _ item: RowPath, counter: inout OperationCounter) -> Bool {
-    let index = partitionPoint(from: 0, to: items.count, counter: &counter) { items[$0] < item }
-    return index < items.count && items[index] == item
-  }
-
   /// The moves sorted ascending by source, stably (ties keep the update's
   /// order), section moves as `(section, NSNotFound)`: iOS 12's order. Under
-  /// iOS 18 every section move comes before every row move.
-  private func sortedMoves(counter: inout OperationCounter) -> [MoveItem] {
+  /// iOS 18 every section move comes before every row move. With the
+  /// orders by source and by destination (`MoveIndex`).
+  private func indexedMoves(counter: inout OperationCounter) -> MoveIndex {
     let notFound = Self.notFound
     var moves: [MoveItem] = []
     moves.reserveCapacity(update.moveSections.count + update.moveRows.count)
     for move in update.moveSections {
       moves.append(
-        MoveItem(
-          from: RowPath(section: move.from, row: notFound),
-          to: RowPath(section: move.to, row: notFound), isSection: true))
+        MoveItem(from: RowPath(section: move.from, row: notFound), to: RowPath(section: move.to, row: notFound)))
     }
     for move in update.moveRows {
-      moves.append(
-        MoveItem(
-          from: move.from, to: move.to,
-          isSection: move.from.row == notFound && move.to.row == notFound))
+      moves.append(MoveItem(from: move.from, to: move.to))
     }
-    guard moves.count > 1 else { return moves }
-    counter.add(moves.count)
-    let sectionsFirst = rules.sectionMovesFirst
-    // Positions are sorted, not (position, move) pairs: a million moves
-    // take 8 MB more while sorting, not 48 MB.
-    var order = Array(moves.indices)
-    order.sort { a, b in
-      let left = moves[a]
-      let right = moves[b]
-      if sectionsFirst, left.isSection != right.isSection { return left.isSection }
-      return left.from != right.from ? left.from < right.from : a < b
+    if rules.sectionMovesFirst, !update.moveSections.isEmpty || moves.contains(where: \.isSection) {
+      // Section moves first, each group in source order.
+      let sections = moves.filter(\.isSection)
+      let rows = moves.filter { !$0.isSection }
+      counter.add(moves.count)
+      func inSourceOrder(_ moves: [MoveItem]) -> [MoveItem] {
+        let order = PathOrder(count: moves.count, counter: &counter) { moves[$0].from }
+        return order.sorted.map { $0.map { moves[$0] } } ?? moves
+      }
+      return MoveIndex(sorted: inSourceOrder(sections) + inSourceOrder(rows), counter: &counter)
     }
-    return order.map { moves[$0] }
+    return MoveIndex(unsorted: moves, counter: &counter)
   }
 }
 

@@ -19,137 +19,182 @@ extension SimulatedTableView {
     _ accepted: AcceptedUpdate, update: BatchUpdate, counts: Counts, dataSource: NewData,
     counter: inout OperationCounter, trace: TraceLog? = nil
   ) -> Verdict {
-    // Cells placed at fixed new-space rows: inserts (fresh) and moves (old rows).
-    var placed: [(at: RowPath, from: RowPath?)] = accepted.insertedRows.map { ($0, nil) }
-    placed += accepted.rowMoves.map { ($0.to, $0.from) }
-    placed.sort { $0.at < $1.at }
-    // Old rows that leave their place: deletes and move sources.
-    var removed = accepted.deletedRows + accepted.rowMoves.map(\.from)
-    removed.sort()
-    counter.add(placed.count + removed.count)
-    let placedRanges = sectionRanges(placed.map(\.at))
-    let removedRanges = sectionRanges(removed)
-
+    // Cells placed at fixed new-space rows: inserts (fresh, ascending) and
+    // moves (old rows, ascending by destination).
+    // Old rows that leave their place: deletes (descending) and move
+    // sources (ascending). Each list's range per section; the row walk
+    // merges them as it goes.
+    let lists = RowCheckLists(accepted, counter: &counter)
     let map = SectionMap(accepted, counts: counts)
-    let item = options.semantics == .tableView ? "row" : "item"
-    let visible = options.visibleRows
-    let allVisible = visible == .all
     // Reconfigured cells (D12): old rows on screen, asked again for the data
     // source's row at their old path.
     var reconfigured = Set<RowPath>()
     for path in update.reconfigureRows where !isOutside(path.section, counts.oldSections) {
       counter.add()
-      if !isOutside(path.row, counts.oldRows(path.section)), visible.contains(path) {
+      if !isOutside(path.row, counts.oldRows(path.section)), options.visibleRows.contains(path) {
         reconfigured.insert(path)
       }
     }
-    var stale: Verdict?
-    var wrong: Verdict?
+    var check = RowCheckState(reconfigured: reconfigured, tracing: trace != nil)
     map.forEachSection(counter: &counter) { new, old, counter in
       guard let old else { return true }  // an inserted section: every cell is fresh
-      var next = placedRanges[new]?.lowerBound ?? 0
-      let placedEnd = placedRanges[new]?.upperBound ?? 0
-      var nextRemoved = removedRanges[old]?.lowerBound ?? 0
-      let removedEnd = removedRanges[old]?.upperBound ?? 0
-      var oldRow = 0
-      let oldCount = counts.oldRows(old)
-      // With a trace, the whole section's cells, to diff against the data source.
-      var shownRows: [Row]? = trace == nil ? nil : []
-      var sectionFailed = false
-      for position in 0..<counts.newRows(new) {
-        counter.add()
-        while next < placedEnd, placed[next].at.row < position { next += 1 }
-        let shownPath: RowPath?
-        if next < placedEnd, placed[next].at.row == position {
-          shownPath = placed[next].from
-          next += 1
-          if shownPath == nil {  // fresh from the data source
-            shownRows?.append(dataSource.row(at: RowPath(section: new, row: position)))
-            continue
-          }
-        } else {
-          while nextRemoved < removedEnd, removed[nextRemoved].row <= oldRow {
-            counter.add()
-            if removed[nextRemoved].row == oldRow { oldRow += 1 }
-            nextRemoved += 1
-          }
-          guard oldRow < oldCount else { break }  // no cell left (only after counted duplicates)
-          shownPath = RowPath(section: old, row: oldRow)
-          oldRow += 1
-        }
-        guard let shownPath else { continue }
-        let path = RowPath(section: new, row: position)
-        let expected = dataSource.row(at: path)
-        guard allVisible || visible.contains(shownPath) else {
-          // No cell before the update: a fresh one asks the data source when it scrolls in.
-          shownRows?.append(expected)
-          continue
-        }
-        var shown = oldData.row(at: shownPath)
-        let isReconfigured = !reconfigured.isEmpty && reconfigured.contains(shownPath)
-        // Where the cell's row comes from, for a message: built only on a failure.
-        func origin() -> String {
-          "old \(shownPath)" + (isReconfigured ? ", reconfigured with the data source's \(item) there" : "")
-        }
-        if isReconfigured {
-          if !isOutside(shownPath.section, counts.newSections),
-            !isOutside(shownPath.row, counts.newRows(shownPath.section))
-          {
-            shown = dataSource.row(at: shownPath)
-          } else if wrong == nil {
-            // The data source has no row at the old path: the cell shows nothing valid.
-            sectionFailed = true
-            wrong = Verdict(
-              kind: .wrongRows, rule: .c1,
-              message:
-                "\(item) \(path) shows nothing valid (\(origin()), where it has no \(item)) but the data source has \(expected) there",
-              mismatch: RowMismatch(path: path, expected: expected, shown: shown))
-            shownRows?.append(shown)
-            if shownRows == nil { return false }
-            continue
-          }
-        }
-        shownRows?.append(shown)
-        let mismatch = RowMismatch(path: path, expected: expected, shown: shown)
-        if wrong != nil { continue }  // tracing: finish the section's cells
-        if shown.id != expected.id {
-          sectionFailed = true
-          wrong = Verdict(
-            kind: .wrongRows, rule: .c1,
-            message:
-              "\(item) \(path) shows \(shown) (\(origin())) but the data source has \(expected) there",
-            mismatch: mismatch)
-          if shownRows == nil { return false }
-          continue
-        }
-        if stale == nil, !options.identityOnly, shown.content != expected.content {
-          sectionFailed = true
-          if Self.holds(dataSource, shown), Self.holds(oldData, expected) {
-            // No content changed: rows of one id changed places among themselves.
-            stale = Verdict(
-              kind: .staleContent, rule: .c2,
-              message:
-                "\(item) \(path) shows \(shown.id) with content \(shown.content) but the data source has content \(expected.content) there: the rows with id \(shown.id) are in another order (both contents are in the old and the new rows), and the cells were not moved to match",
-              mismatch: RowMismatch(path: path, expected: expected, shown: shown, reordered: true))
-          } else {
-            stale = Verdict(
-              kind: .staleContent, rule: .c2,
-              message:
-                "\(item) \(path) shows \(shown.id) with old content \(shown.content) but the data source has content \(expected.content): it changed and was neither reloaded nor inserted",
-              mismatch: mismatch)
-          }
-        }
-      }
-      if let shownRows, sectionFailed, let trace {
+      checkSection(
+        new: new, old: old, lists: lists, counts: counts, dataSource: dataSource, state: &check,
+        counter: &counter)
+      if let trace, check.sectionFailed {
         let expected = (0..<counts.newRows(new)).map { dataSource.row(at: RowPath(section: new, row: $0)) }
         trace.append("rows of section \(new): - the data source, + what the cells show")
-        trace.append(contentsOf: rowDiff(expected: expected, shown: shownRows))
+        trace.append(contentsOf: rowDiff(expected: expected, shown: check.shownRows))
       }
-      return wrong == nil
+      return check.wrong == nil
     }
-    let verdict = wrong ?? stale ?? .valid
+    let verdict = check.wrong ?? check.stale ?? .valid
     if let rule = verdict.rule, let message = verdict.message { trace?.append("✗ \(rule): \(message)") }
     return verdict
+  }
+
+  /// The row check of one new section `new` that shows old section `old`:
+  /// its inserted and moved-in cells and the old section's deleted and
+  /// moved-out rows come from `lists`. Sets `state`'s first wrong and first
+  /// stale cell; stops at a wrong one unless tracing.
+  ///
+  /// - Complexity: O(*r* + *p* + *d*), where *r* is the number of rows of
+  ///   `new`, *p* the number of its inserts and moves in and *d* of the old
+  ///   section's deletes and moves out.
+  private func checkSection<NewData: TableDataSource>(
+    new: Int, old: Int, lists: RowCheckLists, counts: Counts, dataSource: NewData,
+    state: inout RowCheckState, counter: inout OperationCounter
+  ) {
+    let item = options.semantics == .tableView ? "row" : "item"
+    let visible = options.visibleRows
+    let allVisible = visible == .all
+    let identityOnly = options.identityOnly
+    let tracing = state.tracing
+    let reconfigured = state.reconfigured
+    let hasReconfigured = !reconfigured.isEmpty
+    var staleFound = state.stale != nil
+    let inserts = lists.inserts
+    let moves = lists.moves
+    let movesIn = lists.movesIn
+    let deletes = lists.deletes
+    let insertRange = lists.insertRanges[new] ?? 0..<0
+    var nextInsert = insertRange.lowerBound
+    let insertEnd = insertRange.upperBound
+    let moveInRange = lists.moveInRanges[new] ?? 0..<0
+    var nextMoveIn = moveInRange.lowerBound
+    let moveInEnd = moveInRange.upperBound
+    // The deletes descend: walked from the end of the section's range.
+    let deleteRange = lists.deleteRanges[old] ?? 0..<0
+    let deleteStart = deleteRange.lowerBound
+    var nextDelete = deleteRange.upperBound - 1
+    let moveOutRange = lists.moveOutRanges[old] ?? 0..<0
+    var nextMoveOut = moveOutRange.lowerBound
+    let moveOutEnd = moveOutRange.upperBound
+    var oldRow = 0
+    let oldCount = counts.oldRows(old)
+    let newCount = counts.newRows(new)
+    // With a trace, the whole section's cells, to diff against the data source.
+    state.shownRows = []
+    state.sectionFailed = false
+    var failed = state.wrong != nil
+    counter.add(newCount)
+    for position in 0..<newCount {
+      while nextInsert < insertEnd, inserts[nextInsert].row < position { nextInsert += 1 }
+      if nextInsert < insertEnd, inserts[nextInsert].row == position {
+        // Fresh from the data source.
+        nextInsert += 1
+        if tracing { state.shownRows.append(dataSource.row(at: RowPath(section: new, row: position))) }
+        continue
+      }
+      while nextMoveIn < moveInEnd, movesIn[nextMoveIn].to.row < position { nextMoveIn += 1 }
+      let shownPath: RowPath
+      if nextMoveIn < moveInEnd, movesIn[nextMoveIn].to.row == position {
+        shownPath = movesIn[nextMoveIn].from
+        nextMoveIn += 1
+      } else {
+        // The old rows removed at or below `oldRow`, deletes and move sources merged.
+        while true {
+          let deleted = nextDelete >= deleteStart ? deletes[nextDelete].row : Int.max
+          let movedOut = nextMoveOut < moveOutEnd ? moves[nextMoveOut].from.row : Int.max
+          let removed = min(deleted, movedOut)
+          guard removed <= oldRow, nextDelete >= deleteStart || nextMoveOut < moveOutEnd else { break }
+          counter.add()
+          if removed == oldRow { oldRow += 1 }
+          if deleted <= movedOut, nextDelete >= deleteStart {
+            nextDelete -= 1
+          } else {
+            nextMoveOut += 1
+          }
+        }
+        guard oldRow < oldCount else { break }  // no cell left (only after counted duplicates)
+        shownPath = RowPath(section: old, row: oldRow)
+        oldRow += 1
+      }
+      let path = RowPath(section: new, row: position)
+      let expected = dataSource.row(at: path)
+      guard allVisible || visible.contains(shownPath) else {
+        // No cell before the update: a fresh one asks the data source when it scrolls in.
+        if tracing { state.shownRows.append(expected) }
+        continue
+      }
+      var shown = oldData.row(at: shownPath)
+      let isReconfigured = hasReconfigured && reconfigured.contains(shownPath)
+      // Where the cell's row comes from, for a message: built only on a failure.
+      func origin() -> String {
+        "old \(shownPath)" + (isReconfigured ? ", reconfigured with the data source's \(item) there" : "")
+      }
+      if isReconfigured {
+        if !isOutside(shownPath.section, counts.newSections),
+          !isOutside(shownPath.row, counts.newRows(shownPath.section))
+        {
+          shown = dataSource.row(at: shownPath)
+        } else if !failed {
+          // The data source has no row at the old path: the cell shows nothing valid.
+          failed = true
+          state.wrongRow(
+            "\(item) \(path) shows nothing valid (\(origin()), where it has no \(item)) but the data source has \(expected) there",
+            RowMismatch(path: path, expected: expected, shown: shown))
+          if !tracing { return }
+          state.shownRows.append(shown)
+          continue
+        }
+      }
+      if tracing { state.shownRows.append(shown) }
+      if failed { continue }  // tracing: finish the section's cells
+      if shown.id != expected.id {
+        failed = true
+        state.wrongRow(
+          "\(item) \(path) shows \(shown) (\(origin())) but the data source has \(expected) there",
+          RowMismatch(path: path, expected: expected, shown: shown))
+        if !tracing { return }
+        continue
+      }
+      if !identityOnly, !staleFound, shown.content != expected.content {
+        state.sectionFailed = true
+        staleFound = true
+        state.stale = staleVerdict(item: item, path: path, expected: expected, shown: shown, dataSource: dataSource)
+      }
+    }
+  }
+
+  /// C2's verdict for a cell that shows `shown` where the data source has
+  /// `expected`, with the same identity and another content.
+  private func staleVerdict<NewData: TableDataSource>(
+    item: String, path: RowPath, expected: Row, shown: Row, dataSource: NewData
+  ) -> Verdict {
+    if Self.holds(dataSource, shown), Self.holds(oldData, expected) {
+      // No content changed: rows of one id changed places among themselves.
+      return Verdict(
+        kind: .staleContent, rule: .c2,
+        message:
+          "\(item) \(path) shows \(shown.id) with content \(shown.content) but the data source has content \(expected.content) there: the rows with id \(shown.id) are in another order (both contents are in the old and the new rows), and the cells were not moved to match",
+        mismatch: RowMismatch(path: path, expected: expected, shown: shown, reordered: true))
+    }
+    return Verdict(
+      kind: .staleContent, rule: .c2,
+      message:
+        "\(item) \(path) shows \(shown.id) with old content \(shown.content) but the data source has content \(expected.content): it changed and was neither reloaded nor inserted",
+      mismatch: RowMismatch(path: path, expected: expected, shown: shown))
   }
 
   /// Whether `data` holds `row` (identity and content) anywhere: asked once,
@@ -194,16 +239,82 @@ extension SimulatedTableView {
     return lines
   }
 
-  /// For paths sorted ascending: each section's range of indexes.
-  private func sectionRanges(_ paths: [RowPath]) -> [Int: Range<Int>] {
+}
+
+/// The lists the row check walks, each ascending or descending by section,
+/// with each section's range of indexes: the accepted inserts, the row
+/// moves by destination and by source, and the deletes.
+struct RowCheckLists {
+  /// Inserts, new space, ascending.
+  let inserts: [RowPath]
+  /// Row moves, ascending by source.
+  let moves: [MoveItem]
+  /// Row moves, ascending by destination.
+  let movesIn: [MoveItem]
+  /// Deletes, old space, descending.
+  let deletes: [RowPath]
+  /// Per new section, its range of `inserts`.
+  let insertRanges: [Int: Range<Int>]
+  /// Per new section, its range of `movesIn`.
+  let moveInRanges: [Int: Range<Int>]
+  /// Per old section, its range of `deletes`.
+  let deleteRanges: [Int: Range<Int>]
+  /// Per old section, its range of `moves`.
+  let moveOutRanges: [Int: Range<Int>]
+
+  /// - Complexity: O(*k*), where *k* is the number of accepted operations.
+  init(_ accepted: AcceptedUpdate, counter: inout OperationCounter) {
+    inserts = accepted.insertedRows
+    moves = accepted.rowMoves
+    movesIn = accepted.rowMovesByDestination
+    deletes = accepted.deletedRows
+    counter.add(inserts.count + 2 * moves.count + deletes.count)
+    let (inserts, moves, movesIn, deletes) = (inserts, moves, movesIn, deletes)
+    insertRanges = Self.sectionRanges(inserts.count) { inserts[$0].section }
+    moveInRanges = Self.sectionRanges(movesIn.count) { movesIn[$0].to.section }
+    deleteRanges = Self.sectionRanges(deletes.count) { deletes[$0].section }
+    moveOutRanges = Self.sectionRanges(moves.count) { moves[$0].from.section }
+  }
+
+  /// For `count` items grouped by section (`section(i)`): each section's
+  /// range of indexes.
+  private static func sectionRanges(_ count: Int, section: (Int) -> Int) -> [Int: Range<Int>] {
     var ranges: [Int: Range<Int>] = [:]
     var start = 0
-    while start < paths.count {
+    while start < count {
+      let current = section(start)
       var end = start + 1
-      while end < paths.count, paths[end].section == paths[start].section { end += 1 }
-      ranges[paths[start].section] = start..<end
+      while end < count, section(end) == current { end += 1 }
+      ranges[current] = start..<end
       start = end
     }
     return ranges
+  }
+}
+
+/// What the row check carries from section to section.
+struct RowCheckState {
+  /// Reconfigured cells on screen (D12), old space.
+  let reconfigured: Set<RowPath>
+  /// Whether a trace was asked for: every cell of a failing section is kept.
+  let tracing: Bool
+  /// The first cell showing a wrong row (C1).
+  var wrong: Verdict?
+  /// The first cell showing stale content (C2).
+  var stale: Verdict?
+  /// When tracing, what the cells of the current section show.
+  var shownRows: [Row] = []
+  /// Whether the current section holds a wrong or stale cell.
+  var sectionFailed = false
+
+  init(reconfigured: Set<RowPath>, tracing: Bool) {
+    self.reconfigured = reconfigured
+    self.tracing = tracing
+  }
+
+  /// Records the first cell showing a wrong row (C1).
+  mutating func wrongRow(_ message: String, _ mismatch: RowMismatch) {
+    sectionFailed = true
+    wrong = Verdict(kind: .wrongRows, rule: .c1, message: message, mismatch: mismatch)
   }
 }

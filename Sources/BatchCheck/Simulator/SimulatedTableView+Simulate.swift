@@ -4,8 +4,11 @@ struct AcceptedUpdate {
   var deletedRows: [RowPath] = []
   /// Row inserts that survived the checks (explicit and reload-made), new space.
   var insertedRows: [RowPath] = []
-  /// Row moves that survived the checks, in UIKit's order.
-  var rowMoves: [RowMove] = []
+  /// Row moves that survived the checks, in UIKit's order: ascending by
+  /// source.
+  var rowMoves: [MoveItem] = []
+  /// The same moves ascending by destination.
+  var rowMovesByDestination: [MoveItem] = []
   /// Sections deleted (explicit and reload-made), old space.
   var deletedSections: Set<Int> = []
   /// Sections inserted (explicit and reload-made), new space.
