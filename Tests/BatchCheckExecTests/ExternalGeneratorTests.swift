@@ -288,7 +288,7 @@ struct ExternalGeneratorTests {
     let error = Self.failure { try generator.update(from: [Row("a")], to: [Row("b")]) }
     let elapsed = Date().timeIntervalSince(start)
     #expect(error?.kind == .timedOut)
-    #expect(error?.message == "no answer within 0.5 s; killed it")
+    #expect(error?.message == "no answer within 0.5 s of reading the case; killed it")
     #expect(elapsed >= 0.5 && elapsed < 1.5, "took \(elapsed) s")
     let processes = try Self.pids(in: pids)
     #expect(processes.count == 2)

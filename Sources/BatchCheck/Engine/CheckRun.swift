@@ -173,8 +173,12 @@ struct CheckRun<Runner: CaseRunning> {
     }
   }
 
+  /// The most calls of the shrinker while learning a crash.
+  static var learningShrinkBudget: Int { 32 }
+
   /// Shrinks the first pair of each generator error `predictor` does not
-  /// know yet and teaches it the smallest case.
+  /// know yet (at most `learningShrinkBudget` calls each) and teaches it
+  /// the smallest case.
   ///
   /// - Returns: whether it learned anything.
   func learnCrashes(
@@ -184,7 +188,10 @@ struct CheckRun<Runner: CaseRunning> {
     for (signature, pair) in firstPairs.sorted(by: { "\($0.key)" < "\($1.key)" }) {
       guard case .error = signature, !predictor.knows(signature) else { continue }
       guard options.shouldStop?() != true else { break }
-      let shrunk = Shrinker.shrink(old: pair.old, new: pair.new, budget: options.shrinkBudget) { old, new in
+      // Each call that crashes or hangs costs a restart (and a hang its
+      // time limit, twice): the search is kept short.
+      let budget = min(options.shrinkBudget, Self.learningShrinkBudget)
+      let shrunk = Shrinker.shrink(old: pair.old, new: pair.new, budget: budget) { old, new in
         track(nil, old, new)
         return failsAgain(old, new, as: signature)
       }
