@@ -52,9 +52,13 @@ extension ExternalGenerator {
       // waited for), so that one write serves several cases and the
       // process works on them while this one judges the answers it has.
       var unsent = 0
-      let batch = max(1, pipelineDepth / 2)
+      // After a failure, few cases in flight: the cases sent ahead of a
+      // crash or a hang are answered again by a fresh process, and those
+      // still in flight when the caller stops asking must all be answered.
+      let depth = failedBefore ? min(pipelineDepth, Self.depthAfterFailure) : pipelineDepth
+      let batch = max(1, depth / 2)
       while oldest < requests.count {
-        while requests.count - oldest < pipelineDepth, !exhausted {
+        while requests.count - oldest < depth, !exhausted {
           guard let more = next() else {
             exhausted = true
             break
@@ -80,7 +84,10 @@ extension ExternalGenerator {
         }
         oldest += 1
         answer(result)
-        if case .failure = result { break }
+        if case .failure = result {
+          failedBefore = true
+          break
+        }
         if oldest >= 4096 {
           // Forget the answered requests: memory stays that of the cases in flight.
           requests.removeSubrange(..<oldest)

@@ -70,6 +70,11 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   var answerTimes = AnswerTimes()
   /// Whether a case has timed out; the limit is then learned. Guarded by `lock`.
   var hung = false
+  /// Whether a case in flight has failed; `updates(from:answer:)` then
+  /// keeps `depthAfterFailure` cases in flight at most. Guarded by `lock`.
+  var failedBefore = false
+  /// The cases kept in flight after a failure.
+  static let depthAfterFailure = 2
 
   /// After a first hang, a case may take this many times the median answer
   /// time for a case of its length...
