@@ -79,19 +79,16 @@ extension CheckRun {
                 index: index, old: generated.old, new: generated.new, window: window)
             }
             let generated = (old: pending.old, new: pending.new)
-            if predictor.awaitingProbe,
-              predictor.pattern(containedIn: generated.old, generated.new) != nil
-            {
+            switch predictor.decide(old: generated.old, new: generated.new) {
+            case .run: break
+            case .probe(let pattern): pending.probe = pattern
+            case .skip:
+              result.predictedCrashes &+= 1
+              continue
+            case .hold:
               held = pending
               paused = true
               return nil
-            }
-            if let (pattern, probe) = predictor.prediction(old: generated.old, new: generated.new) {
-              guard probe else {
-                result.predictedCrashes &+= 1
-                continue
-              }
-              pending.probe = pattern
             }
             track(
               .random, index: index, caseSeed: seed, generated.old, generated.new,

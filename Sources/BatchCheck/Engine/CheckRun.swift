@@ -85,19 +85,18 @@ struct CheckRun<Runner: CaseRunning> {
             ? iterator.next() : requeued.removeFirst().pair
           {
             var pending = PendingCase(index: index, old: old, new: new, window: nil)
-            if predictor.awaitingProbe, predictor.pattern(containedIn: old, new) != nil {
+            switch predictor.decide(old: old, new: new) {
+            case .run: break
+            case .probe(let pattern): pending.probe = pattern
+            case .skip:
+              // Like a smallest crash: it would crash, and show nothing else.
+              skippedAsCrashing &+= 1
+              seen &+= 1
+              continue
+            case .hold:
               requeued.insert(pending, at: 0)
               paused = true
               return nil
-            }
-            if let (pattern, probe) = predictor.prediction(old: old, new: new) {
-              guard probe else {
-                // Like a smallest crash: it would crash, and show nothing else.
-                skippedAsCrashing &+= 1
-                seen &+= 1
-                continue
-              }
-              pending.probe = pattern
             }
             Self.track(phase, index: index, caseSeed: nil, old, new, generator: name, options: options)
             return pending

@@ -71,31 +71,46 @@ struct CrashPredictor: Sendable {
   /// Learns a smallest case of a generator error.
   mutating func learn(_ signature: FailureSignature, old: [[Row]], new: [[Row]]) {
     guard !knows(signature) else { return }
-    var counts: [RowValue: (old: Int, new: Int)] = [:]
-    for row in old.joined() { counts[row.id, default: (0, 0)].old += 1 }
-    for row in new.joined() { counts[row.id, default: (0, 0)].new += 1 }
-    let demands = counts.values.sorted { ($0.old + $0.new) > ($1.old + $1.new) }
+    let demands = Self.idCounts(old, new).sorted { ($0.old + $0.new) > ($1.old + $1.new) }
     patterns.append(Pattern(signature: signature, demands: demands, old: old, new: new))
   }
 
-  /// What a case is predicted to do: nil to run it as usual; otherwise the
-  /// pattern it contains, and whether to run it anyway, as a probe.
-  mutating func prediction(old: [[Row]], new: [[Row]]) -> (pattern: Int, probe: Bool)? {
-    guard let index = pattern(containedIn: old, new) else { return nil }
+  /// What a phase does with a case.
+  enum Decision {
+    /// Run it as usual: it contains no trusted pattern.
+    case run
+    /// Run it anyway, as a probe of the pattern at this index.
+    case probe(Int)
+    /// Skip it: it contains a pattern, so it would crash so.
+    case skip
+    /// Hold it back: it contains a pattern, and a probe's outcome is awaited.
+    case hold
+  }
+
+  /// What a phase does with a case: the one place the prediction, the
+  /// probes and the wait for them are decided, for every phase.
+  mutating func decide(old: [[Row]], new: [[Row]]) -> Decision {
+    guard let index = pattern(containedIn: old, new) else { return .run }
+    guard !awaitingProbe else { return .hold }
     predicted &+= 1
-    let probe = Self.isProbe(predicted)
-    if probe { outstanding &+= 1 }
-    return (index, probe)
+    guard Self.isProbe(predicted) else { return .skip }
+    outstanding &+= 1
+    return .probe(index)
   }
 
   /// The first trusted pattern the case contains, if any.
   func pattern(containedIn old: [[Row]], _ new: [[Row]]) -> Int? {
     guard patterns.contains(where: \.trusted) else { return nil }
+    let available = Self.idCounts(old, new)
+    return patterns.indices.first { patterns[$0].trusted && Self.embeds(patterns[$0].demands, in: available) }
+  }
+
+  /// Per id of the case, how many rows it has in old and in new.
+  private static func idCounts(_ old: [[Row]], _ new: [[Row]]) -> [(old: Int, new: Int)] {
     var counts: [RowValue: (old: Int, new: Int)] = [:]
     for row in old.joined() { counts[row.id, default: (0, 0)].old += 1 }
     for row in new.joined() { counts[row.id, default: (0, 0)].new += 1 }
-    let available = Array(counts.values)
-    return patterns.indices.first { patterns[$0].trusted && Self.embeds(patterns[$0].demands, in: available) }
+    return Array(counts.values)
   }
 
   /// Each pattern in words: `crashed on [[]] -> [["a","a","a"]] and every
