@@ -158,10 +158,10 @@ struct SectionTally {
     distinctInserted = distinct(accepted.insertedRows)
     self.map = map
     self.counts = counts
-    self.movedIn = movedIn.counts
-    self.movedOut = movedOut.counts
-    self.deleted = deleted.counts
-    self.inserted = inserted.counts
+    self.movedIn = movedIn.finish()
+    self.movedOut = movedOut.finish()
+    self.deleted = deleted.finish()
+    self.inserted = inserted.finish()
   }
 
   /// Calls `body` for every new section that maps to an old one, ascending,
@@ -204,11 +204,12 @@ struct SectionCounter {
     run = 1
   }
 
-  /// The count of every section counted at least once.
-  var counts: [Int: Int] {
-    var result = finished
-    if run > 0 { result[section, default: 0] += run }
-    return result
+  /// The count of every section counted at least once. Ends the counting:
+  /// the last run joins the others in place, not in a copy.
+  mutating func finish() -> [Int: Int] {
+    if run > 0 { finished[section, default: 0] += run }
+    run = 0
+    return finished
   }
 }
 
