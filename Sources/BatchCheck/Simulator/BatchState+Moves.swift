@@ -160,8 +160,8 @@ extension BatchState {
     guard !moves.isEmpty else { return nil }
     var dropped = [Bool](repeating: false, count: moves.count)
     var rowMoveCount = 0
-    var oldRows = RowCountCache(counts.oldRows)
-    var newRows = RowCountCache(counts.newRows)
+    var oldRows = RowCountCache()
+    var newRows = RowCountCache()
     for position in moves.indices where !dropped[position] {
       counter.add()
       let move = moves[position]
@@ -272,7 +272,7 @@ extension BatchState {
       return UIKitException(
         rule: .r13, message: messages.moveFromMissingSection(move.from, sections: counts.oldSections))
     }
-    let oldRows = oldRowCount[move.from.section]
+    let oldRows = oldRowCount.rows(move.from.section, counts.oldRows)
     if isOutside(move.from.row, oldRows) {
       return UIKitException(rule: .r13, message: messages.moveFromMissingRow(move.from, count: oldRows))
     }
@@ -281,7 +281,7 @@ extension BatchState {
         rule: .r14,
         message: messages.moveToMissingSection(move.from, move.to, sections: counts.newSections))
     }
-    let newRows = newRowCount[move.to.section]
+    let newRows = newRowCount.rows(move.to.section, counts.newRows)
     if isOutside(move.to.row, newRows) {
       return UIKitException(
         rule: .r14, message: messages.moveToMissingRow(move.from, move.to, count: newRows))
@@ -293,22 +293,16 @@ extension BatchState {
 /// One section's row count at a time, read again only when the section
 /// changes: runs of operations in one section read it once.
 struct RowCountCache {
-  private let read: (Int) -> Int
   private var section: Int?
-  private var rows = 0
+  private var count = 0
 
-  init(_ read: @escaping (Int) -> Int) {
-    self.read = read
-  }
-
-  /// The row count of `section`.
-  subscript(section: Int) -> Int {
-    mutating get {
-      if section != self.section {
-        self.section = section
-        rows = read(section)
-      }
-      return rows
+  /// The row count of `section`, from `read` when the section is another
+  /// than the last one.
+  mutating func rows(_ section: Int, _ read: (Int) -> Int) -> Int {
+    if section != self.section {
+      self.section = section
+      count = read(section)
     }
+    return count
   }
 }

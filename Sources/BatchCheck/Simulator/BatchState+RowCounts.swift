@@ -6,12 +6,12 @@
 struct SectionMap {
   let oldSections: Int
   let newSections: Int
-  /// Deleted sections and section move sources, old space.
-  let gone: Set<Int>
-  /// Inserted sections, new space.
-  let inserted: Set<Int>
-  /// Section move destinations (new space) to their sources (old space).
-  let movedTo: [Int: Int]
+  /// Deleted sections and section move sources, old space, ascending.
+  let gone: [Int]
+  /// Inserted sections, new space, ascending.
+  let inserted: [Int]
+  /// Section move destinations (new space), ascending, with their sources (old space).
+  let movedTo: [(to: Int, from: Int)]
 
   init(_ accepted: AcceptedUpdate, counts: Counts) {
     oldSections = counts.oldSections
@@ -22,27 +22,35 @@ struct SectionMap {
       gone.insert(move.from)
       movedTo[move.to] = move.from
     }
-    self.gone = gone
-    self.inserted = accepted.insertedSections
-    self.movedTo = movedTo
+    self.gone = gone.sorted()
+    self.inserted = accepted.insertedSections.sorted()
+    self.movedTo = movedTo.map { (to: $0.key, from: $0.value) }.sorted { $0.to < $1.to }
   }
 
   /// Calls `body(new, old)` for every new section in ascending order; `old`
   /// is nil for an inserted section. Stops when `body` returns false.
-  /// - Complexity: O(*S*), where *S* is the number of old and new sections.
+  /// - Complexity: O(*S*), where *S* is the number of old and new sections:
+  ///   the sorted lists are walked alongside, nothing is hashed.
   func forEachSection(
     counter: inout OperationCounter, _ body: (Int, Int?, inout OperationCounter) -> Bool
   ) {
     var old = 0
+    var nextInserted = 0
+    var nextMoved = 0
+    var nextGone = 0
     for new in 0..<newSections {
       counter.add()
+      while nextInserted < inserted.count, inserted[nextInserted] < new { nextInserted += 1 }
+      while nextMoved < movedTo.count, movedTo[nextMoved].to < new { nextMoved += 1 }
       let source: Int?
-      if inserted.contains(new) {
+      if nextInserted < inserted.count, inserted[nextInserted] == new {
         source = nil
-      } else if let from = movedTo[new] {
-        source = from
+      } else if nextMoved < movedTo.count, movedTo[nextMoved].to == new {
+        source = movedTo[nextMoved].from
       } else {
-        while old < oldSections, gone.contains(old) {
+        while old < oldSections {
+          while nextGone < gone.count, gone[nextGone] < old { nextGone += 1 }
+          guard nextGone < gone.count, gone[nextGone] == old else { break }
           counter.add()
           old += 1
         }
@@ -109,25 +117,33 @@ struct SectionTally {
     counter: inout OperationCounter
   ) {
     let map = SectionMap(accepted, counts: counts)
-    let moveSources = Set(accepted.rowMoves.map(\.from.section))
+    // Row moves ascend by source: each section's run is one set insert.
+    var moveSources = Set<Int>()
+    var lastSource: Int?
+    for move in accepted.rowMoves where move.from.section != lastSource {
+      lastSource = move.from.section
+      moveSources.insert(move.from.section)
+    }
     let positions = map.newPositions(of: moveSources, counter: &counter)
-    var movedIn: [Int: Int] = [:]
-    var movedOut: [Int: Int] = [:]
-    for move in accepted.rowMoves where positions[move.from.section] != move.to.section {
+    var movedIn = SectionCounter()
+    var movedOut = SectionCounter()
+    lastSource = nil
+    var sourcePosition: Int?
+    for move in accepted.rowMoves {
       counter.add()
-      movedOut[move.from.section, default: 0] += 1
-      movedIn[move.to.section, default: 0] += 1
+      if move.from.section != lastSource {
+        lastSource = move.from.section
+        sourcePosition = positions[move.from.section]
+      }
+      guard sourcePosition != move.to.section else { continue }
+      movedOut.add(move.from.section)
+      movedIn.add(move.to.section)
     }
-    var deleted: [Int: Int] = [:]
-    for path in accepted.deletedRows {
-      counter.add()
-      deleted[path.section, default: 0] += 1
-    }
-    var inserted: [Int: Int] = [:]
-    for path in accepted.insertedRows {
-      counter.add()
-      inserted[path.section, default: 0] += 1
-    }
+    var deleted = SectionCounter()
+    for path in accepted.deletedRows { deleted.add(path.section) }
+    var inserted = SectionCounter()
+    for path in accepted.insertedRows { inserted.add(path.section) }
+    counter.add(accepted.deletedRows.count + accepted.insertedRows.count)
     // Duplicates survive the checks only where each counts (collection views).
     func distinct(_ paths: [RowPath]) -> [Int: Int]? {
       guard countsDuplicates else { return nil }
@@ -142,10 +158,10 @@ struct SectionTally {
     distinctInserted = distinct(accepted.insertedRows)
     self.map = map
     self.counts = counts
-    self.movedIn = movedIn
-    self.movedOut = movedOut
-    self.deleted = deleted
-    self.inserted = inserted
+    self.movedIn = movedIn.finish()
+    self.movedOut = movedOut.finish()
+    self.deleted = deleted.finish()
+    self.inserted = inserted.finish()
   }
 
   /// Calls `body` for every new section that maps to an old one, ascending,
@@ -166,6 +182,34 @@ struct SectionTally {
       return found == nil
     }
     return found
+  }
+}
+
+/// Counts per section, a run of one section at a time: a million
+/// operations in a few sections cost a few dictionary updates, not a
+/// million.
+struct SectionCounter {
+  private var finished: [Int: Int] = [:]
+  private var section = 0
+  private var run = 0
+
+  /// Counts one more for `section`.
+  @inline(__always) mutating func add(_ section: Int) {
+    if run > 0, section == self.section {
+      run += 1
+      return
+    }
+    if run > 0 { finished[self.section, default: 0] += run }
+    self.section = section
+    run = 1
+  }
+
+  /// The count of every section counted at least once. Ends the counting:
+  /// the last run joins the others in place, not in a copy.
+  mutating func finish() -> [Int: Int] {
+    if run > 0 { finished[section, default: 0] += run }
+    run = 0
+    return finished
   }
 }
 

@@ -194,7 +194,7 @@ struct BatchState {
     var insertedSectionCount = 0
 
     // Step 4: deletes, descending.
-    var oldRows = RowCountCache(counts.oldRows)
+    var oldRows = RowCountCache()
     var sourcePlace = moves.count
     var deletedSection: Int?
     var previous: RowPath?
@@ -242,7 +242,7 @@ struct BatchState {
               message: messages.deleteRowBeyondSections(
                 row: d.row, section: d.section, sections: counts.oldSections)))
         }
-        let rows = oldRows[d.section]
+        let rows = oldRows.rows(d.section, counts.oldRows)
         if isOutside(d.row, rows) {
           return fail(
             UIKitException(
@@ -255,7 +255,7 @@ struct BatchState {
     }
 
     // Step 5: inserts, ascending.
-    var newRows = RowCountCache(counts.newRows)
+    var newRows = RowCountCache()
     var destinationPlace = 0
     previous = nil
     for i in inserts {
@@ -303,7 +303,7 @@ struct BatchState {
               message: messages.insertRowBeyondSections(
                 row: i.row, section: i.section, sections: counts.newSections)))
         }
-        let rows = newRows[i.section]
+        let rows = newRows.rows(i.section, counts.newRows)
         if isOutside(i.row, rows) {
           return fail(
             UIKitException(
@@ -371,7 +371,7 @@ struct BatchState {
   private func reloadsWalked(_ reloads: [RowPath], counter: inout OperationCounter) -> [RowPath] {
     var kept: [RowPath] = []
     kept.reserveCapacity(reloads.count)
-    var oldRows = RowCountCache(counts.oldRows)
+    var oldRows = RowCountCache()
     for reload in reloads {
       counter.add()
       if rules.removesDuplicateReloads, reload == kept.last {
@@ -389,7 +389,8 @@ struct BatchState {
 
   /// Whether the old row at `path` has a cell: it exists and is on screen.
   func hasCell(_ path: RowPath, oldRows: inout RowCountCache) -> Bool {
-    !isOutside(path.section, counts.oldSections) && !isOutside(path.row, oldRows[path.section])
+    !isOutside(path.section, counts.oldSections)
+      && !isOutside(path.row, oldRows.rows(path.section, counts.oldRows))
       && options.visibleRows.contains(path)
   }
 

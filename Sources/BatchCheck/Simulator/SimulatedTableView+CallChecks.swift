@@ -40,27 +40,40 @@ extension SimulatedTableView {
   /// and moves are never duplicates here (UIKit merges or drops them).
   func firstDuplicate(_ update: BatchUpdate, counter: inout OperationCounter) -> String? {
     let item = options.semantics == .tableView ? "row" : "item"
-    func duplicate<T: Hashable>(in list: [T]) -> T? {
-      guard list.count > 1 else { return nil }
-      var seen = Set<T>(minimumCapacity: list.count)
-      for element in list {
-        counter.add()
-        if !seen.insert(element).inserted { return element }
-      }
-      return nil
-    }
-    if let section = duplicate(in: update.deleteSections) {
+    if let section = firstRepeated(in: update.deleteSections, counter: &counter) {
       return UIKitMessages.duplicate("section \(section)", "delete")
     }
-    if let section = duplicate(in: update.insertSections) {
+    if let section = firstRepeated(in: update.insertSections, counter: &counter) {
       return UIKitMessages.duplicate("section \(section)", "insert")
     }
-    if let path = duplicate(in: update.deleteRows) {
+    if let path = firstRepeated(in: update.deleteRows, counter: &counter) {
       return UIKitMessages.duplicate("\(item) \(path)", "delete")
     }
-    if let path = duplicate(in: update.insertRows) {
+    if let path = firstRepeated(in: update.insertRows, counter: &counter) {
       return UIKitMessages.duplicate("\(item) \(path)", "insert")
     }
     return nil
   }
+}
+
+/// The first element of `list` equal to an earlier one. A list strictly
+/// ascending or strictly descending, as diffs usually give their deletes
+/// and inserts, holds none: one pass tells, without hashing.
+/// - Complexity: O(*k*) for *k* elements.
+func firstRepeated<T: Hashable & Comparable>(in list: [T], counter: inout OperationCounter) -> T? {
+  guard list.count > 1 else { return nil }
+  counter.add(list.count)
+  var ascending = true
+  var descending = true
+  for index in 1..<list.count {
+    if !(list[index - 1] < list[index]) { ascending = false }
+    if !(list[index] < list[index - 1]) { descending = false }
+    if !ascending, !descending { break }
+  }
+  if ascending || descending { return nil }
+  var seen = Set<T>(minimumCapacity: list.count)
+  for element in list where !seen.insert(element).inserted {
+    return element
+  }
+  return nil
 }

@@ -25,6 +25,10 @@ extension SimulatedTableView {
     let oldCount = oldData.numberOfRows(inSection: 0)
     let newCount = dataSource.numberOfRows(inSection: 0)
     guard oldCount >= 0, newCount >= 0 else { return nil }
+    // The row count (R2) first: every reload adds one delete and one insert,
+    // so an update whose counts cannot add up is left to the full
+    // simulation before anything is sorted.
+    guard oldCount &- update.deleteRows.count &+ update.insertRows.count == newCount else { return nil }
 
     /// The rows of `paths` if all are in section 0 and inside `0..<count`, sorted and distinct.
     func rows(_ paths: [RowPath], below count: Int) -> [Int]? {

@@ -13,8 +13,9 @@ extension SimulatedTableView {
   /// one with the right identity but old content is `staleContent` (C2). The
   /// first offending cell in new-space order is reported, a wrong row before
   /// any stale one.
-  /// - Complexity: O(*n* + *k* log *k*), where *n* is the number of rows in the
-  ///   new state and *k* the number of operations; rows are read one at a time.
+  /// - Complexity: O(*n* + *k*), where *n* is the number of rows in the new
+  ///   state and *k* the number of operations: the accepted operations come
+  ///   in order, none is sorted here; rows are read one at a time.
   func checkRows<NewData: TableDataSource>(
     _ accepted: AcceptedUpdate, update: BatchUpdate, counts: Counts, dataSource: NewData,
     counter: inout OperationCounter, trace: TraceLog? = nil

@@ -123,6 +123,12 @@ extension SimulatedTableView {
 }
 
 /// What the simulation reads of the two data sources' counts.
+///
+/// Each section's count is asked of the data source once, as UIKit asks
+/// once: the steps read a count several times (the checks, the tallies of
+/// R2b and R2, the row check), and the data source's answer, for a section
+/// array that is not in the cache, costs a cache miss each time. The
+/// answers are kept for tables of a moderate number of sections (`Memo`).
 struct Counts {
   /// Sections before the update (UIKit's cache); a negative count reads as 0.
   let oldSections: Int
@@ -130,22 +136,62 @@ struct Counts {
   let newSections: Int
   private let oldRowCount: (Int) -> Int
   private let newRowCount: (Int) -> Int
+  private let memo: Memo?
+
+  /// The counts asked so far, by section; `Int.min` where not asked yet.
+  /// Plain buffers: no copy-on-write or exclusivity check per read.
+  private final class Memo {
+    let old: UnsafeMutableBufferPointer<Int>
+    let new: UnsafeMutableBufferPointer<Int>
+
+    init(oldSections: Int, newSections: Int) {
+      old = .allocate(capacity: oldSections)
+      old.initialize(repeating: Int.min)
+      new = .allocate(capacity: newSections)
+      new.initialize(repeating: Int.min)
+    }
+
+    deinit {
+      old.deallocate()
+      new.deallocate()
+    }
+  }
+
+  /// The section counts (old and new together) the memo serves. Fewer
+  /// sections ask each count a handful of times at most; with more, its 8
+  /// bytes a section raise the peak memory (a million sections: 16 MB) and
+  /// measured no faster.
+  static let memoSections = 64...(1 << 16)
 
   init<Old: TableDataSource, New: TableDataSource>(old: Old, new: New) {
     oldSections = max(0, old.numberOfSections)
     newSections = max(0, new.numberOfSections)
     oldRowCount = { old.numberOfRows(inSection: $0) }
     newRowCount = { new.numberOfRows(inSection: $0) }
+    memo =
+      Self.memoSections.contains(oldSections + newSections)
+      ? Memo(oldSections: oldSections, newSections: newSections) : nil
   }
 
   /// Rows in old section `section` (`0 <= section < oldSections`); a negative count reads as 0.
-  func oldRows(_ section: Int) -> Int { max(0, oldRowCount(section)) }
+  func oldRows(_ section: Int) -> Int { max(0, oldRowsAsReturned(section)) }
+
+  /// Rows in old section `section`, as returned.
+  private func oldRowsAsReturned(_ section: Int) -> Int {
+    guard let memo, section >= 0, section < oldSections else { return oldRowCount(section) }
+    if memo.old[section] == Int.min { memo.old[section] = oldRowCount(section) }
+    return memo.old[section]
+  }
 
   /// Rows the data source returns for new section `section`, as returned (may be negative).
-  func newRowsAsReturned(_ section: Int) -> Int { newRowCount(section) }
+  func newRowsAsReturned(_ section: Int) -> Int {
+    guard let memo, section >= 0, section < newSections else { return newRowCount(section) }
+    if memo.new[section] == Int.min { memo.new[section] = newRowCount(section) }
+    return memo.new[section]
+  }
 
   /// Rows in new section `section`; a negative count reads as 0.
-  func newRows(_ section: Int) -> Int { max(0, newRowCount(section)) }
+  func newRows(_ section: Int) -> Int { max(0, newRowsAsReturned(section)) }
 }
 
 /// Whether `index` lies outside `0..<count`, comparing as UIKit's unsigned
