@@ -52,9 +52,30 @@ public protocol PipelinedDeltaGenerator: DeltaGenerator {
   func updates(
     from next: () -> (old: [[Row]], new: [[Row]])?,
     answer: (Result<BatchUpdate, GeneratorError>) -> Void)
+
+  /// `updates(from:answer:)` that stops early: once `answer` returns false,
+  /// `next` is asked for no more cases, the cases still in flight are
+  /// dropped without an answer, and it returns. A generator that can drop
+  /// them saves their work: an external process that crashed or hung is
+  /// not started again to answer cases nobody will judge.
+  func updates(
+    from next: () -> (old: [[Row]], new: [[Row]])?,
+    answerWhile answer: (Result<BatchUpdate, GeneratorError>) -> Bool)
 }
 
 extension PipelinedDeltaGenerator {
+  /// Answers the cases in flight as `updates(from:answer:)` does, and hands
+  /// none of them to `answer` once it has returned false.
+  public func updates(
+    from next: () -> (old: [[Row]], new: [[Row]])?,
+    answerWhile answer: (Result<BatchUpdate, GeneratorError>) -> Bool
+  ) {
+    var goingOn = true
+    updates(
+      from: { goingOn ? next() : nil },
+      answer: { result in if goingOn { goingOn = answer(result) } })
+  }
+
   /// The updates for `cases`, in order, kept in flight.
   public func updates(for cases: [(old: [[Row]], new: [[Row]])])
     -> [Result<BatchUpdate, GeneratorError>]

@@ -18,6 +18,13 @@ struct OneSectionExternalGenerator: PipelinedDeltaGenerator {
   ) {
     generator.updates(from: next, answer: answer)
   }
+
+  func updates(
+    from next: () -> (old: [[Row]], new: [[Row]])?,
+    answerWhile answer: (Result<BatchUpdate, GeneratorError>) -> Bool
+  ) {
+    generator.updates(from: next, answerWhile: answer)
+  }
 }
 
 /// An external generator seen as a staged or a steps generator: each case's

@@ -131,7 +131,7 @@ extension ExternalGenerator {
   }
 
   /// Kills the running process; the next case starts a new one.
-  private func discard() {
+  func discard() {
     child?.killAndReap()
     child = nil
   }

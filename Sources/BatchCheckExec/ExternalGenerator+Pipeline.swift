@@ -19,6 +19,22 @@ extension ExternalGenerator {
     from next: () -> (old: [[Row]], new: [[Row]])?,
     answer: (Result<BatchUpdate, GeneratorError>) -> Void
   ) {
+    updates(
+      from: next,
+      answerWhile: { result in
+        answer(result)
+        return true
+      })
+  }
+
+  /// `updates(from:answer:)` that stops once `answer` returns false: it asks
+  /// for no more cases, and drops the cases in flight. A live process still
+  /// answers those it was sent (unseen), so that it stays in step for the
+  /// next call; a process that has failed is not started again for them.
+  public func updates(
+    from next: () -> (old: [[Row]], new: [[Row]])?,
+    answerWhile answer: (Result<BatchUpdate, GeneratorError>) -> Bool
+  ) {
     lock.lock()
     defer { lock.unlock() }
     // The requests in flight, oldest first, and where each ends in what the
@@ -27,6 +43,8 @@ extension ExternalGenerator {
     var ends: [Int] = []
     var oldest = 0
     var exhausted = false
+    // Once `answer` has returned false: the answers left are read unseen.
+    var dropping = false
     while true {
       if oldest == requests.count {
         guard !exhausted, let first = next() else { return }
@@ -37,8 +55,12 @@ extension ExternalGenerator {
       do throws(GeneratorError) {
         process = try readyProcess()
       } catch {
+        guard !dropping else { return }
         oldest += 1
-        answer(.failure(error))
+        if !answer(.failure(error)) {
+          dropping = true
+          exhausted = true
+        }
         continue
       }
       // A fresh process gets the requests still in flight again.
@@ -53,8 +75,7 @@ extension ExternalGenerator {
       // process works on them while this one judges the answers it has.
       var unsent = 0
       // After a failure, few cases in flight: the cases sent ahead of a
-      // crash or a hang are answered again by a fresh process, and those
-      // still in flight when the caller stops asking must all be answered.
+      // crash or a hang are answered again by a fresh process.
       let depth = failedBefore ? min(pipelineDepth, Self.depthAfterFailure) : pipelineDepth
       let batch = max(1, depth / 2)
       while oldest < requests.count {
@@ -83,10 +104,19 @@ extension ExternalGenerator {
           result = .failure(error)
         }
         oldest += 1
-        answer(result)
         if case .failure = result {
           failedBefore = true
+          // A failed process is not started again for cases nobody judges;
+          // one still running with cases in flight is out of step: ended.
+          guard !dropping, answer(result) else {
+            if oldest < requests.count { discard() }
+            return
+          }
           break
+        }
+        if !dropping, !answer(result) {
+          dropping = true
+          exhausted = true
         }
         if oldest >= 4096 {
           // Forget the answered requests: memory stays that of the cases in flight.

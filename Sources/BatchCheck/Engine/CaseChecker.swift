@@ -137,7 +137,7 @@ struct AnyCaseRunner: CaseRunning {
   var isSectioned: Bool { base.isSectioned }
   var contract: Contract { base.contract }
   var ownContract: Contract { base.ownContract }
-  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
     base.stream(next: next, each: each)
   }
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {

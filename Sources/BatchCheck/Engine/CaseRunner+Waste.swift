@@ -15,7 +15,7 @@ struct WasteCheckedRunner<Base: CaseRunning>: CaseRunning {
     base.run(old, new, window: window).map { judged($0, old, new) }
   }
 
-  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
     guard !limits.isEmpty else { return base.stream(next: next, each: each) }
     base.stream(next: next) { pending, result in
       each(pending, result.map { judged($0, pending.old, pending.new) })

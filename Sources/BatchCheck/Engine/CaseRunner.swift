@@ -178,8 +178,10 @@ protocol CaseRunning: Sendable {
 
   /// Runs the cases `next` gives until it returns nil, in order, and hands
   /// each with its result to `each`; a generator that keeps cases in flight
-  /// gets the next cases before the earlier answers are judged.
-  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void)
+  /// gets the next cases before the earlier answers are judged. Once `each`
+  /// returns false (the phase has stopped), the cases still in flight are
+  /// not run: each is handed to `each` with no result.
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool)
 }
 
 /// Runs cases through one batch generator and the simulated table: the fast
@@ -188,13 +190,15 @@ extension CaseRunning {
   /// `run(_:_:window:)` with every row on screen only.
   func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { run(old, new, window: nil) }
 
-  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
     runEach(next: next, each: each)
   }
 
   /// `stream` one case at a time: each case runs before the next is asked for.
-  func runEach(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
-    while let pending = next() { each(pending, run(pending.old, pending.new, window: pending.window)) }
+  func runEach(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
+    while let pending = next() {
+      guard each(pending, run(pending.old, pending.new, window: pending.window)) else { return }
+    }
   }
 }
 
@@ -237,16 +241,17 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
     self.simulation = simulation
   }
 
-  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Void) {
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
     guard let pipelined, pipelined.pipelineDepth > 1 else { return runEach(next: next, each: each) }
     // The cases in flight, oldest first, their answers come in this order;
     // among them the cases this generator cannot be given (several sections
     // for one that diffs a single section), reported in their turn.
     var inFlight: [(pending: PendingCase, sent: Bool)] = []
     var oldest = 0
+    var goingOn = true
     func reportSkipped() {
-      while oldest < inFlight.count, !inFlight[oldest].sent {
-        each(inFlight[oldest].pending, nil)
+      while goingOn, oldest < inFlight.count, !inFlight[oldest].sent {
+        goingOn = each(inFlight[oldest].pending, nil)
         oldest += 1
       }
     }
@@ -263,18 +268,25 @@ struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
         }
         return nil
       },
-      answer: { answer in
+      answerWhile: { answer in
         reportSkipped()
+        guard goingOn else { return false }
         let pending = inFlight[oldest].pending
         oldest += 1
         switch answer {
         case .success(let update):
-          each(pending, judge(update, pending.old, pending.new, window: pending.window))
+          goingOn = each(pending, judge(update, pending.old, pending.new, window: pending.window))
         case .failure(let error):
-          each(pending, CaseResult(update: nil, verdict: nil, error: error))
+          goingOn = each(pending, CaseResult(update: nil, verdict: nil, error: error))
         }
+        return goingOn
       })
     reportSkipped()
+    // Dropped in flight once the phase stopped: handed back unrun.
+    while oldest < inFlight.count {
+      _ = each(inFlight[oldest].pending, nil)
+      oldest += 1
+    }
   }
 
   var name: String { generator.name }

@@ -99,10 +99,10 @@ extension CheckRun {
           return nil
         },
         each: { pending, outcome in
-          guard !stopped, !limits.interrupted() else { return }
+          guard !stopped, !limits.interrupted() else { return false }
           result.statistics.record(pending.old, pending.new, scratch: &scratch)
           result.ran &+= 1
-          guard let outcome else { return }
+          guard let outcome else { return true }
           if let probe = pending.probe {
             predictor.record(
               probe: probe,
@@ -110,10 +110,11 @@ extension CheckRun {
           }
           // Every valid batch update counts, a breach of a waste limit too.
           result.edits.add(outcome, old: pending.old, new: pending.new)
-          guard let signature = outcome.signature else { return }
+          guard let signature = outcome.signature else { return true }
           result.tally.add(signature, at: pending.index, message: outcome.detail, waste: outcome.waste)
           if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
           if options.stopAtFirstFailure { stopped = true }
+          return !stopped && !limits.reached
         })
     } while paused && !stopped && limits.reason == nil
     result.predictor = predictor

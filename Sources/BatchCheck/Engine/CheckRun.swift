@@ -106,13 +106,13 @@ struct CheckRun<Runner: CaseRunning> {
         each: { pending, result in
           guard !stopped, !limits.interrupted() else {
             if limits.reason == .crashBudget { requeued.append(pending) }
-            return
+            return false
           }
           seen &+= 1
           if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
           guard let result else {
             skipped &+= 1
-            return
+            return true
           }
           ran &+= 1
           if let probe = pending.probe {
@@ -121,11 +121,12 @@ struct CheckRun<Runner: CaseRunning> {
           }
           // Every valid batch update counts, a breach of a waste limit too.
           edits.add(result, old: pending.old, new: pending.new)
-          guard let signature = result.signature else { return }
+          guard let signature = result.signature else { return true }
           tally.add(signature, at: pending.index, message: result.detail, waste: result.waste)
           if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
           if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
           if stopAtFirstFailure { stopped = true }
+          return !stopped && !limits.reached
         })
       if paused, limits.reason == nil, !stopped {
         paused = false
