@@ -26,7 +26,13 @@ struct AnswerCommand: OptionCommand {
     built-in generators diff one section). A line that is not a case is
     answered with {"error":"..."}, which --exec reports as a malformed answer.
 
-    USAGE: batchcheck answer --generator <name>
+    With --misbehave it fails on purpose, to try the crash limit and time its
+    cost (batchcheck bench does): crash-on-triples exits with status 3 on a
+    case whose new rows hold an id three times; die-every:N exits with status
+    1 instead of answering its Nth case (each process counts from its start);
+    hang-on:A,B never answers a case of A old rows and B new rows.
+
+    USAGE: batchcheck answer --generator <name> [--misbehave <mischief>]
 
     OPTIONS:
     \(optionsHelp)
@@ -37,9 +43,17 @@ struct AnswerCommand: OptionCommand {
     """
 
   var generatorName = ""
+  var mischief: AnswerMischief?
 
   static var options: [CommandOption<Self>] {
-    [.generator(\.generatorName, help: "A built-in generator (batchcheck check --help lists them).")]
+    [
+      .generator(\.generatorName, help: "A built-in generator (batchcheck check --help lists them)."),
+      .value(
+        "--misbehave", "<mischief>", allowed: AnswerMischief.spellings,
+        help: "Fail on purpose: crash-on-triples, die-every:N or hang-on:A,B",
+        parse: AnswerMischief.init(parsing:)
+      ) { $0.mischief = $1 },
+    ]
   }
 
   func validate() throws(CommandError) {
@@ -52,7 +66,7 @@ struct AnswerCommand: OptionCommand {
     guard let generator = ReferenceGenerators.anyContract(named: generatorName) else {
       return .usage
     }
-    AnswerLoop(generator: generator).run(input: 0) { answers in
+    AnswerLoop(generator: generator, mischief: mischief).run(input: 0) { answers in
       output.writeOutput(String(decoding: answers, as: UTF8.self))
       output.flush()
     }

@@ -25,6 +25,8 @@ import BatchCheckExec
 /// repaired).
 struct AnswerLoop {
   let generator: ContractGenerator
+  /// How it fails on purpose, if at all (`--misbehave`).
+  var mischief: AnswerMischief? = nil
   /// The most answer bytes gathered before they are handed on regardless.
   static let outputLimit = 1 << 16
   /// How many bytes one read asks for.
@@ -39,12 +41,22 @@ struct AnswerLoop {
     output.reserveCapacity(Self.outputLimit)
     var atEnd = false
     var chunk = [UInt8](repeating: 0, count: Self.readSize)
+    var cases = 0
+    // Answers the line, or fails on purpose: after the answers before it.
+    func handle(_ line: UnsafeBufferPointer<UInt8>) {
+      cases += 1
+      if let mischief, let strike = Self.strike(mischief, line, number: cases) {
+        if !output.isEmpty { emit(output) }
+        mischief.carryOut(strike)
+      }
+      answer(line, into: &output)
+    }
     while true {
       // Every whole line held.
       while let newline = ExternalGeneratorWire.firstNewline(in: buffer, from: start) {
         var end = newline
         if end > start, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        buffer.withUnsafeBufferPointer { answer(UnsafeBufferPointer(rebasing: $0[start..<end]), into: &output) }
+        buffer.withUnsafeBufferPointer { handle(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         start = newline + 1
         if output.count >= Self.outputLimit {
           emit(output)
@@ -53,7 +65,7 @@ struct AnswerLoop {
       }
       if atEnd {
         if start < buffer.count {
-          buffer.withUnsafeBufferPointer { answer(UnsafeBufferPointer(rebasing: $0[start...]), into: &output) }
+          buffer.withUnsafeBufferPointer { handle(UnsafeBufferPointer(rebasing: $0[start...])) }
         }
         if !output.isEmpty { emit(output) }
         return
@@ -70,6 +82,18 @@ struct AnswerLoop {
       } while count < 0 && errno == EINTR
       if count > 0 { buffer += chunk[..<count] } else { atEnd = true }
     }
+  }
+
+  /// What `mischief` does instead of answering the `number`th line; nil
+  /// for a line that is not a case.
+  static func strike(_ mischief: AnswerMischief, _ line: UnsafeBufferPointer<UInt8>, number: Int)
+    -> AnswerMischief.Strike?
+  {
+    if let request = ExternalGeneratorWire.request(line) {
+      return mischief.strike(number: number, old: request.old, new: request.new)
+    }
+    guard let testCase = try? Case(jsonLine: String(decoding: line, as: UTF8.self)) else { return nil }
+    return mischief.strike(number: number, old: testCase.old, new: testCase.new)
   }
 
   /// Appends the answer to one line, without its line break, and a line break.

@@ -34,7 +34,10 @@ struct BenchCommand: OptionCommand {
     (lcs-2013, map-moves, ds), the time to the full list of their kinds of
     failure, each shrunk and proven minimal, with the calls that took (with
     --cases below 10000, a quick run: that many random cases and every pair
-    up to 4 rows instead of check's defaults).
+    up to 4 rows instead of check's defaults). And the same for batchcheck
+    answer misbehaving on purpose (--misbehave crash-on-triples, die-every:4,
+    hang-on:2,3) through --exec: the time to its report, the kinds listed
+    and what did not run.
 
     Each is timed under both UIKit profiles, iOS 18 and iOS 12, unless
     --uikit names one.
@@ -316,7 +319,7 @@ struct BenchCommand: OptionCommand {
       let options = engineOptions(for: generator, uikit: uikit)
       text += await engineBench(generator, options: options, label: "\(uikit)", cores: cores)
     }
-    return text + execBench(generator) + (await failingBench())
+    return text + execBench(generator) + (await failingBench()) + (await misbehavingBench())
   }
 
   /// The failing reference generators run as `batchcheck check` runs them

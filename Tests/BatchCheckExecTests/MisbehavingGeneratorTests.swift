@@ -93,8 +93,9 @@ struct MisbehavingGeneratorTests {
     #expect(report.failures.contains { $0.error?.kind == .crashed })
     #expect(report.incomplete.contains { $0.phase == .exhaustive && $0.reason == .crashBudget })
     #expect(!report.passed)
-    // Bounded, not yet small: shrinking a hang runs many same-size candidates that hang too.
-    #expect(Self.starts(starts) < 200)
+    // 17 here: the cases in flight when a phase stops are dropped, not
+    // answered again by a fresh process (over 100 when they were).
+    #expect(Self.starts(starts) < 45)
   }
 
   @Test("a hang on a class of input: the limit is learned after the first, a bounded number of starts")
@@ -112,7 +113,41 @@ struct MisbehavingGeneratorTests {
     #expect(hang.rowCount == 4)
     #expect(hang.isProvenMinimal)
     #expect(report.incomplete.contains { $0.phase == .exhaustive })
-    // Bounded, not yet small: shrinking a hang runs many same-size candidates that hang too.
-    #expect(Self.starts(starts) < 200)
+    // 23 here: the cases in flight when the phase stops are dropped, not
+    // each hung on again by a fresh process.
+    #expect(Self.starts(starts) < 45)
+  }
+
+  @Test("cases in flight after a crash that ends the stream are not sent to a fresh process")
+  func stopDropsCasesInFlight() throws {
+    let scratch = try Scratch()
+    let (command, starts) = try Self.planted(scratch, "if len(ids_new) == 3:\n    sys.exit(3)")
+    let generator = ExternalGenerator(command: command, pipelineDepth: 16)
+    let cases = (0..<12).map { size in
+      ([[Row]]([[]]), [(0..<(size % 4)).map { Row(.int($0)) }])
+    }
+    var remaining = cases[...]
+    var answers: [Result<BatchUpdate, GeneratorError>] = []
+    generator.updates(
+      from: { remaining.popFirst() },
+      answerWhile: { result in
+        answers.append(result)
+        if case .failure = result { return false }
+        return true
+      })
+    generator.close()
+    // Sizes 0, 1, 2 answered; size 3 crashed; the 8 cases after it dropped.
+    #expect(answers.count == 4)
+    #expect(answers.last.map { if case .failure = $0 { true } else { false } } == true)
+    #expect(Self.starts(starts) == 1)
+    // Kept going, the same cases cost a start, and another after each of
+    // the first two of their three crashes.
+    let again = ExternalGenerator(command: command, pipelineDepth: 16)
+    remaining = cases[...]
+    answers = []
+    again.updates(from: { remaining.popFirst() }, answer: { answers.append($0) })
+    again.close()
+    #expect(answers.count == 12)
+    #expect(Self.starts(starts) == 1 + 3)
   }
 }
