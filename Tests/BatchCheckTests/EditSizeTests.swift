@@ -39,6 +39,10 @@ struct EditSizeTests {
       let fast = CommonSubsequence(old, new, budget: 1_000_000, pairs: true)
       let expected = referenceLCS(old, new)
       #expect(fast.exact && fast.length == expected, "trial \(trial): \(old) -> \(new)")
+      // The length alone, from the bit-parallel table.
+      let lengthOnly = CommonSubsequence(old, new, budget: 1_000_000)
+      #expect(lengthOnly.exact && lengthOnly.length == expected, "trial \(trial): \(old) -> \(new)")
+      #expect(old.isEmpty || new.isEmpty || lengthOnly.steps == old.count * ((new.count + 63) / 64) + new.count)
       // The pairs are a common subsequence of that length.
       #expect(fast.pairs.count == expected)
       #expect(fast.pairs.allSatisfy { old[$0.old] == new[$0.new] })
@@ -52,6 +56,21 @@ struct EditSizeTests {
       }
       if fast.length != expected { return }
     }
+  }
+
+  @Test("the bit-parallel length against the plain table, several words a column")
+  func bitParallelAcrossWords() {
+    var random = SplitMix64(seed: 0xB17)
+    for trial in 0..<300 {
+      let alphabet = Int(random.next() % 8) + 1
+      let old = (0..<Int(random.next() % 200)).map { _ in RowValue.int(Int(random.next() % UInt64(alphabet))) }
+      let new = (0..<Int(random.next() % 200)).map { _ in RowValue.int(Int(random.next() % UInt64(alphabet))) }
+      let fast = CommonSubsequence(old, new, budget: 1_000_000)
+      #expect(fast.exact && fast.length == referenceLCS(old, new), "trial \(trial): \(old.count) x \(new.count)")
+    }
+    // Past the bit table's cells (or the budget), the chain answers as before.
+    let long = (0..<3_000).map { RowValue.int($0 % 7) }
+    #expect(CommonSubsequence(long, long.reversed(), budget: 1 << 40).steps > 3_000 * 3_000 / 64 + 3_000)
   }
 
   @Test("distinct ids take O((n + m) log n) steps: counted, growth per 10x")

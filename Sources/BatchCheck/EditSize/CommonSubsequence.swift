@@ -12,8 +12,16 @@
 /// id), exact as long as the pairs number at most `budget`. Past the budget
 /// it is the common subsequence that pairs the k-th old row of each id with
 /// the k-th new row of that id: not always longest (`exact` is false), so
-/// its length is a lower bound.
+/// its length is a lower bound. When only the length is asked for and the
+/// table of the two is small (at most `bitTable` cells, and no more than the
+/// budget), the length comes from the dynamic-programming table instead,
+/// 64 cells to a machine word (Hyyrö's bit-parallel form), exact: for the
+/// engine's cases of a few dozen rows, a handful of word steps per row.
 package struct CommonSubsequence {
+  /// The most cells (*n* × *m*) for which the length alone comes from the
+  /// bit-parallel table (*n* × *m* / 64 word steps at most, 65,536).
+  package static let bitTable = 1 << 22
+
   /// The subsequence's length.
   package private(set) var length = 0
   /// Whether the subsequence is a longest one (false past the budget).
@@ -35,6 +43,12 @@ package struct CommonSubsequence {
   ///   *m* are the lengths; O((*n* + *m* + *r*) log *n*) with repeated ids,
   ///   where *r* ≤ `budget` is the number of matching pairs.
   package init(_ old: [RowValue], _ new: [RowValue], budget: Int, pairs keepPairs: Bool = false) {
+    let product = old.count.multipliedReportingOverflow(by: new.count)
+    let cells = product.overflow ? Int.max : product.partialValue
+    if !keepPairs, cells <= min(Self.bitTable, budget) {
+      length = Self.bitParallelLength(old, new, steps: &steps)
+      return
+    }
     // The new positions of each id, ascending.
     var positions: [RowValue: [Int]] = [:]
     positions.reserveCapacity(new.count)
@@ -93,5 +107,59 @@ package struct CommonSubsequence {
       }
       pairs.reverse()
     }
+  }
+
+  /// The length of a longest common subsequence by the table, a column of
+  /// 64 cells to a word: per old row, `V = (V + (V & M)) | (V & ~M)`, where
+  /// `M` marks the new positions of the row's id (Allison and Dix; Hyyrö);
+  /// the length is the count of zero bits of `V` at the end. `steps`
+  /// counts the word steps and the new rows.
+  ///
+  /// - Complexity: O(*n* × ⌈*m* / 64⌉ + *m*) and O(*n* + *m*) hash lookups,
+  ///   where *n* and *m* are the lengths.
+  private static func bitParallelLength(_ old: [RowValue], _ new: [RowValue], steps: inout Int) -> Int {
+    guard !old.isEmpty, !new.isEmpty else { return 0 }
+    let words = (new.count + 63) / 64
+    // Each distinct id of new, numbered; its mask of new positions.
+    var numbers: [RowValue: Int] = [:]
+    numbers.reserveCapacity(new.count)
+    var masks: [UInt64] = []
+    for (position, id) in new.enumerated() {
+      let number: Int
+      if let known = numbers[id] {
+        number = known
+      } else {
+        number = numbers.count
+        numbers[id] = number
+        masks.append(contentsOf: repeatElement(0, count: words))
+      }
+      masks[number * words + position / 64] |= 1 << UInt64(position % 64)
+    }
+    var column = [UInt64](repeating: ~0, count: words)
+    masks.withUnsafeBufferPointer { masks in
+      column.withUnsafeMutableBufferPointer { column in
+        for id in old {
+          guard let number = numbers[id] else { continue }
+          let base = number * words
+          var carry: UInt64 = 0
+          for word in 0..<words {
+            let match = masks[base + word]
+            let value = column[word]
+            let (sum, overflow) = value.addingReportingOverflow(value & match)
+            let (total, overflowAgain) = sum.addingReportingOverflow(carry)
+            carry = overflow || overflowAgain ? 1 : 0
+            column[word] = total | (value & ~match)
+          }
+        }
+      }
+    }
+    steps &+= old.count &* words &+ new.count
+    // Zero bits among the first new.count bits.
+    var ones = 0
+    for word in 0..<words {
+      let bits = word == words - 1 && new.count % 64 != 0 ? (UInt64(1) << UInt64(new.count % 64)) - 1 : ~0
+      ones &+= (column[word] & bits).nonzeroBitCount
+    }
+    return new.count - ones
   }
 }

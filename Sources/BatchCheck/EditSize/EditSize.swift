@@ -197,6 +197,8 @@ public struct EditSize: Hashable, Sendable {
       for (id, count) in counts {
         let kept = min(count.old, count.new)
         matched += kept
+        // With one section a side no row can change section.
+        guard sections.count > 1 else { continue }
         totals[id, default: (0, 0, 0)].old += count.old
         totals[id, default: (0, 0, 0)].new += count.new
         totals[id, default: (0, 0, 0)].sameSection += kept
