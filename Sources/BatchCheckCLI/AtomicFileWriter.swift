@@ -231,10 +231,10 @@ struct OutputTarget {
       free(real)
       guard lstat(resolved, &status) == 0 else { throw .unwritableFile(target, reason: errnoText()) }
     }
-    let kind = status.st_mode & S_IFMT
-    if kind == S_IFDIR { throw .unwritableFile(target, reason: "is a directory") }
-    guard kind == S_IFREG else {
-      throw .refusedOutput(target, reason: "not a regular file (\(fileKindName(kind)))")
+    let fileType = status.st_mode & S_IFMT
+    if fileType == S_IFDIR { throw .unwritableFile(target, reason: "is a directory") }
+    guard fileType == S_IFREG else {
+      throw .refusedOutput(target, reason: "not a regular file (\(fileTypeName(fileType)))")
     }
     guard status.st_mode & 0o222 != 0, access(resolved, W_OK) == 0 else {
       throw .refusedOutput(target, reason: "the file is read-only")
@@ -263,14 +263,14 @@ struct FileIdentity: Equatable {
   }
 }
 
-/// `a FIFO`, `a character device`...: what a file of type `kind` (`st_mode & S_IFMT`) is.
-private func fileKindName(_ kind: mode_t) -> String {
-  switch kind {
+/// `a FIFO`, `a character device`...: what a file of type `fileType` (`st_mode & S_IFMT`) is.
+private func fileTypeName(_ fileType: mode_t) -> String {
+  switch fileType {
   case S_IFIFO: return "a FIFO"
   case S_IFCHR: return "a character device"
   case S_IFBLK: return "a block device"
   case S_IFSOCK: return "a socket"
-  default: return "file type 0o" + String(kind, radix: 8)
+  default: return "file type 0o" + String(fileType, radix: 8)
   }
 }
 

@@ -19,7 +19,7 @@ struct CommandOption<Root> {
   /// `--seed`.
   let name: String
   /// What the option takes.
-  let kind: OptionKind
+  let valueType: OptionValueType
   /// What the value is called in the help (`<seed>`); nil for a flag.
   let valueName: String?
   /// The help text, one paragraph, wrapped when the help is printed.
@@ -40,17 +40,17 @@ struct CommandOption<Root> {
   func lifted<Outer>(_ path: WritableKeyPath<Outer, Root>) -> CommandOption<Outer> {
     let take = take
     return CommandOption<Outer>(
-      name: name, kind: kind, valueName: valueName, help: help, defaultText: defaultText
+      name: name, valueType: valueType, valueName: valueName, help: help, defaultText: defaultText
     ) { (outer: inout Outer, scanner: inout ArgumentScanner) throws(CommandError) in
       try take(&outer[keyPath: path], &scanner)
     }
   }
 }
 
-// MARK: The kinds of value
+// MARK: The types of value
 
 /// What an option takes.
-enum OptionKind: Equatable {
+enum OptionValueType: Equatable {
   /// Nothing: given or not.
   case flag
   /// A whole number in a range.
@@ -65,7 +65,7 @@ enum OptionKind: Equatable {
   case shard
   /// Any text.
   case string
-  /// A value of its own kind, which the text describes.
+  /// A value of its own type, which the text describes.
   case other(String)
 }
 
@@ -74,7 +74,7 @@ extension CommandOption {
   static func flag(
     _ name: String, help: String, set: @escaping (inout Root) -> Void
   ) -> Self {
-    Self(name: name, kind: .flag, valueName: nil, help: help, defaultText: nil) { root, _ in set(&root) }
+    Self(name: name, valueType: .flag, valueName: nil, help: help, defaultText: nil) { root, _ in set(&root) }
   }
 
   /// A flag that sets a Boolean to true.
@@ -88,13 +88,13 @@ extension CommandOption {
   }
 
   /// An option with a value that `parse` reads (nil: not allowed; `allowed`
-  /// says what is), then `set` stores. Given once at most. Its kind is
+  /// says what is), then `set` stores. Given once at most. Its value type is
   /// `.other(allowed)` unless said.
   static func value<Value>(
-    _ name: String, _ valueName: String, kind: OptionKind? = nil, allowed: String, help: String,
+    _ name: String, _ valueName: String, valueType: OptionValueType? = nil, allowed: String, help: String,
     default defaultText: String? = nil, parse: @escaping (String) -> Value?, set: @escaping (inout Root, Value) -> Void
   ) -> Self {
-    Self(name: name, kind: kind ?? .other(allowed), valueName: valueName, help: help, defaultText: defaultText) {
+    Self(name: name, valueType: valueType ?? .other(allowed), valueName: valueName, help: help, defaultText: defaultText) {
       (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       set(&root, try scanner.value(for: name, allowed: allowed, parse: parse))
     }
@@ -104,10 +104,10 @@ extension CommandOption {
   /// as it is; `expected`, when not empty, is what the error for a missing
   /// value lists (the names a later check accepts).
   static func string(
-    _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, String?>, kind: OptionKind = .string,
+    _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, String?>, valueType: OptionValueType = .string,
     expected: [String] = [], help: String
   ) -> Self {
-    Self(name: name, kind: kind, valueName: valueName, help: help, defaultText: nil) {
+    Self(name: name, valueType: valueType, valueName: valueName, help: help, defaultText: nil) {
       (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       root[keyPath: path] = try scanner.value(for: name, expected: expected)
     }
@@ -115,7 +115,7 @@ extension CommandOption {
 
   /// A file the command reads or writes.
   static func path(_ name: String, _ path: WritableKeyPath<Root, String?>, help: String) -> Self {
-    string(name, "<file>", path, kind: .path, help: help)
+    string(name, "<file>", path, valueType: .path, help: help)
   }
 
   /// A whole number in `range`.
@@ -124,7 +124,7 @@ extension CommandOption {
     default defaultText: String? = nil, set: @escaping (inout Root, Int) -> Void
   ) -> Self {
     value(
-      name, valueName, kind: .number(range), allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)", help: help,
+      name, valueName, valueType: .number(range), allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)", help: help,
       default: defaultText, parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, set: set)
   }
 
@@ -143,7 +143,7 @@ extension CommandOption {
   static func seed(
     _ name: String, help: String, default defaultText: String? = nil, set: @escaping (inout Root, UInt64) -> Void
   ) -> Self {
-    value(name, "<seed>", kind: .seed, allowed: seedDescription, help: help, default: defaultText, parse: parseSeed, set: set)
+    value(name, "<seed>", valueType: .seed, allowed: seedDescription, help: help, default: defaultText, parse: parseSeed, set: set)
   }
 
   /// One of an enumeration's raw values, stored at `path`.
@@ -168,7 +168,7 @@ extension CommandOption {
     set: @escaping (inout Root, Choice) -> Void
   ) -> Self where Choice.RawValue == String {
     Self(
-      name: name, kind: .choice(Choice.allCases.map(\.rawValue)), valueName: valueName, help: help,
+      name: name, valueType: .choice(Choice.allCases.map(\.rawValue)), valueName: valueName, help: help,
       defaultText: defaultText
     ) { (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       set(&root, try scanner.choice(for: name, Choice.self))
@@ -186,7 +186,7 @@ extension CommandOption {
   /// `--shard <i>/<n>`: this machine's share of the cases.
   static func shard(_ path: WritableKeyPath<Root, Shard?>, help: String) -> Self {
     value(
-      "--shard", "<i>/<n>", kind: .shard, allowed: "i/n with 1 <= i <= n", help: help, parse: Shard.init(parsing:)
+      "--shard", "<i>/<n>", valueType: .shard, allowed: "i/n with 1 <= i <= n", help: help, parse: Shard.init(parsing:)
     ) { $0[keyPath: path] = $1 }
   }
 
@@ -196,7 +196,7 @@ extension CommandOption {
   {
     let names = ReferenceGenerators.allContracts.map(\.name)
     return value(
-      "--generator", "<name>", kind: .choice(names), allowed: names.joined(separator: " or "), help: help, default: defaultText,
+      "--generator", "<name>", valueType: .choice(names), allowed: names.joined(separator: " or "), help: help, default: defaultText,
       parse: { ReferenceGenerators.anyContract(named: $0) == nil ? nil : $0 }
     ) { $0[keyPath: path] = $1 }
   }

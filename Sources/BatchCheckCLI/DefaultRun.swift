@@ -110,12 +110,12 @@ struct DefaultRun {
     }
     var text = ""
     var details = ""
-    for (kind, failure) in report.failures.enumerated() {
-      let name = kind == 0 ? generator.name : ""
-      let cases = kind == 0 ? String(report.casesRun) : ""
+    for (index, failure) in report.failures.enumerated() {
+      let name = index == 0 ? generator.name : ""
+      let cases = index == 0 ? String(report.casesRun) : ""
       let verdict =
         [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
-        .compactMap { $0 }.joined(separator: " ") + (kind == 0 ? mode : "")
+        .compactMap { $0 }.joined(separator: " ") + (index == 0 ? mode : "")
       guard failure.coverage == nil else {
         text += row(name, cases, "coverage \(failure.coverage?.rawValue ?? "")", "-") + "\n"
         continue

@@ -55,7 +55,7 @@ final class ProgressLine: @unchecked Sendable {
   /// Sets what the next run is: its options (for the phases' totals) and
   /// what to say before each phase (`heckel (5/9)`).
   func expect(_ options: CheckOptions, prefix: String?) {
-    // The engine's exhaustive phase: its pairs and their content variants.
+    // The engine's exhaustive phase: its pairs and their content changes.
     let pairs = options.exhaustivePairs?.count ?? 0
     locked {
       self.prefix = prefix

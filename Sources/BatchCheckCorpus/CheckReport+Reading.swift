@@ -274,10 +274,10 @@ enum ReportDecoder {
     case "waste":
       verdict = Verdict(kind: .valid)
     case "generatorError":
-      let errorKind = try fields.choice("error", GeneratorError.Kind.self)
-      let prefix = errorKind.rawValue + ": "
+      let cause = try fields.choice("error", GeneratorError.Kind.self)
+      let prefix = cause.rawValue + ": "
       error = GeneratorError(
-        kind: errorKind,
+        kind: cause,
         message: message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
     default:
       let verdictKind = try fields.choice("verdict", VerdictKind.self)

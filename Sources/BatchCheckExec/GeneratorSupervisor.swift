@@ -39,7 +39,7 @@ import Foundation
 /// group itself, without the lifeline. The variable is honoured only when it
 /// names the parent and descriptor 3 is a pipe; otherwise it is removed and
 /// `batchcheck` runs as usual.
-public enum GeneratorSupervisor {
+package enum GeneratorSupervisor {
   /// The environment variable that asks for the supervisor: the parent's process id.
   static let variable = "BATCHCHECK_EXEC_TRAMPOLINE"
   /// The supervisor's `argv[0]`, as `ps` shows it.
@@ -60,7 +60,7 @@ public enum GeneratorSupervisor {
   /// Becomes a generator's supervisor when this process was started as one
   /// (and then never returns); otherwise makes the generators this process
   /// starts supervised, on Linux. `batchcheck` calls it first thing.
-  public static func start() {
+  package static func start() {
     if let parent = ProcessInfo.processInfo.environment[variable] {
       unsetenv(variable)
       var status = stat()

@@ -51,24 +51,24 @@ struct OptionTableTests {
     }
   }
 
-  @Test("each option's kind: the shared ones are declared once, alike everywhere")
+  @Test("each option's value type: the shared ones are declared once, alike everywhere")
   func kinds() {
-    #expect(CheckCommand.options.first { $0.name == "--format" }?.kind == .choice(["human", "json"]))
-    #expect(CheckCommand.options.first { $0.name == "--count" }?.kind == .number(0...1_000_000_000))
-    #expect(CheckCommand.options.first { $0.name == "--seed" }?.kind == .seed)
-    #expect(CheckCommand.options.first { $0.name == "--shard" }?.kind == .shard)
-    #expect(CheckCommand.options.first { $0.name == "--junit" }?.kind == .path)
-    #expect(CheckCommand.options.first { $0.name == "--first-failure" }?.kind == .flag)
-    #expect(CorpusCheckCommand.options.first { $0.name == "--exec" }?.kind == .string)
-    #expect(ReplayCommand.options.first { $0.name == "--uikit" }?.kind == .choice(["ios18", "ios12"]))
+    #expect(CheckCommand.options.first { $0.name == "--format" }?.valueType == .choice(["human", "json"]))
+    #expect(CheckCommand.options.first { $0.name == "--count" }?.valueType == .number(0...1_000_000_000))
+    #expect(CheckCommand.options.first { $0.name == "--seed" }?.valueType == .seed)
+    #expect(CheckCommand.options.first { $0.name == "--shard" }?.valueType == .shard)
+    #expect(CheckCommand.options.first { $0.name == "--junit" }?.valueType == .path)
+    #expect(CheckCommand.options.first { $0.name == "--first-failure" }?.valueType == .flag)
+    #expect(CorpusCheckCommand.options.first { $0.name == "--exec" }?.valueType == .string)
+    #expect(ReplayCommand.options.first { $0.name == "--uikit" }?.valueType == .choice(["ios18", "ios12"]))
     for options in [CheckCommand.options.map(\.name), CorpusCheckCommand.options.map(\.name)] {
       #expect(Set(options).count == options.count, "each name once")
     }
-    func wasteKinds<Root>(_ options: [CommandOption<Root>]) -> [OptionKind?] {
-      ["--max-move-ratio", "--no-unneeded-deletes"].map { name in options.first { $0.name == name }?.kind }
+    func wasteValueTypes<Root>(_ options: [CommandOption<Root>]) -> [OptionValueType?] {
+      ["--max-move-ratio", "--no-unneeded-deletes"].map { name in options.first { $0.name == name }?.valueType }
     }
-    for kinds in [wasteKinds(CheckCommand.options), wasteKinds(ReplayCommand.options), wasteKinds(CorpusCheckCommand.options)] {
-      #expect(kinds == [.other("a number from 1 to 1000000000"), .flag])
+    for types in [wasteValueTypes(CheckCommand.options), wasteValueTypes(ReplayCommand.options), wasteValueTypes(CorpusCheckCommand.options)] {
+      #expect(types == [.other("a number from 1 to 1000000000"), .flag])
     }
   }
 

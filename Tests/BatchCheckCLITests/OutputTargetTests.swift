@@ -21,7 +21,7 @@ struct OutputTargetTests {
   }
 
   /// The file type bits of what `path` names, not following a link.
-  private func kind(_ path: String) -> mode_t {
+  private func fileType(_ path: String) -> mode_t {
     var status = stat()
     guard lstat(path, &status) == 0 else { return 0 }
     return status.st_mode & S_IFMT
@@ -36,7 +36,7 @@ struct OutputTargetTests {
     let run = await generate(to: path)
     #expect(run.status == 74)
     #expect(run.standardError == "Error: refusing to replace \(path): not a regular file (a FIFO)\n")
-    #expect(kind(path) == S_IFIFO)
+    #expect(fileType(path) == S_IFIFO)
     #expect(try FileManager.default.contentsOfDirectory(atPath: files.directory.path) == ["out.fifo"])
 
     // A regression file is read before it is replaced: refused before the
@@ -50,7 +50,7 @@ struct OutputTargetTests {
     #expect(check.status == 74)
     #expect(check.standardError == "Error: refusing to replace \(regressions): not a regular file (a FIFO)\n")
     #expect(check.standardOutput == "")
-    #expect(kind(regressions) == S_IFIFO)
+    #expect(fileType(regressions) == S_IFIFO)
   }
 
   @Test("a character device is refused: /dev/null stays the null device")
@@ -59,13 +59,13 @@ struct OutputTargetTests {
       let run = await generate(to: out)
       #expect(run.status == 74)
       #expect(run.standardError == "Error: refusing to replace \(out): not a regular file (a character device)\n")
-      #expect(kind("/dev/null") == S_IFCHR)
+      #expect(fileType("/dev/null") == S_IFCHR)
     }
     // The same for every output option, before anything runs.
     let junit = await runCommand(["check", "--generator", "heckel", "--count", "0", "--junit", "/dev/null"])
     #expect(junit.status == 74)
     #expect(junit.standardOutput == "")
-    #expect(kind("/dev/null") == S_IFCHR)
+    #expect(fileType("/dev/null") == S_IFCHR)
   }
 
   @Test("a device node of our own is refused and stays a device")
@@ -79,7 +79,7 @@ struct OutputTargetTests {
     let run = await generate(to: path)
     #expect(run.status == 74)
     #expect(run.standardError.contains("not a regular file (a character device)"))
-    #expect(kind(path) == S_IFCHR)
+    #expect(fileType(path) == S_IFCHR)
   }
 
   @Test("a symbolic link is followed: the file it leads to is replaced, the link stays a link")
@@ -91,7 +91,7 @@ struct OutputTargetTests {
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.jsonl")
     let run = await generate(to: link)
     #expect(run.status == 0, "\(run.standardError)")
-    #expect(kind(link) == S_IFLNK)
+    #expect(fileType(link) == S_IFLNK)
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "real.jsonl")
     #expect(try String(contentsOfFile: real, encoding: .utf8).hasPrefix(#"{"name":"random-0-"#))
     #expect(
@@ -106,13 +106,13 @@ struct OutputTargetTests {
     let refused = await generate(to: toFifo)
     #expect(refused.status == 74)
     #expect(refused.standardError.contains("not a regular file (a FIFO)"))
-    #expect(kind(toFifo) == S_IFLNK && kind(fifo) == S_IFIFO)
+    #expect(fileType(toFifo) == S_IFLNK && fileType(fifo) == S_IFIFO)
     let dangling = files.directory.appendingPathComponent("dangling").path
     try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "nowhere")
     let nowhere = await generate(to: dangling)
     #expect(nowhere.status == 74)
     #expect(nowhere.standardError.contains("a symbolic link to nothing that exists"))
-    #expect(kind(dangling) == S_IFLNK)
+    #expect(fileType(dangling) == S_IFLNK)
   }
 
   /// Tests run as root, for whom `access(W_OK)` succeeds on any file: a

@@ -115,7 +115,7 @@ struct ReportReadingTests {
     // Counts from a file are never trusted into arithmetic: Int.min, or
     // fewer failures than the coverage failures listed, are data errors.
     var crippled = CheckOptions(seed: 5, count: 1_000, exhaustiveTotal: 0)
-    crippled.profile.alphabets = [1]  // no moves: the moves floor fails
+    crippled.mixture.alphabets = [1]  // no moves: the moves floor fails
     let replaceAll = ClosureGenerator(name: "replace-all") { old, new in
       BatchUpdate(
         deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })

@@ -92,7 +92,7 @@ struct EngineCheckTests {
     #expect(report.statistics.withSeveralSections * 100 >= 20 * report.statistics.cases)
     // Generation crippled to one section trips the sections floor, and only it.
     var crippled = CheckOptions.quick(count: 2_000)
-    crippled.profile.severalSectionsPercent = 0
+    crippled.mixture.severalSectionsPercent = 0
     let single = check(ReplaceAllSections(), options: crippled)
     #expect(single.failures.compactMap(\.coverage) == [.severalSections])
     // A generator that is not sectioned has no sections floor.
@@ -102,7 +102,7 @@ struct EngineCheckTests {
   @Test("floors fail the run when generation is crippled to an alphabet of 1")
   func floorsTrip() {
     var options = CheckOptions.quick(count: 1_000)
-    options.profile.alphabets = [1]
+    options.mixture.alphabets = [1]
     let report = check(EngineSubjects.replaceAll, options: options)
     #expect(!report.passed)
     #expect(report.failedCases == 0)
@@ -113,7 +113,7 @@ struct EngineCheckTests {
     #expect(report.renderJSON().contains("\"verdict\":\"coverage\",\"rule\":null"))
 
     // Only distinct rows: no duplicates (and, with fewer pairs, fewer content changes).
-    options.profile.alphabets = [GeneratedCase.hugeAlphabet]
+    options.mixture.alphabets = [GeneratedCase.hugeAlphabet]
     let distinct = check(EngineSubjects.replaceAll, options: options).failures.compactMap(
       \.coverage)
     #expect(distinct.contains(.duplicates) && !distinct.contains(.moves))

@@ -70,7 +70,7 @@ struct EngineRenderingTests {
   @Test("the JSON of a coverage failure and of a random failure's seed")
   func jsonOtherFailures() throws {
     var options = CheckOptions.quick(count: 1_000)
-    options.profile.alphabets = [1]
+    options.mixture.alphabets = [1]
     let coverage = check(EngineSubjects.replaceAll, options: options).renderJSON()
     #expect(
       coverage.contains(

@@ -70,7 +70,7 @@ struct EngineShardTests {
     #expect(try CheckReport.merging(shards) == whole)
     // A crippled generation fails its floors on the merged statistics only.
     var crippled = options
-    crippled.profile.alphabets = [1]
+    crippled.mixture.alphabets = [1]
     crippled.shard = Shard(number: 1, count: 2)
     let first = check(EngineSubjects.replaceAll, options: crippled)
     #expect(first.passed)  // a shard skips the floors

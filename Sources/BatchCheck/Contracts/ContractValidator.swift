@@ -150,7 +150,7 @@ public enum ContractValidator {
   /// counts). Section steps insert, delete and move whole sections, and a row
   /// move may cross sections (`Step`). Only a row
   /// index of `NSNotFound` (`Int.max`) in an update can pass UIKit (it reads
-  /// as a section reload, step 0 of the check order); it is `wrongRows` (C1), out of range.
+  /// as a section reload, pass 0 of the check order); it is `wrongRows` (C1), out of range.
   /// A step in range is one operation UIKit always accepts, and is applied.
   ///
   /// - Parameters:

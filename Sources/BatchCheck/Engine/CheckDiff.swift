@@ -98,7 +98,7 @@ public func checkDiff(
 
 /// `checkDiff(named:seed:count:identityOnly:uikit:_:)` with every option of
 /// `check(_:options:)`: random cases' size cap, the exhaustive bound and its
-/// content variants, `stopAtFirstFailure`, the profile and semantics
+/// content changes, `stopAtFirstFailure`, the profile and semantics
 /// (`options.simulation`), the budgets, a regression corpus.
 ///
 ///     var options = CheckOptions(count: 20_000, maxSize: 50, exhaustiveTotal: 6)

@@ -73,8 +73,8 @@ public struct CheckOptions: Sendable {
   /// change (C2). The content-changes floor is then not enforced. Case *i*
   /// has the same shape either way.
   public var identityOnly: Bool {
-    get { profile.identityOnly }
-    set { profile.identityOnly = newValue }
+    get { mixture.identityOnly }
+    set { mixture.identityOnly = newValue }
   }
 
   /// Holds every valid batch update to at most this many row moves per
@@ -142,7 +142,7 @@ public struct CheckOptions: Sendable {
   public var shouldStop: (@Sendable () -> Bool)?
 
   /// The generation mixture; `.standard` except in the engine's own tests.
-  var profile: GenerationProfile = .standard
+  var mixture: GenerationMixture = .standard
 
   /// Whether a failure's replay is the `batchcheck replay` command (the
   /// command line's runs) instead of the Swift call of `replay(_:caseSeed:options:)`.
@@ -172,7 +172,7 @@ public struct CheckOptions: Sendable {
   }
 
   /// The exhaustive phase's pairs as a run of these options makes them
-  /// (clamped, no content variants in an identity-only run); nil when the
+  /// (clamped, no content changes in an identity-only run); nil when the
   /// phase is skipped.
   package var exhaustivePairs: ExhaustivePairs? {
     let options = clamped

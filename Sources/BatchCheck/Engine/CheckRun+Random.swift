@@ -73,7 +73,7 @@ extension CheckRun {
               held = nil
             } else {
               let generated = GeneratedCase.make(
-                seed: seed, maxSize: options.maxSize, sections: sections, profile: options.profile)
+                seed: seed, maxSize: options.maxSize, sections: sections, mixture: options.mixture)
               let window = GeneratedCase.window(seed: seed, old: generated.old)
               pending = PendingCase(
                 index: index, old: generated.old, new: generated.new, window: window)
@@ -246,7 +246,7 @@ extension CheckRun {
       let seed = SplitMix64.caseSeed(run: options.seed, index: entry.first)
       let generated = GeneratedCase.make(
         seed: seed, maxSize: options.maxSize, sections: runner.isSectioned,
-        profile: options.profile)
+        mixture: options.mixture)
       found.append(
         FoundFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
@@ -264,7 +264,7 @@ extension CheckRun {
       guard case .error = signature else { continue }
       let generated = GeneratedCase.make(
         seed: SplitMix64.caseSeed(run: options.seed, index: entry.first), maxSize: options.maxSize,
-        sections: runner.isSectioned, profile: options.profile)
+        sections: runner.isSectioned, mixture: options.mixture)
       pairs[signature] = (generated.old, generated.new)
     }
     return pairs
@@ -273,7 +273,7 @@ extension CheckRun {
   /// One random case from its seed alone: what `replay` runs.
   mutating func runCase(seed: UInt64) {
     let generated = GeneratedCase.make(
-      seed: seed, maxSize: options.maxSize, sections: runner.isSectioned, profile: options.profile)
+      seed: seed, maxSize: options.maxSize, sections: runner.isSectioned, mixture: options.mixture)
     var scratch = StatisticsScratch()
     report.statistics.record(generated.old, generated.new, scratch: &scratch)
     report.replayedCaseSeed = seed

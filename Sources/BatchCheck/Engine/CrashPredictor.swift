@@ -117,14 +117,14 @@ struct CrashPredictor: Sendable {
   /// case that contains it: 12 of 12 probes failed so`.
   var summary: [String] {
     patterns.map { pattern in
-      let kind: String
+      let outcome: String
       switch pattern.signature {
-      case .error(let error): kind = error.rawValue
-      case .verdict(let verdict, _, _): kind = verdict.rawValue
-      case .waste: kind = "waste"
+      case .error(let error): outcome = error.rawValue
+      case .verdict(let verdict, _, _): outcome = verdict.rawValue
+      case .waste: outcome = "waste"
       }
       let probes = pattern.hits + pattern.misses
-      return "\(kind) on \(CaseJSON.sections(pattern.old)) -> \(CaseJSON.sections(pattern.new)) and every case"
+      return "\(outcome) on \(CaseJSON.sections(pattern.old)) -> \(CaseJSON.sections(pattern.new)) and every case"
         + " that contains it: \(pattern.hits) of \(counted(probes, "probe")) failed so"
         + (pattern.trusted ? "" : "; too few, so its cases ran again")
     }

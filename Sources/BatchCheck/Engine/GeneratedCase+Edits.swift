@@ -1,16 +1,16 @@
 /// One edit run of the mixture (see `GeneratedCase`).
-enum EditKind {
+enum EditOperation {
   case insert, delete, move, replace, content
   case insertSection, deleteSection, moveSection
 
   /// One section: insert 25, delete 25, move 20, replace 15, content 15 (of 100).
-  static func single(_ draw: Int) -> EditKind {
+  static func single(_ draw: Int) -> EditOperation {
     draw < 25 ? .insert : draw < 50 ? .delete : draw < 70 ? .move : draw < 85 ? .replace : .content
   }
 
   /// Several sections: insert 20, delete 20, move 15, replace 10, content 10,
   /// section insert 8, section delete 8, section move 9 (of 100).
-  static func multi(_ draw: Int) -> EditKind {
+  static func multi(_ draw: Int) -> EditOperation {
     switch draw {
     case ..<20: .insert
     case ..<40: .delete
@@ -31,7 +31,7 @@ extension CaseBuilder {
   /// an insert (or a section insert); a section move with fewer than two
   /// sections becomes a section insert. The choices stay deterministic.
   mutating func applyRun(_ sections: inout [[Row]], multi: Bool) {
-    var kind = multi ? EditKind.multi(random.below(100)) : EditKind.single(random.below(100))
+    var kind = multi ? EditOperation.multi(random.below(100)) : EditOperation.single(random.below(100))
     if sections.isEmpty, kind != .insertSection { kind = .insertSection }
     if kind == .moveSection, sections.count < 2 { kind = .insertSection }
     switch kind {
@@ -69,7 +69,7 @@ extension CaseBuilder {
     case .replace:
       for index in start..<end { sections[s][index] = freshRow() }
     default:  // .content: same id, other content
-      guard !profile.identityOnly else { return }
+      guard !mixture.identityOnly else { return }
       for index in start..<end {
         let row = sections[s][index]
         sections[s][index].content = row.content == row.id ? .int(-1) : row.id

@@ -65,17 +65,17 @@ public struct GeneratedCase: Hashable, Sendable {
     seed: UInt64, maxSize: Int = CheckOptions.defaultMaxSize, sections: Bool = false,
     identityOnly: Bool = false
   ) -> GeneratedCase {
-    var profile = GenerationProfile.standard
-    profile.identityOnly = identityOnly
-    return make(seed: seed, maxSize: maxSize, sections: sections, profile: profile)
+    var mixture = GenerationMixture.standard
+    mixture.identityOnly = identityOnly
+    return make(seed: seed, maxSize: maxSize, sections: sections, mixture: mixture)
   }
 
-  /// `make(seed:maxSize:sections:identityOnly:)` with a generation profile
+  /// `make(seed:maxSize:sections:identityOnly:)` with a mixture
   /// other than the standard one.
   static func make(
-    seed: UInt64, maxSize: Int, sections: Bool, profile: GenerationProfile
+    seed: UInt64, maxSize: Int, sections: Bool, mixture: GenerationMixture
   ) -> GeneratedCase {
-    var builder = CaseBuilder(seed: seed, maxSize: clampSize(maxSize), profile: profile)
+    var builder = CaseBuilder(seed: seed, maxSize: clampSize(maxSize), mixture: mixture)
     return builder.build(sections: sections)
   }
 
@@ -90,7 +90,7 @@ public struct GeneratedCase: Hashable, Sendable {
 
 /// The knobs of the mixture that the engine's tests turn to cripple
 /// generation on purpose (and see the coverage floors trip).
-struct GenerationProfile: Hashable, Sendable {
+struct GenerationMixture: Hashable, Sendable {
   /// The alphabet sizes, drawn uniformly.
   var alphabets: [Int]
   /// Whether every row's content stays its id (`CheckOptions.identityOnly`).
@@ -99,7 +99,7 @@ struct GenerationProfile: Hashable, Sendable {
   var severalSectionsPercent = 50
 
   /// The mixture `GeneratedCase` documents.
-  static let standard = GenerationProfile(alphabets: [
+  static let standard = GenerationMixture(alphabets: [
     1, 2, 3, 4, 8, 16, GeneratedCase.hugeAlphabet,
   ])
 }
@@ -109,32 +109,32 @@ struct GenerationProfile: Hashable, Sendable {
 struct CaseBuilder {
   var random: SplitMix64
   let maxSize: Int
-  let profile: GenerationProfile
+  let mixture: GenerationMixture
   /// This case's alphabet size, at least 1.
   var alphabet = 1
 
-  init(seed: UInt64, maxSize: Int, profile: GenerationProfile) {
+  init(seed: UInt64, maxSize: Int, mixture: GenerationMixture) {
     random = SplitMix64(seed: seed)
     self.maxSize = maxSize
-    self.profile = profile
+    self.mixture = mixture
   }
 
   mutating func build(sections: Bool) -> GeneratedCase {
-    let alphabets = profile.alphabets
+    let alphabets = mixture.alphabets
     alphabet = alphabets.isEmpty ? 1 : max(1, alphabets[random.below(alphabets.count)])
-    let multi = sections && random.below(100) < profile.severalSectionsPercent
-    let oldRows = freshRows(drawSize(), variants: true)
+    let multi = sections && random.below(100) < mixture.severalSectionsPercent
+    let oldRows = freshRows(drawSize(), changingContent: true)
     let old = multi ? split(oldRows, into: 2 + random.below(3)) : [oldRows]
     let new: [[Row]]
-    let mode = random.below(100)
-    if mode < 60 {
+    let draw = random.below(100)
+    if draw < 60 {
       var edited = old
       for _ in 0...random.below(4) { applyRun(&edited, multi: multi) }
       new = edited
-    } else if mode < 75 {
-      let rows = freshRows(drawSize(), variants: true)
+    } else if draw < 75 {
+      let rows = freshRows(drawSize(), changingContent: true)
       new = multi ? split(rows, into: 1 + random.below(4)) : [rows]
-    } else if mode < 85 {
+    } else if draw < 85 {
       new = shuffled(old)
     } else {
       switch random.below(3) {
@@ -161,13 +161,13 @@ struct CaseBuilder {
     return Row(id: id, content: id)
   }
 
-  /// `count` fresh rows; with `variants`, one in 8 has content `-1`.
-  mutating func freshRows(_ count: Int, variants: Bool) -> [Row] {
+  /// `count` fresh rows; with `changingContent`, one in 8 has content `-1`.
+  mutating func freshRows(_ count: Int, changingContent: Bool) -> [Row] {
     var rows: [Row] = []
     rows.reserveCapacity(count)
     for _ in 0..<count {
       var row = freshRow()
-      if variants, random.below(8) == 0, !profile.identityOnly { row.content = .int(-1) }
+      if changingContent, random.below(8) == 0, !mixture.identityOnly { row.content = .int(-1) }
       rows.append(row)
     }
     return rows
