@@ -10,7 +10,8 @@ import BatchCheckCorpus
 ///     // R11: No move from a deleted row or section
 ///     // ...
 ///
-/// The explanations live in `RuleExplanation.all` (BatchCheckCorpus), which
+/// The explanations live in `RuleExplanation.all` (BatchCheck, next to the
+/// rules; BatchCheckCorpus runs their examples), which
 /// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from
 /// (`--markdown`).
 struct ExplainCommand: OptionCommand {

@@ -1,6 +1,14 @@
 import BatchCheck
 
 extension RuleExplanation {
+  /// The example as a case; nil when there is none.
+  ///
+  /// - Throws: `CaseDataError` when the example is not a valid case line.
+  public func exampleCase() throws(CaseDataError) -> Case? {
+    guard let example else { return nil }
+    return try Case(jsonLine: example, file: "explain \(id)")
+  }
+
   /// What BatchCheck says about the example: its verdict under the case's
   /// own options; nil when there is no example.
   public var exampleVerdict: Verdict? {

@@ -1,5 +1,3 @@
-import BatchCheck
-
 /// One rule explained: when it applies, the text that goes with it, a case
 /// that shows it, and how the two UIKit profiles differ on it.
 ///
@@ -9,7 +7,9 @@ import BatchCheck
 /// The table (`RuleExplanation.all`) is the one place these explanations
 /// live: `batchcheck explain` prints them and
 /// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from them
-/// (`markdown`), and a test runs every example.
+/// (`markdown`), and a test runs every example. The members that read and
+/// run the example (`exampleCase()`, `exampleVerdict`, `markdown`) are in
+/// BatchCheckCorpus, which reads case lines.
 public struct RuleExplanation: Hashable, Sendable {
   /// Where a rule's text comes from.
   public enum TextSource: Hashable, Sendable {
@@ -51,14 +51,6 @@ public struct RuleExplanation: Hashable, Sendable {
     all.first { $0.id.lowercased() == id.lowercased() }
   }
 
-  /// The example as a case; nil when there is none.
-  ///
-  /// - Throws: `CaseDataError` when the example is not a valid case line.
-  public func exampleCase() throws(CaseDataError) -> Case? {
-    guard let example else { return nil }
-    return try Case(jsonLine: example, file: "explain \(id)")
-  }
-
   /// Whether `message` is one of `texts`, `%ld` and `%@` standing for any text.
   public func matchesText(_ message: String) -> Bool {
     texts.contains { Self.matches(message, template: $0) }
@@ -85,7 +77,7 @@ public struct RuleExplanation: Hashable, Sendable {
     guard remaining.hasPrefix(pieces[0]) else { return false }
     remaining = remaining.dropFirst(pieces[0].count)
     for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
-      guard let found = remaining.range(of: piece) else { return false }
+      guard let found = remaining.firstRange(of: piece) else { return false }
       remaining = remaining[found.upperBound...]
     }
     return remaining.hasSuffix(pieces[pieces.count - 1])

@@ -1,0 +1,94 @@
+/// What one case gave: the generator's changes (or error) and the verdict.
+struct CaseResult {
+  /// The generator's update, when its changes are one batch; nil when it threw.
+  var update: BatchUpdate?
+  /// The verdict on the changes; nil when the generator threw.
+  var verdict: Verdict?
+  /// Why the generator gave no changes.
+  var error: GeneratorError?
+  /// The generator's changes and their contract verdict, when the case ran
+  /// through `ContractCaseRunner`; nil from the batch runner.
+  var contract: (changes: ContractChanges, verdict: ContractVerdict)? = nil
+  /// The rows on screen of the judgment that failed: `all`, unless the case
+  /// passed with every row on screen and failed only under its window.
+  var visibleRows: VisibleRows = .all
+  /// The waste limit a valid update breaches (`WasteLimits`); nil otherwise.
+  var waste: WasteBreach?
+  /// The edit size of a valid batch update, when judging it against waste
+  /// limits measured it; nil otherwise (`EditTotals` measures it then).
+  var edits: EditSize?
+
+  /// What the failure says: the generator's error, the waste breach or the
+  /// verdict's message.
+  var message: String {
+    error?.description ?? unreproducedMessage ?? waste?.message ?? verdict?.message
+      ?? verdict?.kind.rawValue ?? ""
+  }
+
+  /// `message` without the error's kind: what `init(unreproduced:message:)` takes.
+  var detail: String { error?.message ?? message }
+
+  /// A failure seen once that running its case again did not give: its
+  /// kind, rule and first message, and no changes (they are not known).
+  ///
+  /// - Parameter waste: for a waste breach, the breach when the case first ran.
+  init(unreproduced signature: FailureSignature, message: String, waste: WasteBreach? = nil) {
+    self.init(
+      signature, message: message, waste: waste,
+      note: " (when the case first ran; running it again did not fail so: the generator answers"
+        + " differently from run to run, so the case is not shrunk)")
+  }
+
+  /// A failure of an interrupted run, which is not run again: its kind,
+  /// rule and first message, and no changes.
+  init(notRerun signature: FailureSignature, message: String, waste: WasteBreach? = nil) {
+    self.init(
+      signature, message: message, waste: waste, note: " (the run was interrupted: the case is not shrunk)")
+  }
+
+  private init(_ signature: FailureSignature, message: String, waste: WasteBreach?, note: String) {
+    switch signature {
+    case .error(let kind):
+      error = GeneratorError(kind: kind, message: message + note)
+    case .verdict(let kind, let rule, let variant):
+      verdict = Verdict(kind: kind, rule: rule, message: message + note)
+      unreproducedVariant = variant
+    case .waste(let limit):
+      verdict = Verdict(kind: .valid, message: message + note)
+      // Every caller passes the first breach; without it, the limit alone
+      // and numbers of 0 (the message keeps the first numbers).
+      self.waste =
+        waste
+        ?? WasteBreach(
+          limit: limit, maxMoveRatio: nil, moves: 0, minimumMoves: 0, minimumMovesIsBound: false,
+          deletes: 0, minimumDeletes: 0, changedRows: 0)
+      unreproducedMessage = message + note
+    }
+  }
+
+  /// The first message of an unreproduced waste breach.
+  private var unreproducedMessage: String?
+
+  /// The variant of an unreproduced failure, which has no changes to derive it from.
+  private var unreproducedVariant: String?
+
+  init(
+    update: BatchUpdate? = nil, verdict: Verdict? = nil, error: GeneratorError? = nil,
+    contract: (changes: ContractChanges, verdict: ContractVerdict)? = nil,
+    visibleRows: VisibleRows = .all
+  ) {
+    self.update = update
+    self.verdict = verdict
+    self.error = error
+    self.contract = contract
+    self.visibleRows = visibleRows
+  }
+
+  /// nil when the case passed (the verdict is valid and breaches no waste limit).
+  var signature: FailureSignature? {
+    FailureSignature(
+      verdict: verdict, error: error,
+      variant: unreproducedVariant ?? FailureSignature.variant(of: verdict, contract: contract),
+      waste: waste)
+  }
+}
