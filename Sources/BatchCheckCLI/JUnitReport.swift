@@ -14,35 +14,23 @@ enum JUnitReport {
       (.corpus, report.corpusCases), (.exhaustive, report.exhaustiveCases), (.random, report.randomCases),
     ]
     let ran = phases.filter { $0.1 > 0 || failures(report, in: $0.0).count > 0 }
-    let failing = ran.filter { !failures(report, in: $0.0).isEmpty }.count
-    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
-    xml += "  <testsuite name=\"batchcheck.\(escape(report.generator))\" tests=\"\(ran.count)\""
-    xml += " failures=\"\(failing)\" errors=\"0\" skipped=\"0\">\n"
-    xml += "    <properties>\n"
-    xml += "      <property name=\"seed\" value=\"\(hexSeed(report.seed))\"/>\n"
-    xml += "      <property name=\"cases\" value=\"\(report.casesRun)\"/>\n"
-    xml += "    </properties>\n"
-    for (phase, cases) in ran {
-      xml += "    <testcase classname=\"batchcheck.\(escape(report.generator))\""
-      xml += " name=\"\(phase.rawValue) (\(cases) cases)\""
-      let found = failures(report, in: phase)
-      if found.isEmpty {
-        xml += "/>\n"
-        continue
-      }
-      xml += ">\n"
-      for failure in found {
-        // One failure element per kind of failure, holding that failure's report.
-        let head = [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
-          .compactMap { $0 }.joined(separator: " ")
-        xml += "      <failure type=\"\(escape(failure.kind))\" message=\"\(escape(head + ": " + failure.message))\">"
-        xml += escape(failure.textLines(runSeed: report.seed, sectioned: report.sectioned).joined(separator: "\n"))
-        xml += "</failure>\n"
-      }
-      xml += "    </testcase>\n"
-    }
-    xml += "  </testsuite>\n</testsuites>\n"
-    return xml
+    let suite = Suite(
+      name: "batchcheck.\(report.generator)",
+      properties: [("seed", hexSeed(report.seed)), ("cases", "\(report.casesRun)")],
+      cases: ran.map { phase, cases in
+        TestCase(
+          classname: "batchcheck.\(report.generator)", name: "\(phase.rawValue) (\(cases) cases)",
+          failures: failures(report, in: phase).map { failure in
+            // One failure element per kind of failure, holding that failure's report.
+            let head = [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
+              .compactMap { $0 }.joined(separator: " ")
+            return Failure(
+              type: failure.kind, message: head + ": " + failure.message,
+              body: failure.textLines(runSeed: report.seed, sectioned: report.sectioned)
+                .joined(separator: "\n"))
+          })
+      })
+    return document([suite])
   }
 
   private static func failures(_ report: CheckReport, in phase: CheckPhase) -> [CheckFailure] {
@@ -57,4 +45,63 @@ enum JUnitReport {
   ///
   ///     JUnitReport.escape("a<b\u{0}\u{FFFE}")   // "a&lt;b\u{FFFD}\u{FFFD}"
   static func escape(_ text: String) -> String { markupEscaped(text) }
+
+  /// One `<testsuite>`: a name, its properties, and its test cases.
+  struct Suite {
+    var name: String
+    /// `<property>` elements, in order; none leaves out `<properties>`.
+    var properties: [(name: String, value: String)] = []
+    /// The `skipped` attribute.
+    var skipped = 0
+    var cases: [TestCase]
+  }
+
+  /// One `<testcase>`: it failed when `failures` is not empty.
+  struct TestCase {
+    var classname: String
+    var name: String
+    var failures: [Failure]
+  }
+
+  /// One `<failure>`: its type and message attributes, and its text.
+  struct Failure {
+    var type: String
+    var message: String
+    var body: String
+  }
+
+  /// The JUnit XML document of `suites`, every name and text escaped
+  /// (`escape`): the one writer of `--junit` for `check` and `corpus check`.
+  /// - Complexity: O(*n*), *n* the length of the text written.
+  static func document(_ suites: [Suite]) -> String {
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+    for suite in suites {
+      let failing = suite.cases.filter { !$0.failures.isEmpty }.count
+      xml += "  <testsuite name=\"\(escape(suite.name))\" tests=\"\(suite.cases.count)\""
+      xml += " failures=\"\(failing)\" errors=\"0\" skipped=\"\(suite.skipped)\">\n"
+      if !suite.properties.isEmpty {
+        xml += "    <properties>\n"
+        for property in suite.properties {
+          xml += "      <property name=\"\(escape(property.name))\" value=\"\(escape(property.value))\"/>\n"
+        }
+        xml += "    </properties>\n"
+      }
+      for testCase in suite.cases {
+        xml += "    <testcase classname=\"\(escape(testCase.classname))\" name=\"\(escape(testCase.name))\""
+        if testCase.failures.isEmpty {
+          xml += "/>\n"
+          continue
+        }
+        xml += ">\n"
+        for failure in testCase.failures {
+          xml += "      <failure type=\"\(escape(failure.type))\" message=\"\(escape(failure.message))\">"
+          xml += escape(failure.body) + "</failure>\n"
+        }
+        xml += "    </testcase>\n"
+      }
+      xml += "  </testsuite>\n"
+    }
+    xml += "</testsuites>\n"
+    return xml
+  }
 }

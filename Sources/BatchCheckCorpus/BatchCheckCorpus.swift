@@ -3,7 +3,9 @@
 //
 // - Case.swift, Expectation.swift: the model of one case.
 // - CaseFile.swift: reading a file into cases and data errors, writing cases.
-// - Case+Decoding.swift, Case+Encoding.swift: one line <-> one case.
+// - Case+Decoding.swift, Case+Encoding.swift: one line <-> one case;
+//   CaseDecoder+Shapes.swift, CaseDecoder+Rows.swift, CaseDecoder+Update.swift:
+//   the parts of a line the decoder reads.
 // - JSONParser.swift, JSONValue.swift: the position-tracking JSON reader.
 // - Case+Run.swift: running a case and comparing with its expectation.
 // - GeneratedCorpus.swift: the cases of a generated corpus (every small pair,

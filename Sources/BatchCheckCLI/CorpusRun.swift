@@ -1,0 +1,256 @@
+import BatchCheck
+import BatchCheckCorpus
+
+/// One `corpus check` run: the checkers, the totals per file, the
+/// disagreements.
+///
+/// Memory stays flat over a run: a case's data is let go once its outcome is
+/// counted and printed. The run keeps the first `detailed` disagreements
+/// for the human report, the shrunk failure only of the first of each kind
+/// (actual and expected outcome) among them, and with `--junit` one entry
+/// per case, each disagreement's text already rendered (its trace bounded).
+struct CorpusRun {
+  /// Each input file's name in expectation keys (`Key.fileNames(for:)`).
+  let fileNames: [String: String]
+  /// The names of the current file's cases so far, and their lines.
+  private var namesInFile: [String: Int] = [:]
+  let generator: ContractGenerator
+  let contract: Contract
+  let simulation: SimulationOptions
+  let expectations: CorpusExpectations?
+  /// Whether outcomes are compared with expectations (not when writing them).
+  let comparing: Bool
+  /// How each case is printed as it runs (JSON) or the report at the end.
+  let format: OutputFormat
+  /// Whether the run keeps what JUnit XML needs of every case.
+  let keepsJUnit: Bool
+  /// Whether each case's check stops at its first failure (`--first-failure`).
+  var stopAtFirstFailure = false
+  /// The waste limits every case is held to (`--max-move-ratio`, `--no-unneeded-deletes`).
+  var waste = WasteOptions()
+  /// The edit size of the valid batch updates so far, and how many.
+  private(set) var edits: (size: EditSize, cases: Int)?
+
+  /// One checker per simulation the cases ask for.
+  private var checkers: [SimulationOptions: CaseChecker] = [:]
+  /// Per file, in order: cases, agreements, expected failures, skipped.
+  private(set) var totals: [(file: String, cases: Int, passed: Int, expectedFailures: Int, skipped: Int)] = []
+  /// The first `detailed` cases that disagree.
+  private(set) var disagreements: [Disagreement] = []
+  /// Every case that disagrees, listed or not.
+  private(set) var disagreementCount = 0
+  /// With `--junit`, every case run: file, line, name, and its failure if any.
+  private(set) var results: [(file: String, line: Int, name: String, failure: JUnitReport.Failure?)] = []
+  /// Lines and files that could not be read.
+  private(set) var unreadableCount = 0
+  /// Files that could not be read.
+  private(set) var unreadableFiles = 0
+  /// This run's failures, as an expectations file.
+  private(set) var recorded = CorpusExpectations()
+
+  /// A case whose outcome is not the expected one.
+  struct Disagreement {
+    var file: String
+    var line: Int
+    var name: String
+    /// What the case got: `valid`, `exception R2`, ...
+    var actual: String
+    /// What was expected: `valid`, `wrongRows C1`, ...
+    var expected: String
+    /// The shrunk failure, for the first disagreement of its kind only.
+    var failure: CheckFailure?
+    /// The listed disagreement of the same kind shown in full, if not this one.
+    var sameAs: (file: String, line: Int)?
+  }
+
+  init(
+    fileNames: [String: String] = [:],
+    generator: ContractGenerator, contract: Contract, simulation: SimulationOptions,
+    expectations: CorpusExpectations?, comparing: Bool, format: OutputFormat = .human,
+    junit: Bool = false
+  ) {
+    self.fileNames = fileNames
+    self.generator = generator
+    self.contract = contract
+    self.simulation = simulation
+    self.expectations = expectations
+    self.comparing = comparing
+    self.format = format
+    self.keepsJUnit = junit
+  }
+
+  mutating func startFile(_ file: String) {
+    totals.append((file, 0, 0, 0, 0))
+    namesInFile = [:]
+  }
+
+  mutating func unreadable(
+    file: String, error: CaseFileError, output: inout some OutputSink, format: OutputFormat
+  ) {
+    unreadableCount += 1
+    unreadableFiles += 1
+    // Said once, on standard error (`Error: cannot read FILE: REASON`); the
+    // summary counts it (`1 file not read`), and JSON has its record.
+    _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)
+    if format == .json {
+      output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n")
+    }
+  }
+
+  /// The simulation for a case: its own view semantics, duplicates policy
+  /// and UIKit profile when it sets them, its rows on screen, its
+  /// identity-only mode added to the run's.
+  private func simulation(for testCase: Case) -> SimulationOptions {
+    var options = simulation
+    if testCase.semantics != .tableView { options.semantics = testCase.semantics }
+    if testCase.duplicates != .reject { options.duplicates = testCase.duplicates }
+    if let uikit = testCase.uikit { options.uikit = uikit }
+    options.visibleRows = testCase.visibleRows
+    options.identityOnly = generator.identityOnly || testCase.identityOnly
+    return options
+  }
+
+  private mutating func checker(for options: SimulationOptions) -> CaseChecker {
+    if let checker = checkers[options] { return checker }
+    var judged = generator
+    judged.identityOnly = options.identityOnly
+    var checkOptions = CheckOptions(simulation: options)
+    checkOptions.stopAtFirstFailure = stopAtFirstFailure
+    waste.apply(to: &checkOptions)
+    let checker = CaseChecker(judged, under: contract, options: checkOptions)
+    checkers[options] = checker
+    return checker
+  }
+
+  /// A line that cannot run: counted and printed, and the run goes on.
+  private mutating func dataError(_ error: CaseDataError, output: inout some OutputSink) {
+    unreadableCount += 1
+    totals[totals.count - 1].cases += 1
+    output.writeOutput(
+      (format == .json ? ValidateReport.jsonLine(error) : ValidateReport.humanLine(error)) + "\n")
+  }
+
+  /// Runs one line of a corpus file.
+  mutating func check(_ line: CaseLine, output: inout some OutputSink) {
+    let testCase: Case
+    switch line.result {
+    case .failure(let error):
+      dataError(error, output: &output)
+      return
+    case .success(let read):
+      testCase = read
+    }
+    if let name = testCase.name {
+      // A name keys the case's expectation: two cases of one file cannot share it.
+      if let first = namesInFile[name] {
+        let error = CaseDataError(
+          file: line.file, line: line.line, column: 1,
+          message: "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file")
+        dataError(error, output: &output)
+        return
+      }
+      namesInFile[name] = line.line
+    }
+    let checker = checker(for: simulation(for: testCase))
+    let outcome = checker.run(old: testCase.old, new: testCase.new)
+    let key = CorpusExpectations.Key(
+      file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
+    let name = testCase.name ?? "#\(line.line)"
+    if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
+      let size = EditSize(old: testCase.old, new: testCase.new, update: update)
+      edits = ((edits?.size ?? EditSize()) + size, (edits?.cases ?? 0) + 1)
+    }
+    let failing = ExpectedOutcome(outcome)
+    if let failing { recorded.record(key, failing) }
+    totals[totals.count - 1].cases += 1
+    if outcome.skipped {
+      totals[totals.count - 1].skipped += 1
+      if format == .json { output.writeOutput(caseJSON(line, name, outcome, nil, nil, skipped: true)) }
+      return
+    }
+    var agrees = true
+    var expectedText = "valid"
+    if comparing {
+      if let expectations {
+        let expected = expectations[key]
+        expectedText = expected?.description ?? "valid"
+        agrees = expected == failing
+      } else if let expect = testCase.expect {
+        expectedText = [expect.verdict.rawValue, expect.rule?.rawValue].compactMap { $0 }
+          .joined(separator: " ")
+        // A case line cannot expect a waste breach.
+        agrees = outcome.waste == nil && (outcome.verdict.map(expect.agrees(with:)) ?? false)
+      } else {
+        agrees = failing == nil
+      }
+    }
+    var failure: CheckFailure?
+    var junitFailure: JUnitReport.Failure?
+    if agrees {
+      totals[totals.count - 1].passed += 1
+      if failing != nil { totals[totals.count - 1].expectedFailures += 1 }
+    } else {
+      disagreementCount += 1
+      let actual = failing?.description ?? "valid"
+      let listed = disagreements.count < CorpusCheckCommand.detailed
+      let shownBefore =
+        listed ? disagreements.first { $0.actual == actual && $0.expected == expectedText } : nil
+      // Shrunk only when something prints it: JSON, JUnit, or the first listed of its kind.
+      if format == .json || keepsJUnit || (listed && shownBefore == nil) {
+        failure = checker.failure(
+          old: testCase.old, new: testCase.new, name: testCase.name, index: line.line,
+          outcome: outcome)
+      }
+      if listed {
+        disagreements.append(
+          Disagreement(
+            file: line.file, line: line.line, name: name, actual: actual, expected: expectedText,
+            failure: shownBefore == nil ? failure : nil,
+            sameAs: shownBefore.map { ($0.file, $0.line) }))
+      }
+      if keepsJUnit {
+        let message = "\(actual), expected \(expectedText)"
+        junitFailure = JUnitReport.Failure(
+          type: actual, message: message,
+          body: failure?.textLines(runSeed: nil).joined(separator: "\n") ?? message)
+      }
+    }
+    if keepsJUnit { results.append((line.file, line.line, name, junitFailure)) }
+    if format == .json {
+      output.writeOutput(
+        caseJSON(
+          line, name, outcome, comparing ? expectedText : nil,
+          agrees ? nil : failure?.json ?? "null", skipped: false,
+          agrees: comparing ? agrees : nil))
+    }
+  }
+
+  /// One case as a JSON line: file, line, name, verdict, rule, error,
+  /// message, and when compared `expected` and `agrees`; `failure` (the
+  /// shrunk failure, as a check report's JSON has it) when it disagrees.
+  private func caseJSON(
+    _ line: CaseLine, _ name: String, _ outcome: CaseOutcome, _ expected: String?,
+    _ failure: String?, skipped: Bool, agrees: Bool? = nil
+  ) -> String {
+    var fields = [
+      "\"file\":" + jsonQuoted(line.file), "\"line\":\(line.line)", "\"name\":" + jsonQuoted(name),
+    ]
+    if skipped {
+      fields.append("\"skipped\":true")
+    } else if let error = outcome.error {
+      fields.append("\"verdict\":\"generatorError\",\"error\":" + jsonQuoted(error.kind.rawValue))
+      fields.append("\"message\":" + jsonQuoted(error.message))
+    } else if let waste = outcome.waste {
+      fields.append("\"verdict\":\"waste\",\"variant\":" + jsonQuoted(waste.limit.variant))
+      fields.append("\"message\":" + jsonQuoted(waste.message))
+    } else if let verdict = outcome.verdict {
+      fields.append("\"verdict\":" + jsonQuoted(verdict.kind.rawValue))
+      if let rule = verdict.rule { fields.append("\"rule\":" + jsonQuoted(rule.rawValue)) }
+      if let message = verdict.message { fields.append("\"message\":" + jsonQuoted(message)) }
+    }
+    if let expected { fields.append("\"expected\":" + jsonQuoted(expected)) }
+    if let agrees { fields.append("\"agrees\":\(agrees)") }
+    if let failure { fields.append("\"failure\":" + failure) }
+    return "{" + fields.joined(separator: ",") + "}\n"
+  }
+}
