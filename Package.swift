@@ -40,20 +40,21 @@ let package = Package(
           description: "Run the batchcheck command line tool: check, validate, corpus, explain, bench...")),
       dependencies: ["batchcheck"]),
     .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
-    // The tests' seeded mutations of case lines, shared by the case-reading and
-    // the --exec wire tests; not a product.
-    .target(name: "BatchCheckFuzzSupport", dependencies: ["BatchCheck"], path: "Tests/BatchCheckFuzzSupport"),
+    // What the test targets share: seeded mutations of case lines (the
+    // case-reading and --exec wire tests) and temporary directories for the
+    // files a test writes (the CLI and --exec tests); not a product.
+    .target(name: "BatchCheckTestSupport", dependencies: ["BatchCheck"], path: "Tests/BatchCheckTestSupport"),
     .testTarget(
-      name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckFuzzSupport"]),
+      name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckTestSupport"]),
     .testTarget(
       name: "BatchCheckExecTests",
-      dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "BatchCheckFuzzSupport"]),
+      dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "BatchCheckTestSupport"]),
     .testTarget(name: "ReferenceDiffsTests", dependencies: ["BatchCheck", "ReferenceDiffs"]),
     // Uses the package as a diff library's test target would: public API only.
     .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting"]),
     .testTarget(
       name: "BatchCheckCLITests",
-      dependencies: ["BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs"]),
+      dependencies: ["BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs", "BatchCheckTestSupport"]),
     .testTarget(
       name: "BatchCheckHTMLTests", dependencies: ["BatchCheckHTML", "BatchCheck", "ReferenceDiffs"]),
   ],

@@ -1,4 +1,4 @@
-import BatchCheckFuzzSupport
+import BatchCheckTestSupport
 import Foundation
 import Testing
 

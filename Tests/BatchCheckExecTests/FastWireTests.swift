@@ -1,5 +1,5 @@
 import BatchCheckExec
-import BatchCheckFuzzSupport
+import BatchCheckTestSupport
 import Testing
 
 @testable import BatchCheck
