@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Testing
 
 /// `batchcheck bench`: what it prints and how it fails; never how fast.
@@ -67,7 +68,7 @@ struct BenchCommandTests {
 
   @Test("--write-case writes the large valid case as one line that validates")
   func writeCase() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = files.directory.path + "/big.jsonl"
     let run = await runCommand(["bench", "--write-case", path, "--rows", "3000", "--operations", "300"])

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckTestSupport
 import Foundation
 import ReferenceDiffs
 import Testing
@@ -39,11 +40,11 @@ struct CheckCommandTests {
 
   @Test("--junit writes a JUnit report with the failing phase; --save-regressions appends once and replays first")
   func junitAndRegressions() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("batchcheck-check-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-check")
+    defer { scratch.remove() }
+    let folder = scratch.directory
     let junit = folder.appendingPathComponent("report.xml").path
     let regressions = folder.appendingPathComponent("regressions").path
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let first = await runCommand(["check", "--generator", "ds", "--first-failure", "--junit", junit, "--save-regressions", regressions])
     #expect(first.status == 1)
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
@@ -142,7 +143,7 @@ struct CheckCommandTests {
     #expect(!json.standardOutput.contains(#"\"update\":{\"deleteSections\":[0],\"insertSections\":[0]},\"expect\":{\"verdict\":\"valid\"}"#))
     #expect(json.standardOutput.contains(#"\"expect\":{\"verdict\":\"valid\"}}","case":"#))
     // corpus check: the failure shown is the case's own, not a run of it again.
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let corpus = try files.write(
       "swaps.jsonl", (1...6).map { #"{"name":"c\#($0)","old":[["a","b"]],"new":[["b","a"]]}"# })
@@ -234,9 +235,9 @@ struct CheckCommandTests {
 
   @Test("a malformed regression file is a data error naming its line")
   func malformedRegressions() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("batchcheck-reg-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-reg")
+    defer { scratch.remove() }
+    let folder = scratch.directory
     try Data("{\"old\":[\"a\"],\"new\":\n".utf8).write(to: folder.appendingPathComponent("heckel.jsonl"))
     let run = await runCommand(["check", "--generator", "heckel", "--save-regressions", folder.path])
     #expect(run.status == 65)
@@ -249,7 +250,7 @@ struct CheckCommandTests {
 struct ValidateContractTests {
   @Test("a batch read as steps fails and says it is valid as one batch; --identity-only forgives content")
   func contractFlags() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write(
       "c.jsonl",

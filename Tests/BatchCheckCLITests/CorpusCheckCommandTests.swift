@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ struct CorpusCheckCommandTests {
       CorpusExpectations.Key.fileNames(for: ["p/a/x.jsonl", "q/a/x.jsonl"])
         == ["p/a/x.jsonl": "p/a/x.jsonl", "q/a/x.jsonl": "q/a/x.jsonl"])
     #expect(CorpusExpectations.Key.fileNames(for: ["./x.jsonl", "x.jsonl"]) == ["./x.jsonl": "x.jsonl", "x.jsonl": "x.jsonl"])
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     try FileManager.default.createDirectory(at: files.directory.appendingPathComponent("a"), withIntermediateDirectories: true)
     try FileManager.default.createDirectory(at: files.directory.appendingPathComponent("b"), withIntermediateDirectories: true)
@@ -67,7 +68,7 @@ struct CorpusCheckCommandTests {
 
   @Test("a bug that stops being caught is a failure: the case is valid now, expected to fail")
   func bugNoLongerCaught() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let corpus = try files.write("small.jsonl", Self.lines)
     let expectations = files.directory.path + "/ds.jsonl"
@@ -99,7 +100,7 @@ struct CorpusCheckCommandTests {
     let heckel = await runCommand(["corpus", "check", Self.regressions, "--generator", "heckel"])
     #expect(heckel.status == 1)
     #expect(heckel.standardOutput.contains("ds-exhaustive-3: valid, expected exception R2"))
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let big = try files.write(
       "big.jsonl", [#"{"name":"big","old":[["x","y","z",{"id":"b","content":1},"q"]],"new":[[{"id":"b","content":2},"q","x"]]}"#])
@@ -112,7 +113,7 @@ struct CorpusCheckCommandTests {
 
   @Test("a malformed line is reported at its place, the other cases run, exit 65; JSON and JUnit")
   func malformedJSONAndJUnit() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let corpus = try files.write("mixed.jsonl", [Self.lines[0], #"{"old":[["a"]],"new":[[tru]]}"#, Self.lines[1]])
     let junit = files.directory.path + "/report.xml"
@@ -161,7 +162,7 @@ struct CorpusCheckCommandTests {
     #expect(
       (await runCommand(["corpus", "check", Self.regressions, "--generator", "ds", "--shard", "4/3"]))
         .status == 64)
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let bad = try files.write("e.jsonl", [#"{"file":"a.jsonl","name":"x","verdict":"valid"}"#])
     let run = await runCommand(["corpus", "check", Self.regressions, "--generator", "ds", "--expect", bad])

@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 struct CorpusCommandTests {
   @Test("generate writes the GeneratedCorpus text and says what it wrote, exit 0")
   func generate() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let out = files.directory.appendingPathComponent("corpus.jsonl").path
     let run = await runCommand(
@@ -31,7 +32,7 @@ struct CorpusCommandTests {
 
   @Test("the defaults: the engine's seed, count and size, pairs up to 5 rows")
   func defaults() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let out = files.directory.appendingPathComponent("default.jsonl").path
     let run = await runCommand(["corpus", "generate", "--out", out])
@@ -46,7 +47,7 @@ struct CorpusCommandTests {
 
   @Test("the same seed writes the same bytes; another seed other bytes; case i is the engine's")
   func determinism() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     func generate(_ name: String, _ options: [String]) async throws -> Data {
       let out = files.directory.appendingPathComponent(name).path
@@ -75,7 +76,7 @@ struct CorpusCommandTests {
 
   @Test("--count, --exhaustive-total and --sections shape the file")
   func shape() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let out = files.directory.appendingPathComponent("sections.jsonl").path
     let run = await runCommand(
@@ -122,7 +123,7 @@ struct CorpusCommandTests {
 
   @Test("replay --sections off runs exactly a one-section corpus's random case for an --exec generator")
   func replayCorpusCase() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let corpus = files.directory.path + "/c.jsonl"
     let generated = await runCommand(
@@ -197,7 +198,7 @@ struct CorpusCommandTests {
 
   @Test("a file that cannot be written: 74, no usage, the target and its folder untouched")
   func unwritable() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let missing = files.directory.appendingPathComponent("missing/corpus.jsonl").path
     let run = await runCommand(["corpus", "generate", "--count", "1", "--out", missing])
@@ -213,7 +214,7 @@ struct CorpusCommandTests {
 
   @Test("an existing file is replaced whole, keeps its permissions, and no temporary file is left")
   func replaces() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let out = try files.write("corpus.jsonl", ["previous content"])
     try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: out)
@@ -237,7 +238,7 @@ struct CorpusCommandTests {
 struct AtomicFileTests {
   @Test("a body that throws leaves the target as it was and removes its temporary file")
   func throwingBody() throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("target.jsonl", ["kept"])
     #expect(throws: CommandError.unwritableFile(path, reason: "stop")) {
@@ -254,7 +255,7 @@ struct AtomicFileTests {
 
   @Test("the temporary file lies beside the target, named <target>.batchcheck-tmp-<16 hex digits>")
   func temporaryName() throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = files.directory.appendingPathComponent("new.jsonl").path
     var seen = ""

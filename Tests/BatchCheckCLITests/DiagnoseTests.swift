@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ struct DiagnoseTests {
 
   @Test("a console log: the rule, the view, the range, the numbers, the causes and a reproducing case; exit 0")
   func human() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("crash.log", [Self.consoleR2])
     let run = await runCommand(["diagnose", path])
@@ -47,7 +48,7 @@ struct DiagnoseTests {
 
   @Test("--format json: one object per exception with rule, view, iosRange, causes, case and reproduced")
   func json() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("two.log", [Self.consoleR2, "noise between", Self.collectionR2b])
     let run = await runCommand(["diagnose", path, "--format", "json"])
@@ -78,7 +79,7 @@ struct DiagnoseTests {
 
   @Test("a log with no batch-update exception: exit 1, one line naming the Swift trap it holds")
   func none() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("trap.log", ["2024-01-01 App[1:2] launched", "Thread 1: Fatal error: Index out of range"])
     let run = await runCommand(["diagnose", path])
@@ -94,7 +95,7 @@ struct DiagnoseTests {
 
   @Test("--html draws each rebuilt case")
   func html() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("crash.log", [Self.collectionR2b])
     let page = files.directory.appendingPathComponent("page.html").path

@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 struct EditSizeCommandTests {
   @Test("validate --format json gives each valid batch line its edits; an invalid line none")
   func validateLines() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write(
       "edits.jsonl",

@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -42,7 +43,7 @@ struct EndToEndTests {
 
   @Test("validate --format json prints the lines and exits 65 for a malformed line")
   func validate() throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("cases.jsonl", [Lines.agrees, Lines.malformed])
     let result = try run(["validate", path, "--format", "json"])
@@ -72,7 +73,7 @@ struct EndToEndTests {
 
   @Test("exit statuses 0 and 64 reach the shell")
   func statuses() throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("ok.jsonl", [Lines.agrees])
     let ok = try run(["validate", path])

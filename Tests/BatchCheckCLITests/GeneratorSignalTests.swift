@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -53,7 +54,7 @@ struct GeneratorSignalTests {
   @Test("a supervised generator answers, and its exit status reaches batchcheck")
   func supervised() throws {
     let executable = try #require(EndToEndTests.executable, "no built batchcheck")
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let corpus = try files.write("cases.jsonl", [#"{"old":[["a"]],"new":[["b"]]}"#])
     let answers = try runProcess(
@@ -72,7 +73,7 @@ struct GeneratorSignalTests {
   /// (`$$`) waiting on a `sleep` child (`$!`), its trap on SIGTERM writing
   /// `trapped`.
   private struct GeneratorRun {
-    let files: TemporaryCaseFiles
+    let files: TemporaryDirectory
     /// The `batchcheck` process, a child of this one.
     let batchcheck: pid_t
     /// The shell, its child and the group's leader.
@@ -81,7 +82,7 @@ struct GeneratorSignalTests {
 
     init() throws {
       let executable = try #require(EndToEndTests.executable, "no built batchcheck")
-      files = try TemporaryCaseFiles()
+      files = try TemporaryDirectory(prefix: "batchcheck-cli")
       let corpus = try files.write("cases.jsonl", [#"{"old":[["a"]],"new":[["b"]]}"#])
       let pidFile = files.directory.appendingPathComponent("pids").path
       trapped = files.directory.appendingPathComponent("trapped")

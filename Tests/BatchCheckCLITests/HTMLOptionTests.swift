@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 @Suite struct HTMLOptionTests {
   @Test("check --html writes the page with the failure's picture, beside the text report")
   func checkWritesThePage() async throws {
-    let folder = try TemporaryCaseFiles()
+    let folder = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { folder.remove() }
     let path = folder.directory.appendingPathComponent("report.html").path
     let run = await runCommand(["check", "--generator", "lcs-2013", "--first-failure", "--html", path])
@@ -32,7 +33,7 @@ import Testing
 
   @Test("validate --html draws the failing and disagreeing cases, disagreements first")
   func validateDrawsFailingCases() async throws {
-    let folder = try TemporaryCaseFiles()
+    let folder = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { folder.remove() }
     let cases = try folder.write("cases.jsonl", [
       Lines.agrees,
@@ -56,7 +57,7 @@ import Testing
 
   @Test("corpus check --html has one row per disagreeing case, linking to its picture")
   func corpusCheckLinksEachDisagreement() async throws {
-    let folder = try TemporaryCaseFiles()
+    let folder = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { folder.remove() }
     let cases = try folder.write("small.jsonl", [
       #"{"name":"two-inserted","old":[[]],"new":[["a","a"]]}"#,
@@ -80,7 +81,7 @@ import Testing
 
   @Test("merge --html writes the merged run's page")
   func mergeWritesThePage() async throws {
-    let folder = try TemporaryCaseFiles()
+    let folder = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { folder.remove() }
     var paths: [String] = []
     for number in 1...2 {

@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -53,7 +54,7 @@ struct JUnitReportTests {
 
   @Test("corpus check's report with a hostile case name is well-formed XML")
   func corpusReportIsWellFormed() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let name = String(data: try JSONEncoder().encode(Self.hostile), encoding: .utf8) ?? ""
     let corpus = try files.write(

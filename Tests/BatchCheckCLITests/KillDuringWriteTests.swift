@@ -1,4 +1,5 @@
 import BatchCheckCorpus
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ struct KillDuringWriteTests {
   @Test("SIGKILL in the middle of corpus generate --out leaves the previous file byte-identical")
   func corpusGenerate() throws {
     let executable = try #require(EndToEndTests.executable, "no built batchcheck")
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let previous = Data(GeneratedCorpus(seed: 9, count: 200, maxSize: 12).text.utf8)
     let target = files.directory.appendingPathComponent("corpus.jsonl")
@@ -84,7 +85,7 @@ struct KillDuringWriteTests {
   )
   func regressionsCutShort() throws {
     let executable = try #require(EndToEndTests.executable, "no built batchcheck")
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let (target, previous) = try regressionFile(in: files)
     // 256 blocks: 128 KiB (sh's 512-byte blocks) or 256 KiB (bash's 1 KiB),
@@ -119,7 +120,7 @@ struct KillDuringWriteTests {
     "SIGKILL as check --save-regressions starts its write: the previous file or the whole new one")
   func regressionsKilled() throws {
     let executable = try #require(EndToEndTests.executable, "no built batchcheck")
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let (target, previous) = try regressionFile(in: files)
     let child = try start(
@@ -144,7 +145,7 @@ struct KillDuringWriteTests {
   /// `<folder>/ds.jsonl` holding 10,000 cases that `ds` passes (each row
   /// kept), about 600 KB, so that a run appends `ds`'s exhaustive failure by
   /// rewriting them all; returns its URL and content.
-  private func regressionFile(in files: TemporaryCaseFiles) throws -> (URL, Data) {
+  private func regressionFile(in files: TemporaryDirectory) throws -> (URL, Data) {
     let lines = (0..<10_000).map { index in
       #"{"name":"kept-\#(index)","old":[[\#(index),\#(index + 1)]],"new":[[\#(index),\#(index + 1)]]}"#
     }
@@ -156,7 +157,7 @@ struct KillDuringWriteTests {
   /// `check --generator ds --first-failure --count 0 --save-regressions
   /// <folder>`: the regression corpus, then the exhaustive pairs, where `ds`
   /// fails; one counterexample is appended.
-  private func saveRegressions(in files: TemporaryCaseFiles) -> [String] {
+  private func saveRegressions(in files: TemporaryDirectory) -> [String] {
     ["check", "--generator", "ds", "--first-failure", "--count", "0", "--save-regressions", files.directory.path]
   }
 

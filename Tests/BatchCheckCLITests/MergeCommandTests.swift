@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct MergeCommandTests {
   @Test("three shards with --keep-going merge to exactly the unsharded JSON and text")
   func shardsMergeToTheRun() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let common = [
       "check", "--generator", "ds", "--count", "600", "--keep-going", "--max-size", "40", "--exhaustive-total", "5",
@@ -33,7 +34,7 @@ struct MergeCommandTests {
 
   @Test("a missing shard, another run, a malformed report or a bad --shard are errors")
   func errors() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     func shard(_ spec: String, seed: String = "1") async throws -> String {
       let run = await runCommand(
@@ -65,7 +66,7 @@ struct MergeCommandTests {
 
   @Test("counts whose sum does not fit in an Int are a data error naming the report")
   func overflowingCounts() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     var reports: [String] = []
     for number in 1...2 {
@@ -100,7 +101,7 @@ struct MergeCommandTests {
 
   @Test("a repeated shard is refused as soon as it is read, before the files after it")
   func repeatedShardStopsTheReading() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let run = await runCommand(
       ["check", "--generator", "heckel", "--count", "50", "--format", "json", "--shard", "1/2"])

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckTestSupport
 import Foundation
 import ReferenceDiffs
 import Testing
@@ -41,7 +42,7 @@ struct MultiLineMessageTests {
 
   @Test("corpus check: the disagreeing case's message stays under its label")
   func corpusCheckReport() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("r2b.jsonl", [#"{"name":"two-deleted","old":[["a","a"]],"new":[[]]}"#])
     let run = await runCommand(["corpus", "check", path, "--generator", "map-moves"])

@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -29,7 +30,7 @@ struct OutputTargetTests {
 
   @Test("a FIFO is refused and stays a FIFO")
   func fifo() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = files.directory.appendingPathComponent("out.fifo").path
     #expect(mkfifo(path, 0o644) == 0)
@@ -70,7 +71,7 @@ struct OutputTargetTests {
 
   @Test("a device node of our own is refused and stays a device")
   func deviceNode() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = files.directory.appendingPathComponent("null").path
     // Another null device (/dev/null's numbers); creating one needs root (CAP_MKNOD).
@@ -84,7 +85,7 @@ struct OutputTargetTests {
 
   @Test("a symbolic link is followed: the file it leads to is replaced, the link stays a link")
   func symbolicLink() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let real = try files.write("real.jsonl", ["old"])
     let link = files.directory.appendingPathComponent("link.jsonl").path
@@ -119,7 +120,7 @@ struct OutputTargetTests {
   /// file is read-only when its mode has no write bit, whoever runs.
   @Test("a read-only file is refused and keeps its content and mode")
   func readOnly() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("locked.jsonl", ["kept"])
     #expect(chmod(path, 0o444) == 0)
@@ -134,7 +135,7 @@ struct OutputTargetTests {
 
   @Test("an output that is also an input is refused, however the path names it")
   func outputIsInput() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let corpus = try files.write("corpus.jsonl", [Lines.agrees])
     let folder = files.directory.path

@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct RegressionFileTests {
 
   /// `text` as the file, then `append(lines)`: the file after.
   private func appending(_ lines: [String], to text: String) throws -> String {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let file = RegressionFile(folder: files.directory.path, generator: "g")
     try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))
@@ -47,7 +48,7 @@ struct RegressionFileTests {
 
   @Test("check --save-regressions on a CRLF file replays it and neither adds a blank line nor a known case")
   func crlfFileEndToEnd() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let folder = files.directory.path
     let file = folder + "/ds.jsonl"

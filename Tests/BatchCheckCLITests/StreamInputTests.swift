@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 struct StreamInputTests {
   @Test("validate reads a FIFO fed by another thread")
   func fifo() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = files.directory.appendingPathComponent("cases.fifo").path
     #expect(mkfifo(path, 0o644) == 0)
@@ -46,7 +47,7 @@ struct StreamInputTests {
 
   @Test("validate /dev/stdin: a path that names a pipe, as <(command) does")
   func devFd() throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("cases.jsonl", [Lines.agrees, Lines.agrees])
     let executable = try #require(EndToEndTests.executable, "no built batchcheck")

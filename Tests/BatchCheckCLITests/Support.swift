@@ -15,27 +15,6 @@ func runCommand(_ arguments: [String]) async -> CommandRun {
   return CommandRun(status: status, standardOutput: output.standardOutput, standardError: output.standardError)
 }
 
-/// A fresh temporary directory holding case files, removed on `remove()`.
-struct TemporaryCaseFiles {
-  let directory: URL
-
-  init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("batchcheck-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  /// Writes `lines` (each followed by a line break) to `name`; returns its path.
-  func write(_ name: String, _ lines: [String]) throws -> String {
-    let url = directory.appendingPathComponent(name)
-    try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: url)
-    return url.path
-  }
-
-  func remove() {
-    try? FileManager.default.removeItem(at: directory)
-  }
-}
-
 /// Cases whose verdict does not depend on the simulator's rules: nothing
 /// changes and the update is empty, so the verdict is `valid`.
 enum Lines {

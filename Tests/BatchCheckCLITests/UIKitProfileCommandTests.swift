@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ struct UIKitProfileCommandTests {
 
   @Test("validate: the flag judges the cases that do not name a profile; a case's own wins")
   func validate() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("profiles.jsonl", Self.lines)
     let ios18 = await runCommand(["validate", path, "--format", "json"])
@@ -60,7 +61,7 @@ struct UIKitProfileCommandTests {
 
   @Test("corpus check: a case's own profile wins over the run's")
   func corpusCheck() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     // map-moves's [a b a] -> [a]: one row too many, R2b under iOS 18.
     let path = try files.write(

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ struct ValidateCommandTests {
 
   @Test("a file with no cases says so")
   func emptyFile() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let empty = try files.write("empty.jsonl", [])
     let run = await runCommand(["validate", empty])
@@ -34,7 +35,7 @@ struct ValidateCommandTests {
 
   @Test("--format json: one line per case or malformed line, in file order")
   func jsonOutput() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("cases.jsonl", [Lines.agrees, "", Lines.noExpectation, Lines.disagrees, Lines.malformed])
     let run = await runCommand(["validate", path, "--format", "json"])
@@ -52,7 +53,7 @@ struct ValidateCommandTests {
 
   @Test("human format: one line per case, - expected / + actual, a summary")
   func humanOutput() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("cases.jsonl", [Lines.agrees, Lines.noExpectation, Lines.disagrees, Lines.malformed])
     let run = await runCommand(["validate", path])
@@ -72,7 +73,7 @@ struct ValidateCommandTests {
 
   @Test("a name with a line break stays on its line")
   func printableName() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("n.jsonl", [#"{"name":"two\nlines","old":[],"new":[]}"#])
     #expect(await runCommand(["validate", path]).standardOutput == "\(path):1 two\\nlines: valid\n1 passed, 0 failed\n")
@@ -80,7 +81,7 @@ struct ValidateCommandTests {
 
   @Test("a case without expect is expected valid: a rejected update fails it, exit 1, a FAIL page")
   func noExpectationIsExpectedValid() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let rejected = #"{"name":"r11","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]}}"#
     let message = "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})"
@@ -110,7 +111,7 @@ struct ValidateCommandTests {
 
   @Test("exit 0 when every case agrees with its expectation, valid when it has none")
   func exitZero() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let a = try files.write("a.jsonl", [Lines.agrees, Lines.noExpectation])
     let b = try files.write("b.jsonl", [Lines.agrees])
@@ -122,7 +123,7 @@ struct ValidateCommandTests {
 
   @Test("exit 1 when a case disagrees")
   func exitOne() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("a.jsonl", [Lines.agrees, Lines.disagrees])
     let run = await runCommand(["validate", "--format=json", path])
@@ -132,7 +133,7 @@ struct ValidateCommandTests {
 
   @Test("exit 65 when a line cannot be read, even when a case also disagrees")
   func exitSixtyFive() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let onlyBad = try files.write("bad.jsonl", ["{"])
     #expect(await runCommand(["validate", onlyBad]).status == 65)
@@ -144,7 +145,7 @@ struct ValidateCommandTests {
 
   @Test("a missing file: Error once on stderr, counted apart in the summary, a JSON record, the other files still run, exit 65")
   func missingFile() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let good = try files.write("good.jsonl", [Lines.agrees])
     let missing = files.directory.appendingPathComponent("missing.jsonl").path

@@ -1,3 +1,4 @@
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -110,7 +111,7 @@ struct WasteOptionsTests {
 
   @Test("corpus check: the corpus line fails again with the limit, passes without; waste expectations")
   func corpusCheck() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let run = await Self.check("heckel", ["--max-move-ratio", "1"])
     let line = try #require(try Self.failures(run).first?["corpus"] as? String)
@@ -142,7 +143,7 @@ struct WasteOptionsTests {
 
   @Test("check and corpus check print the same edit-size line for the same cases")
   func sameEditLine() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let lines = [
       #"{"name":"rotate","old":[["a","b","c"]],"new":[["c","a","b"]]}"#,
@@ -169,7 +170,7 @@ struct WasteOptionsTests {
 
   @Test("JUnit: a waste failure is a failure of type waste, with its variant and message")
   func junit() async throws {
-    let files = try TemporaryCaseFiles()
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = files.directory.path + "/heckel.xml"
     let run = await runCommand(

@@ -4,6 +4,7 @@
   import Darwin
 #endif
 import BatchCheck
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ struct ExternalGeneratorTests {
 
   @Test("a correct generator round-trips 300 random cases, every update valid")
   func roundTrip() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let script = try scratch.file(
       "generator.py",
       """
@@ -69,7 +70,7 @@ struct ExternalGeneratorTests {
 
   @Test("the --exec article's Python generator: valid on identities, stale content when a row's content changes")
   func readmeExample() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let script = try scratch.file("mydiff.py", Self.readmeGenerator)
     let generator = ExternalGenerator(command: "python3 \(script)")
     var random = SplitMix64(seed: 4)
@@ -91,7 +92,7 @@ struct ExternalGeneratorTests {
 
   @Test("each case is sent as one line {\"old\":[[...]],\"new\":[[...]]}, rows in case-file form")
   func requestLines() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let log = scratch.path("requests.jsonl")
     let generator = ExternalGenerator(
       command: #"while IFS= read -r line; do printf '%s\n' "$line" >> \#(log); echo '{}'; done"#)
@@ -126,7 +127,7 @@ struct ExternalGeneratorTests {
 
   @Test("a case of 200,000 rows goes through the pipe both ways")
   func largeCase() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let script = try scratch.file(
       "count.py",
       """
@@ -200,7 +201,7 @@ struct ExternalGeneratorTests {
 
   @Test("in flight or one at a time, a generator's answers are the same, in order")
   func inFlightEqualsOneAtATime() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let script = try scratch.file("mydiff.py", Self.readmeGenerator)
     var random = SplitMix64(seed: 11)
     let cases = (0..<300).map { _ in (old: Self.randomSections(&random), new: Self.randomSections(&random)) }
@@ -273,7 +274,7 @@ struct ExternalGeneratorTests {
 
   @Test("a hang times out within the timeout, and the process and its grandchild are gone")
   func hang() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let pids = scratch.path("pids")
     let script = try scratch.file(
       "hang.sh",
@@ -307,7 +308,7 @@ struct ExternalGeneratorTests {
 
   @Test("garbage is malformed output with the column and an excerpt; the next case restarts")
   func garbage() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let answers = try scratch.file(
       "answers",
       #"""
@@ -438,7 +439,7 @@ struct ExternalGeneratorTests {
 
   @Test("close and deinit kill a child that ignores stdin's end and SIGTERM, with its grandchild")
   func closeKillsStubbornChild() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let pids = scratch.path("pids")
     let command = #"trap '' TERM; sleep 100 >/dev/null 2>&1 & echo "$$ $!" > \#(pids); while read -r l; do echo '{}'; done; sleep 100"#
     do {
@@ -540,30 +541,5 @@ struct ExternalGeneratorTests {
     return (0..<Int.random(in: 0...3, using: &random)).map { _ in
       (0..<Int.random(in: 0...6, using: &random)).map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }
     }
-  }
-}
-
-/// A temporary directory, removed at deinit.
-final class Scratch {
-  let directory: URL
-
-  init() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("batchcheck-exec-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  func path(_ name: String) -> String {
-    directory.appendingPathComponent(name).path
-  }
-
-  /// Writes `text` to `name` and returns its path.
-  func file(_ name: String, _ text: String) throws -> String {
-    let path = path(name)
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
   }
 }

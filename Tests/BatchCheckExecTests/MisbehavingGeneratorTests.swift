@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckTestSupport
 import Foundation
 import Testing
 
@@ -12,7 +13,7 @@ struct MisbehavingGeneratorTests {
   /// A right generator (every old row deleted, every new one inserted),
   /// with `mischief` run on each case first; each start appends a line to
   /// `starts`.
-  static func planted(_ scratch: Scratch, _ mischief: String) throws -> (command: String, starts: String) {
+  static func planted(_ scratch: TemporaryDirectory, _ mischief: String) throws -> (command: String, starts: String) {
     let starts = scratch.path("starts")
     let script = try scratch.file(
       "generator.py",
@@ -50,7 +51,7 @@ struct MisbehavingGeneratorTests {
 
   @Test("a crash on a class of input: found at its smallest, its like skipped, a bounded number of starts")
   func crashOnAClass() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(
       scratch, "if any(ids_new.count(x) >= 3 for x in ids_new):\n    sys.exit(3)")
     let generator = ExternalGenerator(command: command)
@@ -68,7 +69,7 @@ struct MisbehavingGeneratorTests {
 
   @Test("a crash and a wrong update: one run reports both, each at its smallest")
   func crashAndWrong() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(
       scratch, "if any(ids_new.count(x) >= 3 for x in ids_new):\n    os.kill(os.getpid(), 11)")
     let generator = ExternalGenerator(command: command + " wrong")
@@ -85,7 +86,7 @@ struct MisbehavingGeneratorTests {
 
   @Test("a generator that dies every fourth answer: phases end at the limit, a bounded number of starts")
   func diesEveryFourth() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(scratch, "if answered == 3:\n    sys.exit(1)")
     let generator = ExternalGenerator(command: command)
     let report = check(generator, options: Self.options)
@@ -100,7 +101,7 @@ struct MisbehavingGeneratorTests {
 
   @Test("a hang on a class of input: the limit is learned after the first, a bounded number of starts")
   func hangOnAClass() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(
       scratch, "if len(ids_old) == 2 and len(ids_new) == 2:\n    time.sleep(100)")
     let generator = ExternalGenerator(command: command, timeout: 1)
@@ -120,7 +121,7 @@ struct MisbehavingGeneratorTests {
 
   @Test("cases in flight after a crash that ends the stream are not sent to a fresh process")
   func stopDropsCasesInFlight() throws {
-    let scratch = try Scratch()
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(scratch, "if len(ids_new) == 3:\n    sys.exit(3)")
     let generator = ExternalGenerator(command: command, pipelineDepth: 16)
     let cases = (0..<12).map { size in

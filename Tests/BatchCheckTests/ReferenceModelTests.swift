@@ -91,8 +91,8 @@ struct ReferenceModelTests {
     }
     #expect(failures == 0, "\(failures) of \(Self.caseCount) random cases disagree")
     // Under iOS 18 some changed rows are reconfigured, so the model covers D12.
-    #expect((stats.rowReconfigures > 200) == (uikit == .ios18), "\(stats)")
-    print("reference model: \(Self.caseCount) cases, \(stats)")
+    #expect(
+      (stats.rowReconfigures > 200) == (uikit == .ios18), "reference model: \(Self.caseCount) cases, \(stats)")
   }
 
   /// Returns what went wrong for one generated case, or nil.
