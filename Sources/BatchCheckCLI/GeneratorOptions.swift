@@ -156,7 +156,7 @@ struct GeneratorOptions {
   var replayExternal: ReplayRecipe.ExternalCommand? {
     guard let command else { return nil }
     return ReplayRecipe.ExternalCommand(
-      command: command, contract: contract == .batch ? nil : contract, timeout: timeout == 5 ? nil : timeout,
-      name: name, sections: sections)
+      command: command, contract: contract == .batch ? nil : contract,
+      timeout: timeout == 5 ? nil : timeout, name: name, sections: sections)
   }
 }

@@ -5,7 +5,8 @@ extension ReplayRecipe {
   /// again: `helper(named: NAME, options: .onePair(...)) { old, new in ...
   /// }`, the closure standing for the diff under test.
   func helperCall(_ helper: String, named name: String) -> String {
-    "\(helper)(named: \(SwiftLiteral.string(name)), options: \(onePairOptions)) { old, new in /* the diff under test */ }"
+    "\(helper)(named: \(SwiftLiteral.string(name)), options: \(onePairOptions))"
+      + " { old, new in /* the diff under test */ }"
   }
 
   /// The call of the generator helper `helper` that runs the minimal pair

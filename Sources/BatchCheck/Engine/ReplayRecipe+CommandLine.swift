@@ -11,8 +11,12 @@ extension ReplayRecipe {
     if maxSize != CheckOptions.defaultMaxSize { command += " --max-size \(maxSize)" }
     if let judgedAs { command += " --contract \(judgedAs.rawValue)" }
     if identityOnly { command += " --identity-only" }
-    if simulation.semantics != .tableView { command += " --semantics \(simulation.semantics.rawValue)" }
-    if simulation.duplicates != .reject { command += " --duplicates \(simulation.duplicates.rawValue)" }
+    if simulation.semantics != .tableView {
+      command += " --semantics \(simulation.semantics.rawValue)"
+    }
+    if simulation.duplicates != .reject {
+      command += " --duplicates \(simulation.duplicates.rawValue)"
+    }
     if simulation.uikit != .ios18 { command += " --uikit \(simulation.uikit.rawValue)" }
     if let maxMoveRatio { command += " --max-move-ratio \(decimalText(maxMoveRatio))" }
     if rejectsUnneededDeletes { command += " --no-unneeded-deletes" }

@@ -7,7 +7,8 @@ extension ReplayRecipe {
   public var swiftCall: String {
     var call = "check(generator"
     if let judgedAs { call += ", under: .\(judgedAs.rawValue)" }
-    return call + ", options: \(onePairOptions))  // generator: the \(shellWord(generator)) generator checked"
+    return call + ", options: \(onePairOptions))"
+      + "  // generator: the \(shellWord(generator)) generator checked"
   }
 
   /// The options that run the minimal pair again, as Swift source:
@@ -17,7 +18,8 @@ extension ReplayRecipe {
   /// them on the one-pair options (`SwiftLiteral.limiting`).
   public var onePairOptions: String {
     SwiftLiteral.limiting(
-      SwiftLiteral.onePairOptions(old: old, new: new, simulation: simulation, identityOnly: identityOnly),
+      SwiftLiteral.onePairOptions(
+        old: old, new: new, simulation: simulation, identityOnly: identityOnly),
       maxMoveRatio: maxMoveRatio, rejectsUnneededDeletes: rejectsUnneededDeletes)
   }
 }

@@ -73,7 +73,9 @@ public struct ReplayRecipe: Hashable, Sendable {
     public var sections: Bool
 
     /// The external command of every part given.
-    package init(command: String, contract: Contract?, timeout: Double?, name: String?, sections: Bool) {
+    package init(
+      command: String, contract: Contract?, timeout: Double?, name: String?, sections: Bool
+    ) {
       self.command = command
       self.contract = contract
       self.timeout = timeout
