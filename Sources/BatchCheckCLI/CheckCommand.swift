@@ -116,9 +116,8 @@ struct CheckCommand: OptionCommand {
     if let regressionFile {
       options.regressions = try regressionFile.pairs()
     }
-    var report = await BatchCheck.check(
+    let report = await BatchCheck.check(
       generator, under: shared.judgedContract(for: generator), options: options, workers: workers)
-    shared.rewriteReplayCommands(&report)
     progress?.clear()
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     if let junit {

@@ -145,26 +145,18 @@ struct GeneratorOptions {
     var options = CheckOptions(maxSize: maxSize, simulation: simulation)
     options.identityOnly = generator.identityOnly
     options.replaysOnCommandLine = true
+    options.replayExternal = replayExternal
     options.maxCrashes = maxCrashes
     return options
   }
 
-  /// For `--exec`, the replay commands of `report` with the command itself
-  /// (`--exec '...'`, and `--contract` and `--timeout` when not the
-  /// defaults) where the engine can only name the generator.
-  func rewriteReplayCommands(_ report: inout CheckReport) {
-    guard let command else { return }
-    var words = "--exec " + shellWord(command)
-    if let contract, contract != .batch { words += " --contract \(contract.rawValue)" }
-    if timeout != 5 { words += " --timeout \(timeout)" }
-    if let name { words += " --name " + shellWord(name) }
-    if !sections { words += " --sections off" }
-    let named = "--generator " + shellWord(report.generator)
-    for index in report.failures.indices {
-      guard let replay = report.failures[index].replayCommand,
-        let range = replay.range(of: named)
-      else { continue }
-      report.failures[index].replayCommand = replay.replacingCharacters(in: range, with: words)
-    }
+  /// For `--exec`, the external generator as a failure's replay command
+  /// names it: the command, and `--contract`, `--timeout`, `--name` and
+  /// `--sections` when not the defaults. nil for a built-in generator.
+  var replayExternal: ReplayRecipe.ExternalCommand? {
+    guard let command else { return nil }
+    return ReplayRecipe.ExternalCommand(
+      command: command, contract: contract == .batch ? nil : contract,
+      timeout: timeout == 5 ? nil : timeout, name: name, sections: sections)
   }
 }

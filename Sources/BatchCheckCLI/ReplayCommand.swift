@@ -45,9 +45,8 @@ struct ReplayCommand: OptionCommand {
     defer { external?.close() }
     var options = shared.checkOptions(for: generator)
     waste.apply(to: &options)
-    var report = BatchCheck.replay(
+    let report = BatchCheck.replay(
       generator, caseSeed: caseSeed, under: shared.judgedContract(for: generator), options: options)
-    shared.rewriteReplayCommands(&report)
     output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
     return report.passed ? .success : .failure
   }

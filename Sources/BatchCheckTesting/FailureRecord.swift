@@ -28,12 +28,14 @@ package struct FailureRecord: Sendable {
   ///
   /// - Parameters:
   ///   - report: the run's report.
-  ///   - options: the options the run had.
-  ///   - call: the helper's call that runs one pair again, given the
-  ///     one-pair options as Swift text (`expectValidBatchUpdates(named:
-  ///     "my-diff", options: PAIR) { old, new in ... }`).
+  ///   - options: the options the helper was given: its call names their
+  ///     identity-only option (a generator's own mode goes with the
+  ///     generator).
+  ///   - call: the helper's call that runs a failure's pair again, rendered
+  ///     from its replay (`expectValidBatchUpdates(named: "my-diff",
+  ///     options: .onePair(...)) { old, new in ... }`).
   package init?(
-    _ report: CheckReport, options: CheckOptions, call: (_ pairOptions: String) -> String
+    _ report: CheckReport, options: CheckOptions, call: (_ replay: ReplayRecipe) -> String
   ) {
     guard !report.failures.isEmpty else { return nil }
     let total = report.failures.count
@@ -46,14 +48,13 @@ package struct FailureRecord: Sendable {
       guard failure.coverage == nil else {
         return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(separator: "\n")
       }
-      let pair = SwiftLiteral.limiting(
-        SwiftLiteral.onePairOptions(
-          old: failure.old, new: failure.new,
-          simulation: options.simulation.showing(failure.visibleRows), identityOnly: options.identityOnly),
-        as: options)
       let lines = failure.textLines(
         runSeed: report.replayedCaseSeed == nil ? report.seed : nil, sectioned: report.sectioned,
-        replay: call(pair))
+        replay: failure.replay.map { recipe in
+          var recipe = recipe
+          recipe.identityOnly = options.identityOnly
+          return call(recipe)
+        })
       return ([head] + lines).joined(separator: "\n")
     }
     let base = Self.fileName(report.generator)

@@ -19,9 +19,7 @@ enum HelperRun {
   static func record(
     _ report: CheckReport, options: CheckOptions, helper: String, name: String
   ) -> FailureRecord? {
-    record(report, options: options) { pair in
-      "\(helper)(named: \(SwiftLiteral.string(name)), options: \(pair)) { old, new in /* the diff under test */ }"
-    }
+    record(report, options: options) { $0.helperCall(helper, named: name) }
   }
 
   /// The record of a generator's report: its replay is `helper(generator,
@@ -29,15 +27,11 @@ enum HelperRun {
   static func record(
     _ report: CheckReport, options: CheckOptions, helper: String, contract: Contract?
   ) -> FailureRecord? {
-    record(report, options: options) { pair in
-      let under = contract.map { ", under: .\($0.rawValue)" } ?? ""
-      return "\(helper)(generator\(under), options: \(pair))  // generator: the"
-        + " \(SwiftLiteral.string(report.generator)) generator checked"
-    }
+    record(report, options: options) { $0.helperCall(helper, under: contract) }
   }
 
   private static func record(
-    _ report: CheckReport, options: CheckOptions, call: (String) -> String
+    _ report: CheckReport, options: CheckOptions, call: (ReplayRecipe) -> String
   ) -> FailureRecord? {
     var record = FailureRecord(report, options: options, call: call)
     if let budget = Recorder.budgetIssue() {

@@ -217,14 +217,15 @@ struct CheckCommandTests {
     var options = CheckOptions(count: 20, exhaustiveTotal: 0, shrinkBudget: 0)
     options.replaysOnCommandLine = true
     let report = BatchCheck.check(empty, options: options)
-    var rewritten = report
     var shared = GeneratorOptions()
     shared.command = "./diff --steps 'x'"
     shared.contract = .steps
     shared.timeout = 2
-    shared.rewriteReplayCommands(&rewritten)
+    options.replayExternal = shared.replayExternal
+    let external = BatchCheck.check(empty, options: options)
     let before = try #require(report.failures.first?.replayCommand)
-    let after = try #require(rewritten.failures.first?.replayCommand)
+    let after = try #require(external.failures.first?.replayCommand)
+    #expect(external.failures.first?.replay?.external?.command == "./diff --steps 'x'")
     #expect(before.hasPrefix("batchcheck replay --generator exec --case-seed 0x"))
     #expect(
       after

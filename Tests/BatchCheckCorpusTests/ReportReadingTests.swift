@@ -65,6 +65,9 @@ struct ReportReadingTests {
         #expect(read.renderText() == report.renderText())
       }
       #expect(read.failures.map(\.message) == report.failures.map(\.message))
+      // The replay read back is the text the recipe rendered; no recipe is rebuilt.
+      #expect(read.failures.map(\.replayCommand) == report.failures.map(\.replayCommand))
+      #expect(read.failures.allSatisfy { $0.replay == nil })
       #expect(read.failedCases == report.failedCases)
       #expect(read.failures.map(\.waste) == report.failures.map(\.waste))
       #expect(read.maxMoveRatio == report.maxMoveRatio)

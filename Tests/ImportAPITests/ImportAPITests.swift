@@ -49,6 +49,10 @@ struct SwiftTestingHelperTests {
       #expect(issue.contains("  message: \(messageLines[0])"))
       #expect(messageLines.dropFirst().allSatisfy { issue.contains("\n           \($0)") }, "\(issue)")
       #expect(issue.contains("  replay:  expectValidBatchUpdates(named: \"set-diff\", options: .onePair(old: "))
+      // The helper renders the failure's replay recipe: its one-pair options.
+      let recipe = try #require(failure.replay)
+      #expect(issue.contains("expectValidBatchUpdates(named: \"set-diff\", options: \(recipe.onePairOptions)) { old, new in"))
+      #expect(failure.replayCommand == recipe.swiftCall)
       #expect(issue.contains("  corpus:  \(try #require(failure.corpusLine))"))
       // The replay's pair fails the same way again.
       let again = checkDiff(named: "set-diff", options: .onePair(old: failure.old, new: failure.new), setDiff)

@@ -67,11 +67,27 @@ public struct CheckFailure: Hashable, Sendable {
   /// The simulation of `update` on the minimal pair, step by step
   /// (`SimulatedTableView.trace`); empty when the generator threw.
   public var trace: [String]
-  /// How to run the failure again: on the command line, `batchcheck replay
-  /// ...` for a random-phase failure (nil otherwise: `corpusLine` replays
-  /// it); in Swift, for every case failure, the one-pair check of the
-  /// minimal pair as literals (`CheckOptions.onePair`).
-  public var replayCommand: String?
+  /// How to run the failure again, as data: the generator, the case seed,
+  /// the minimal pair and the options that matter. nil for coverage, and
+  /// for a failure read back from a report's JSON (its `replayCommand`
+  /// keeps the text the report holds).
+  public var replay: ReplayRecipe? {
+    get { replayStore.recipe }
+    set { replayStore = ReplayStore(recipe: newValue, form: replayStore.form, text: nil) }
+  }
+  /// How to run the failure again, as the run's front end gives it: on the
+  /// command line, `batchcheck replay ...` for a random-phase failure (nil
+  /// otherwise: `corpusLine` replays it; `ReplayRecipe.commandLine`); in
+  /// Swift, for every case failure, the one-pair check of the minimal pair
+  /// as literals (`ReplayRecipe.swiftCall`). Rendered from `replay`; text
+  /// set here replaces the recipe.
+  public var replayCommand: String? {
+    get { replayStore.text }
+    set { replayStore = ReplayStore(recipe: nil, form: replayStore.form, text: newValue) }
+  }
+  /// The replay: a recipe and the form the run's front end renders it in,
+  /// or text read back from a report.
+  private var replayStore = ReplayStore(recipe: nil, form: .swift, text: nil)
   /// The minimal pair as a regression case, one line of the case format:
   /// the pair with no changes and `"expect":{"verdict":"valid"}`, what a
   /// right diff gives. Added to a regression corpus and run by `batchcheck
@@ -128,9 +144,14 @@ public struct CheckFailure: Hashable, Sendable {
     self.shrinkImprovements = shrinkImprovements
     self.occurrences = occurrences
     self.trace = trace
-    self.replayCommand = replayCommand
     self.corpusLine = corpusLine
     self.message = message
+    self.replayCommand = replayCommand
+  }
+
+  /// Sets the replay to `recipe`, which reports render in `form`.
+  package mutating func setReplay(_ recipe: ReplayRecipe, form: ReplayForm) {
+    replayStore = ReplayStore(recipe: recipe, form: form, text: nil)
   }
 
   /// What a report says as the replay of a failure that has no replay
@@ -202,4 +223,33 @@ public struct MinimalitySearch: Hashable, Sendable {
     self.identityOnly = identityOnly
     self.calls = calls
   }
+}
+
+/// A failure's replay: a recipe with the form its reports render it in, or
+/// the text of one read back from a report. Two are equal when they render
+/// the same text, as the replay's text is all a report holds of it.
+struct ReplayStore: Hashable, Sendable {
+  /// The recipe, when the failure comes from a run.
+  var recipe: ReplayRecipe?
+  /// The form reports render `recipe` in.
+  var form: ReplayForm
+  /// The replay's text when there is no recipe.
+  var storedText: String?
+
+  init(recipe: ReplayRecipe?, form: ReplayForm, text: String?) {
+    self.recipe = recipe
+    self.form = form
+    self.storedText = text
+  }
+
+  /// The replay as reports give it: the recipe rendered in `form`, else
+  /// the text stored.
+  var text: String? {
+    guard let recipe else { return storedText }
+    return recipe.rendered(as: form)
+  }
+
+  static func == (lhs: ReplayStore, rhs: ReplayStore) -> Bool { lhs.text == rhs.text }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

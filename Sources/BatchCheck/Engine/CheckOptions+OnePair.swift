@@ -50,15 +50,17 @@ package enum SwiftLiteral {
     return ".onePair(\(arguments.joined(separator: ", ")))"
   }
 
-  /// `pairOptions` (the text of one-pair options) with the waste limits of
-  /// `options` set on them, as a closure called at once, `onePair` having
-  /// no place for them: `{ var options = CheckOptions.onePair(...);
+  /// `pairOptions` (the text of one-pair options) with the waste limits
+  /// given set on them, as a closure called at once, `onePair` having no
+  /// place for them: `{ var options = CheckOptions.onePair(...);
   /// options.maxMoveRatio = 2; return options }()`; `pairOptions` as it is
-  /// when `options` has no limit.
-  package static func limiting(_ pairOptions: String, as options: CheckOptions) -> String {
+  /// when there is no limit.
+  package static func limiting(
+    _ pairOptions: String, maxMoveRatio: Double?, rejectsUnneededDeletes: Bool
+  ) -> String {
     var limits: [String] = []
-    if let ratio = options.maxMoveRatio { limits.append("options.maxMoveRatio = \(decimalText(ratio))") }
-    if options.rejectsUnneededDeletes { limits.append("options.rejectsUnneededDeletes = true") }
+    if let ratio = maxMoveRatio { limits.append("options.maxMoveRatio = \(decimalText(ratio))") }
+    if rejectsUnneededDeletes { limits.append("options.rejectsUnneededDeletes = true") }
     guard !limits.isEmpty else { return pairOptions }
     let typed = pairOptions.hasPrefix(".") ? "CheckOptions" + pairOptions : pairOptions
     return "{ var options = \(typed); " + limits.joined(separator: "; ") + "; return options }()"

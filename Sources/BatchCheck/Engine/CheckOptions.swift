@@ -144,9 +144,15 @@ public struct CheckOptions: Sendable {
   /// The generation mixture; `.standard` except in the engine's own tests.
   var mixture: GenerationMixture = .standard
 
-  /// Whether a failure's replay is the `batchcheck replay` command (the
-  /// command line's runs) instead of the Swift call of `replay(_:caseSeed:options:)`.
+  /// Whether reports give a failure's replay (`ReplayRecipe`) as the
+  /// `batchcheck replay` command (the command line's runs, `ReplayForm.commandLine`)
+  /// instead of the Swift one-pair call (`ReplayForm.swift`).
   package var replaysOnCommandLine = false
+
+  /// The external generator the command line started for the run, which a
+  /// failure's replay command names (`ReplayRecipe.external`); nil for a
+  /// generator in process.
+  package var replayExternal: ReplayRecipe.ExternalCommand? = nil
 
   /// Options with the documented defaults, each overridable.
   public init(

@@ -1,7 +1,7 @@
 extension CheckRun {
   /// Shrinks a failing case and writes down everything a person needs: the
   /// minimal pair, the update the generator returns for it and its verdict,
-  /// the shrink statistics, the replay command and the corpus line.
+  /// the shrink statistics, the replay (`ReplayRecipe`) and the corpus line.
   ///
   /// A candidate fails "the same way" when it has the same verdict kind and
   /// rule, the same generator error kind, or a valid update that breaches
@@ -72,10 +72,10 @@ extension CheckRun {
       originalSize: originalSize, shrinkCalls: shrunk.calls,
       shrinkImprovements: shrunk.improvements, occurrences: occurrences,
       trace: trace(minimal.old, minimal.new, result, judged: judged, simulation: simulation),
-      replayCommand: replayCommand(
-        caseSeed: caseSeed, old: minimal.old, new: minimal.new, simulation: simulation),
-      corpusLine: nil,
-      message: result?.message ?? "")
+      replayCommand: nil, corpusLine: nil, message: result?.message ?? "")
+    failure.setReplay(
+      replayRecipe(caseSeed: caseSeed, old: minimal.old, new: minimal.new, simulation: simulation),
+      form: options.replaysOnCommandLine ? .commandLine : .swift)
     failure.variant = signature.variant
     failure.waste = result?.waste
     failure.visibleRows = simulation.visibleRows
@@ -158,72 +158,17 @@ extension CheckRun {
     return log.lines
   }
 
-  /// How to run the failing case again. On the command line, `batchcheck
-  /// replay --generator NAME --case-seed 0x...` for a random case (nil for
-  /// the others: their corpus line replays them); in Swift, for every case,
-  /// the one-pair check of the minimal pair as literals,
-  /// `check(generator, options: .onePair(old: ..., new: ...))`. Each names
-  /// the options that change the case or its verdict when they are not the
-  /// defaults.
-  func replayCommand(
+  /// How to run the failing case again, as data: the generator, the case
+  /// seed and the minimal pair, and the options that change the case or its
+  /// verdict. `simulation` is the one that judged the failure, its rows on
+  /// screen included.
+  func replayRecipe(
     caseSeed: UInt64?, old: [[Row]], new: [[Row]], simulation: SimulationOptions
-  ) -> String? {
-    guard options.replaysOnCommandLine else {
-      return swiftReplay(old: old, new: new, simulation: simulation)
-    }
-    return caseSeed.map(commandLineReplay)
+  ) -> ReplayRecipe {
+    ReplayRecipe(
+      generator: report.generator, external: options.replayExternal, caseSeed: caseSeed, old: old,
+      new: new, judgedAs: runner.contract != runner.ownContract ? runner.contract : nil,
+      maxSize: options.maxSize, identityOnly: options.identityOnly, simulation: simulation,
+      maxMoveRatio: options.maxMoveRatio, rejectsUnneededDeletes: options.rejectsUnneededDeletes)
   }
-
-  /// `batchcheck replay --generator NAME --case-seed 0x...`.
-  private func commandLineReplay(caseSeed: UInt64) -> String {
-    var command =
-      "batchcheck replay --generator \(shellWord(report.generator)) --case-seed \(hexSeed(caseSeed))"
-    if options.maxSize != CheckOptions.defaultMaxSize {
-      command += " --max-size \(options.maxSize)"
-    }
-    if runner.contract != runner.ownContract { command += " --contract \(runner.contract.rawValue)" }
-    if options.identityOnly { command += " --identity-only" }
-    if options.simulation.semantics != .tableView {
-      command += " --semantics \(options.simulation.semantics.rawValue)"
-    }
-    if options.simulation.duplicates != .reject {
-      command += " --duplicates \(options.simulation.duplicates.rawValue)"
-    }
-    if options.simulation.uikit != .ios18 { command += " --uikit \(options.simulation.uikit.rawValue)" }
-    if let ratio = options.maxMoveRatio { command += " --max-move-ratio \(decimalText(ratio))" }
-    if options.rejectsUnneededDeletes { command += " --no-unneeded-deletes" }
-    return command
-  }
-
-  /// `check(generator, options: .onePair(old: [[Row("a")]], new: [[...]]))`:
-  /// the call that runs the minimal pair again in a test, `generator`
-  /// standing for the generator the run checked (a `ContractGenerator` when
-  /// its contract is not one batch, or it was judged under another).
-  /// `simulation` is the one that judged the failure, its rows on screen
-  /// included.
-  ///
-  /// A run with waste limits gives the options as a closure that sets them
-  /// on the one-pair options (`SwiftLiteral.limiting(_:as:)`).
-  private func swiftReplay(old: [[Row]], new: [[Row]], simulation: SimulationOptions) -> String {
-    let pair = SwiftLiteral.limiting(
-      SwiftLiteral.onePairOptions(old: old, new: new, simulation: simulation, identityOnly: options.identityOnly),
-      as: options)
-    var call = "check(generator"
-    if runner.contract != runner.ownContract { call += ", under: .\(runner.contract.rawValue)" }
-    return call + ", options: \(pair))  // generator: the \(shellWord(report.generator)) generator checked"
-  }
-}
-
-/// `word` as one shell word: as is when it is made of safe characters,
-/// single-quoted otherwise.
-package func shellWord(_ word: String) -> String {
-  let safe =
-    !word.isEmpty
-    && word.unicodeScalars.allSatisfy {
-      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-        || "-_./:=+,@".unicodeScalars.contains($0)
-    }
-  if safe { return word }
-  return "'"
-    + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }

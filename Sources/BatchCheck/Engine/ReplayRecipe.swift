@@ -1,0 +1,105 @@
+/// How to run a failing case again, as data: which generator, the case
+/// (its seed, and the minimal pair), and the options that change the case
+/// or its verdict. Each front end renders it in its own form: the command
+/// line as `batchcheck replay ...` (`commandLine`), Swift as the one-pair
+/// check of the minimal pair (`swiftCall`, `onePairOptions`).
+///
+///     let failure = check(LCS2013Generator()).failures[0]
+///     failure.replay?.swiftCall
+///     // check(generator, options: .onePair(old: [[Row(0)]], new: [[...]]))  // generator: ...
+///     failure.replay?.commandLine   // nil: an exhaustive case has no case seed
+///
+/// A random case replays from its seed alone (`replay(_:caseSeed:options:)`);
+/// a corpus or exhaustive case only from its pair (or its corpus line).
+public struct ReplayRecipe: Hashable, Sendable {
+  /// The name of the generator the run checked.
+  public var generator: String
+  /// The external generator the run started, when it checked one
+  /// (`batchcheck check --exec`): the command line names it instead of
+  /// `generator`. nil for a generator in process.
+  public var external: ExternalCommand?
+  /// The random case's seed; nil for a corpus or exhaustive case.
+  public var caseSeed: UInt64?
+  /// The minimal old sections (old space).
+  public var old: [[Row]]
+  /// The minimal new sections (new space).
+  public var new: [[Row]]
+  /// The contract the run judged the changes under, when it is not the
+  /// generator's own; nil when it is.
+  public var judgedAs: Contract?
+  /// The largest random case of the run (`CheckOptions.maxSize`): a case
+  /// seed gives the same case only under the same maximum.
+  public var maxSize: Int
+  /// Whether the run judged identities only (`CheckOptions.identityOnly`).
+  public var identityOnly: Bool
+  /// The simulation that judged the failure, its rows on screen included.
+  public var simulation: SimulationOptions
+  /// The run's move-ratio limit (`CheckOptions.maxMoveRatio`).
+  public var maxMoveRatio: Double?
+  /// Whether the run rejected unneeded deletes (`CheckOptions.rejectsUnneededDeletes`).
+  public var rejectsUnneededDeletes: Bool
+
+  /// A recipe of every part given.
+  package init(
+    generator: String, external: ExternalCommand?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
+    judgedAs: Contract?, maxSize: Int, identityOnly: Bool, simulation: SimulationOptions,
+    maxMoveRatio: Double?, rejectsUnneededDeletes: Bool
+  ) {
+    self.generator = generator
+    self.external = external
+    self.caseSeed = caseSeed
+    self.old = old
+    self.new = new
+    self.judgedAs = judgedAs
+    self.maxSize = maxSize
+    self.identityOnly = identityOnly
+    self.simulation = simulation
+    self.maxMoveRatio = maxMoveRatio
+    self.rejectsUnneededDeletes = rejectsUnneededDeletes
+  }
+
+  /// An external generator as the command line starts it: the command and
+  /// the options of `--exec` that differ from their defaults.
+  public struct ExternalCommand: Hashable, Sendable {
+    /// The command (`--exec`).
+    public var command: String
+    /// The contract the process answers in (`--contract`); nil for one batch.
+    public var contract: Contract?
+    /// Seconds the process may take per case (`--timeout`); nil for the default.
+    public var timeout: Double?
+    /// The generator's name in reports (`--name`); nil for the default.
+    public var name: String?
+    /// Whether the process gets cases of several sections (`--sections`).
+    public var sections: Bool
+
+    /// The external command of every part given.
+    package init(
+      command: String, contract: Contract?, timeout: Double?, name: String?, sections: Bool
+    ) {
+      self.command = command
+      self.contract = contract
+      self.timeout = timeout
+      self.name = name
+      self.sections = sections
+    }
+  }
+}
+
+/// The form a front end gives a replay in its reports.
+package enum ReplayForm: Hashable, Sendable {
+  /// The command line's: `batchcheck replay ...` (`ReplayRecipe.commandLine`).
+  case commandLine
+  /// Swift's: `check(generator, options: .onePair(...))` (`ReplayRecipe.swiftCall`).
+  case swift
+}
+
+extension ReplayRecipe {
+  /// The recipe in `form`: nil on the command line for a case with no
+  /// case seed (its corpus line replays it).
+  package func rendered(as form: ReplayForm) -> String? {
+    switch form {
+    case .commandLine: commandLine
+    case .swift: swiftCall
+    }
+  }
+}
