@@ -117,6 +117,16 @@ public struct HTMLCase: Hashable, Sendable {
     blocks.append(HTMLBlock(label: "seeds", text: seeds))
     blocks.append(
       HTMLBlock(label: "replay", text: failure.replayText))
+    // The page serves both front ends: the other form of the replay too.
+    if let recipe = failure.replay {
+      if failure.replayText == recipe.swiftCall {
+        if let command = recipe.commandLine {
+          blocks.append(HTMLBlock(label: "replay on the command line", text: command))
+        }
+      } else {
+        blocks.append(HTMLBlock(label: "replay in Swift", text: recipe.swiftCall))
+      }
+    }
     if let corpusLine = failure.corpusLine { blocks.append(HTMLBlock(label: "corpus line", text: corpusLine)) }
     if let caseLine = failure.caseLine { blocks.append(HTMLBlock(label: "failing case", text: caseLine)) }
     blocks.append(

@@ -99,6 +99,14 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     let command = try #require(commandLine.failures.first?.replay?.commandLine)
     #expect(command.hasPrefix("batchcheck replay --generator lcs-2013 --case-seed 0x"))
     #expect(parse(HTMLReport.render(commandLine)).all("pre").contains { $0.text == command })
+    // Each page gives both forms: the run's own first, then the other.
+    let swiftPage = parse(HTMLReport.render(swift))
+    let swiftCommand = try #require(swiftRecipe.commandLine)
+    #expect(swiftPage.all("h3").map(\.text).contains("replay on the command line"))
+    #expect(swiftPage.all("pre").contains { $0.text == swiftCommand })
+    let commandPage = parse(HTMLReport.render(commandLine))
+    #expect(commandPage.all("h3").map(\.text).contains("replay in Swift"))
+    #expect(commandPage.all("pre").contains { $0.text == commandLine.failures.first?.replay?.swiftCall })
   }
 
   @Test func reloadAndMoveCirclesTheOldRow() {
