@@ -13,7 +13,7 @@ struct MoveItem {
 /// What UIKit's checks conclude when they raise nothing.
 enum CheckOutcome {
   /// A row moved out of a deleted or into an inserted section: reloadData (R17).
-  case fallback(String)
+  case fallback(String, VerdictPlace)
   /// The update passes every check; the row check follows.
   case accepted(AcceptedUpdate)
 }
@@ -145,7 +145,8 @@ struct BatchState {
         if nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] == reload {
           return fail(
             UIKitException(
-              rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row)))
+              rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row),
+              place: VerdictPlace(.old, reload)))
         }
       }
       counter.add(explicitDeletes.count)
@@ -188,7 +189,7 @@ struct BatchState {
         lastTo = move.to.section
       }
     }
-    var fallback: String?
+    var fallback: (message: String, place: VerdictPlace)?
     var accepted = AcceptedUpdate()
     var deletedSectionCount = 0
     var insertedSectionCount = 0
@@ -215,12 +216,13 @@ struct BatchState {
           isSection
           ? messages.deleteAndMoveSection(d.section)
           : messages.deleteAndMoveRow(section: d.section, row: d.row)
-        return fail(UIKitException(rule: .r11, message: message))
+        return fail(UIKitException(rule: .r11, message: message, place: VerdictPlace(.old, d)))
       }
       if isSection, fallback == nil, let position = rowMoveFromSection[d.section] {
         let message = messages.moveOutOfDeletedSection(moves[position].rowMove)
-        if rules.fallback == .immediate { return fallBack(message) }
-        fallback = message
+        let place = VerdictPlace(.old, moves[position].from)
+        if rules.fallback == .immediate { return fallBack(message, place) }
+        fallback = (message, place)
       }
       if isSection {
         if isOutside(d.section, counts.oldSections) {
@@ -228,7 +230,8 @@ struct BatchState {
             UIKitException(
               rule: .r5,
               message: messages.deleteSectionBeyondSections(
-                section: d.section, sections: counts.oldSections)))
+                section: d.section, sections: counts.oldSections),
+              place: VerdictPlace(.old, d)))
         }
         deletedSection = d.section
         accepted.deletedSections.insert(d.section)
@@ -240,14 +243,16 @@ struct BatchState {
             UIKitException(
               rule: .r4,
               message: messages.deleteRowBeyondSections(
-                row: d.row, section: d.section, sections: counts.oldSections)))
+                row: d.row, section: d.section, sections: counts.oldSections),
+              place: VerdictPlace(.old, d)))
         }
         let rows = oldRows.rows(d.section, counts.oldRows)
         if isOutside(d.row, rows) {
           return fail(
             UIKitException(
               rule: .r3,
-              message: messages.deleteRowBeyondCount(row: d.row, section: d.section, count: rows)))
+              message: messages.deleteRowBeyondCount(row: d.row, section: d.section, count: rows),
+              place: VerdictPlace(.old, d)))
         }
         accepted.deletedRows.append(d)
         note("delete \(Self.describe(d)): ok")
@@ -271,12 +276,13 @@ struct BatchState {
           isSection
           ? messages.insertAndMoveSection(i.section)
           : messages.insertAndMoveRow(section: i.section, row: i.row)
-        return fail(UIKitException(rule: .r12, message: message))
+        return fail(UIKitException(rule: .r12, message: message, place: VerdictPlace(.new, i)))
       }
       if isSection, fallback == nil, let position = rowMoveToSection[i.section] {
         let message = messages.moveIntoInsertedSection(moves[position].rowMove)
-        if rules.fallback == .immediate { return fallBack(message) }
-        fallback = message
+        let place = VerdictPlace(.old, moves[position].from)
+        if rules.fallback == .immediate { return fallBack(message, place) }
+        fallback = (message, place)
       }
       if isSection {
         if isOutside(i.section, counts.newSections) {
@@ -284,7 +290,8 @@ struct BatchState {
             UIKitException(
               rule: .r8,
               message: messages.insertSectionBeyondSections(
-                section: i.section, sections: counts.newSections)))
+                section: i.section, sections: counts.newSections),
+              place: VerdictPlace(.new, i)))
         }
         // R19: the row inserts of this section, already checked, are dropped.
         while let last = accepted.insertedRows.last, last.section == i.section {
@@ -301,14 +308,16 @@ struct BatchState {
             UIKitException(
               rule: .r7,
               message: messages.insertRowBeyondSections(
-                row: i.row, section: i.section, sections: counts.newSections)))
+                row: i.row, section: i.section, sections: counts.newSections),
+              place: VerdictPlace(.new, i)))
         }
         let rows = newRows.rows(i.section, counts.newRows)
         if isOutside(i.row, rows) {
           return fail(
             UIKitException(
               rule: .r6,
-              message: messages.insertRowBeyondCount(row: i.row, section: i.section, count: rows)))
+              message: messages.insertRowBeyondCount(row: i.row, section: i.section, count: rows),
+              place: VerdictPlace(.new, i)))
         }
         accepted.insertedRows.append(i)
         note("insert \(Self.describe(i)): ok")
@@ -322,7 +331,7 @@ struct BatchState {
 
     // Steps 7 to 9: the count checks in the profile's order. R17's fallback
     // skips the row counts (iOS 12) or every count check (iOS 18).
-    if let fallback, rules.fallback != .skipsRowCounts { return fallBack(fallback) }
+    if let fallback, rules.fallback != .skipsRowCounts { return fallBack(fallback.message, fallback.place) }
     var tally: SectionTally?
     for countCheck in rules.countCheckOrder {
       switch countCheck {
@@ -348,7 +357,7 @@ struct BatchState {
         if let exception = checkOverflow(accepted, sections, counter: &counter) { return fail(exception) }
       case .rowCounts:
         // Step 8: the fallback to reloadData skips the row counts (R17).
-        if let fallback { return fallBack(fallback) }
+        if let fallback { return fallBack(fallback.message, fallback.place) }
         // Step 9: the row counts per section (R2).
         let sections = tally ?? SectionTally(
           accepted, counts: counts, countsDuplicates: !mergesDuplicates, counter: &counter)
@@ -359,10 +368,11 @@ struct BatchState {
     return .success(.accepted(accepted))
   }
 
-  /// Notes and returns R17's fallback to reloadData.
-  private func fallBack(_ message: String) -> Result<CheckOutcome, UIKitException> {
+  /// Notes and returns R17's fallback to reloadData; `place` is the old-space
+  /// source of the row move that causes it.
+  private func fallBack(_ message: String, _ place: VerdictPlace) -> Result<CheckOutcome, UIKitException> {
     note("↺ R17: \(message)")
-    return .success(.fallback(message))
+    return .success(.fallback(message, place))
   }
 
   /// The reloads iOS 18 walks (D7, D9 in <doc:SimulatedTableView>), from `reloads` sorted
