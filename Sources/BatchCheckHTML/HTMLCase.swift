@@ -185,7 +185,7 @@ public struct HTMLCase: Hashable, Sendable {
     case nil:
       return ([], "no picture: there are no changes to draw")
     case .batch(let update):
-      return ([UpdatePicture(title: "the update", old: old, new: new, update: update, verdict: verdict)], nil)
+      return ([UpdatePicture(title: "the update", old: old, new: new, update: update, verdict: placed(update))], nil)
     case .staged(let stages):
       let judged = ContractValidator.validateStaged(old: old, stages: stages, new: new, options: options)
       let last = judged.stage ?? stages.count
@@ -231,6 +231,16 @@ public struct HTMLCase: Hashable, Sendable {
       }
       return (pictures, Self.leftOut(first, "step"))
     }
+  }
+
+  /// The verdict with its place: a verdict read back from a report carries
+  /// none, so the update is judged again and its place taken when that
+  /// judgement is the same verdict.
+  private func placed(_ update: BatchUpdate) -> Verdict? {
+    guard var verdict, !verdict.isValid, verdict.place == nil, verdict.mismatch == nil else { return verdict }
+    let again = SimulatedTableView(old, options: options).performBatchUpdates(update, dataSource: new)
+    if again == verdict { verdict.place = again.place }
+    return verdict
   }
 
   /// Steps times rows up to which steps are drawn one by one.

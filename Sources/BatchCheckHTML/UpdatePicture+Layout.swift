@@ -11,6 +11,9 @@ enum PictureItem: Hashable {
   case rows(count: Int, changed: Int)
   /// Whole sections left out, with their rows.
   case sections(count: Int, rows: Int)
+  /// An insert past the last row of a new section (R6), drawn after the
+  /// section's rows at the index it asked for.
+  case attempted(section: Int, row: Int)
 }
 
 extension UpdatePicture {
@@ -52,7 +55,7 @@ extension UpdatePicture {
   private func focus(on side: PictureSide) -> (section: Int, row: Int) {
     guard let marker else { return (0, 0) }
     if marker.side == side { return (marker.section, marker.row ?? 0) }
-    if let row = marker.row {
+    if let row = marker.row, !marker.isAttemptedInsert {
       let partner =
         side == .new ? partnerOfOld[marker.section][row] : partnerOfNew[marker.section][row]
       if let partner { return (partner.section, partner.row) }
@@ -140,6 +143,9 @@ extension UpdatePicture {
           items.append(.rows(count: end - row, changed: changed))
         }
         row = end
+      }
+      if let marked, marked.isAttemptedInsert, marked.section == section, let row = marked.row {
+        items.append(.attempted(section: section, row: row))
       }
     }
     if hiddenSections > 0 { items.append(.sections(count: hiddenSections, rows: hiddenRows)) }

@@ -45,6 +45,13 @@ extension UpdatePicture {
             changed == 0
             ? "… \(counted(count, "unchanged row")) …" : "… \(counted(count, "row")), \(changed) of them changed …"
           body += "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
+        case .attempted(let section, let row):
+          newY[RowPath(section, row)] = y
+          // A dashed row of its own: the insert UIKit refused, at its index.
+          body += "<g class=\"attempted inserted\"><rect x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\""
+          body += " height=\"\(Geometry.rowHeight - 2)\" rx=\"3\" stroke-dasharray=\"4 3\"/>"
+          body += "<text class=\"index\" x=\"\(x + 34)\" y=\"\(y + 13)\">\(row)</text>"
+          body += "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 13)\">attempted insert, past the last row</text></g>\n"
         case .sections(let count, let rows):
           let text = "… \(counted(count, "unchanged section")) (\(counted(rows, "row"))) …"
           body += "<text class=\"label gap\" x=\"\(x + 6)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"

@@ -29,6 +29,9 @@ struct FailureMarker: Hashable, Sendable {
   var section: Int
   var row: Int?
   var note: String
+  /// Whether `row` is an insert past the last row of its new section (R6),
+  /// drawn as a row of its own after the section's rows.
+  var isAttemptedInsert = false
 }
 
 /// One update drawn as two columns: what the update does to each old and
@@ -68,7 +71,7 @@ struct UpdatePicture {
     partnerOfNew = new.map { Array(repeating: nil, count: $0.count) }
     markOperations()
     pairRows()
-    marker = verdict.flatMap { Self.marker(for: $0, update: update, old: old, new: new) }
+    marker = verdict.flatMap { Self.marker(for: $0, old: old, new: new) }
   }
 
   private static func contains(_ sections: [[Row]], _ path: RowPath) -> Bool {
@@ -137,10 +140,12 @@ struct UpdatePicture {
     }
   }
 
-  /// Where `verdict` points: a wrong or stale cell (new side); else the
-  /// first index path in UIKit's message, on the side of the operation that
-  /// holds it; else the section the message names; nil when it names none.
-  static func marker(for verdict: Verdict, update: BatchUpdate, old: [[Row]], new: [[Row]])
+  /// Where `verdict` points, read from its place (never from its message):
+  /// a wrong or stale cell (new side, with what it shows); else the row its
+  /// place names when that row exists on its side, R6's attempted insert
+  /// past the last row of its section, or the place's section header; nil
+  /// when the verdict has no place or its section does not exist.
+  static func marker(for verdict: Verdict, old: [[Row]], new: [[Row]])
     -> FailureMarker?
   {
     guard !verdict.isValid else { return nil }
@@ -151,60 +156,26 @@ struct UpdatePicture {
         ? "✗ \(head)" : "✗ \(verdict.rule?.rawValue ?? head): shows \(label(mismatch.shown)), not \(label(mismatch.expected))"
       return FailureMarker(side: .new, section: mismatch.path.section, row: mismatch.path.row, note: note)
     }
-    let message = verdict.message ?? ""
-    if let path = firstIndexPath(in: message) {
-      let oldSpace = update.deleteRows + update.reloadRows + update.reconfigureRows + update.moveRows.map(\.from)
-      let newSpace = update.insertRows + update.moveRows.map(\.to)
-      let side: PictureSide =
-        oldSpace.contains(path) ? .old : newSpace.contains(path) ? .new : contains(old, path) ? .old : .new
-      let rows = side == .old ? old : new
-      if contains(rows, path) {
-        return FailureMarker(side: side, section: path.section, row: path.row, note: "✗ \(head)")
+    guard let place = verdict.place else { return nil }
+    let side: PictureSide = place.side == .old ? .old : .new
+    let rows = side == .old ? old : new
+    guard rows.indices.contains(place.section) else { return nil }
+    if let row = place.row {
+      if rows[place.section].indices.contains(row) {
+        return FailureMarker(side: side, section: place.section, row: row, note: "✗ \(head)")
       }
-      if rows.indices.contains(path.section) {
-        return FailureMarker(side: side, section: path.section, row: nil, note: "✗ \(head)")
-      }
-    }
-    if let section = number(after: "section ", in: message) {
-      let side: PictureSide = message.contains("after the update") ? .new : .old
-      let rows = side == .old ? old : new
-      if rows.indices.contains(section) {
-        return FailureMarker(side: side, section: section, row: nil, note: "✗ \(head)")
+      if verdict.rule == .r6, side == .new, row >= rows[place.section].count {
+        return FailureMarker(
+          side: .new, section: place.section, row: row, note: "✗ \(head): insert past the last row",
+          isAttemptedInsert: true)
       }
     }
-    return nil
-  }
-
-  /// The first `{length = 2, path = S - R}` of a UIKit message (numbers as
-  /// UIKit prints them, negative ones as unsigned 64-bit values).
-  static func firstIndexPath(in message: String) -> RowPath? {
-    guard let start = message.firstRange(of: "path = ") else { return nil }
-    let rest = message[start.upperBound...]
-    let parts = rest.prefix { $0.isNumber || $0 == " " || $0 == "-" }.split(separator: "-")
-    guard parts.count == 2,
-      let section = UInt64(parts[0].trimmingSpaces), let row = UInt64(parts[1].trimmingSpaces)
-    else { return nil }
-    return RowPath(Int(truncatingIfNeeded: section), Int(truncatingIfNeeded: row))
-  }
-
-  /// The number right after `prefix` in `message`, if any.
-  static func number(after prefix: String, in message: String) -> Int? {
-    guard let start = message.firstRange(of: prefix) else { return nil }
-    return Int(message[start.upperBound...].prefix { $0.isASCII && $0.isNumber })
+    return FailureMarker(side: side, section: place.section, row: nil, note: "✗ \(head)")
   }
 
   /// A row as the picture writes it: its identity, and its content after a
   /// `·` when it has its own.
   static func label(_ row: Row) -> String {
     row.id == row.content ? row.id.description : "\(row.id) · \(row.content)"
-  }
-}
-
-extension Substring {
-  fileprivate var trimmingSpaces: Substring {
-    var text = self
-    while text.first == " " { text.removeFirst() }
-    while text.last == " " { text.removeLast() }
-    return text
   }
 }

@@ -129,6 +129,31 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(page.all("h3").contains { $0.text == "trace" })
   }
 
+  @Test func anInsertPastTheEndIsDrawnAtItsIndex() throws {
+    let old: [[Row]] = [[Row("a"), Row("b")]]
+    let new: [[Row]] = [[Row("a"), Row("b"), Row("c")]]
+    let update = BatchUpdate(insertRows: [RowPath(0, 5)])
+    let verdict = SimulatedTableView(old).performBatchUpdates(update, dataSource: new)
+    #expect(verdict.rule == .r6)
+    let picture = UpdatePicture(title: "", old: old, new: new, update: update, verdict: verdict)
+    // The marker is the attempted insert, row 5, not the section header.
+    #expect(picture.marker?.side == .new)
+    #expect(picture.marker?.row == 5)
+    #expect(picture.layout().new.last == .attempted(section: 0, row: 5))
+    let page = parse(
+      HTMLReport.render(
+        ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old, new: new,
+        changes: .batch(update), name: "insert-past-the-end"))
+    let attempted = page.all("g", class: "attempted")
+    #expect(attempted.map(\.text) == ["5attempted insert, past the last row"])
+    // The circle lies on that line, below the new side's last row.
+    let marker = try #require(page.all("ellipse", class: "bc-marker").first)
+    let rows = page.all("g", class: "row").count
+    #expect(rows == 5)
+    let lastRowTop = 34 + 20 * 3  // header, then rows 0, 1, 2
+    #expect(marker.attributes["cy"] == String(lastRowTop + 20 + 9))
+  }
+
   @Test func hostileNamesAndValuesCannotInjectMarkup() {
     let hostile = "<script>alert(\"x\")</script>' onload='x' & \u{1}\u{FFFE} 🙂" + String(repeating: "é", count: 500)
     let old: [[Row]] = [[Row(.string(hostile)), Row("b")]]

@@ -211,7 +211,7 @@ extension BatchState {
             ? messages.moveBothSections(move.from.section, second.from.section, to: move.to.section)
             : messages.moveBothRows(move.from, second.from, to: move.to)
         }
-        return UIKitException(rule: .r16, message: message)
+        return UIKitException(rule: .r16, message: message, place: VerdictPlace(.old, move.from))
       }
       note("move \(Self.describe(move.from)) → \(Self.describe(move.to)): ok")
       if move.isSection {
@@ -258,33 +258,39 @@ extension BatchState {
       if isOutside(move.from.section, counts.oldSections) {
         return UIKitException(
           rule: .r15,
-          message: messages.moveSectionFromMissing(move.from.section, sections: counts.oldSections))
+          message: messages.moveSectionFromMissing(move.from.section, sections: counts.oldSections),
+          place: VerdictPlace(.old, move.from))
       }
       if isOutside(move.to.section, counts.newSections) {
         return UIKitException(
           rule: .r15,
           message: messages.moveSectionToMissing(
-            move.from.section, move.to.section, sections: counts.newSections))
+            move.from.section, move.to.section, sections: counts.newSections),
+          place: VerdictPlace(.old, move.from))
       }
       return nil
     }
     if isOutside(move.from.section, counts.oldSections) {
       return UIKitException(
-        rule: .r13, message: messages.moveFromMissingSection(move.from, sections: counts.oldSections))
+        rule: .r13, message: messages.moveFromMissingSection(move.from, sections: counts.oldSections),
+        place: VerdictPlace(.old, move.from))
     }
     let oldRows = oldRowCount.rows(move.from.section, counts.oldRows)
     if isOutside(move.from.row, oldRows) {
-      return UIKitException(rule: .r13, message: messages.moveFromMissingRow(move.from, count: oldRows))
+      return UIKitException(
+        rule: .r13, message: messages.moveFromMissingRow(move.from, count: oldRows), place: VerdictPlace(.old, move.from))
     }
     if isOutside(move.to.section, counts.newSections) {
       return UIKitException(
         rule: .r14,
-        message: messages.moveToMissingSection(move.from, move.to, sections: counts.newSections))
+        message: messages.moveToMissingSection(move.from, move.to, sections: counts.newSections),
+        place: VerdictPlace(.old, move.from))
     }
     let newRows = newRowCount.rows(move.to.section, counts.newRows)
     if isOutside(move.to.row, newRows) {
       return UIKitException(
-        rule: .r14, message: messages.moveToMissingRow(move.from, move.to, count: newRows))
+        rule: .r14, message: messages.moveToMissingRow(move.from, move.to, count: newRows),
+        place: VerdictPlace(.old, move.from))
     }
     return nil
   }

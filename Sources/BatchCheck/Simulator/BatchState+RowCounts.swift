@@ -225,14 +225,17 @@ extension BatchState {
           + " − \(entry.deleted) deleted + \(entry.movedIn) moved in − \(entry.movedOut) moved out"
           + " = \(entry.expected); the data source has \(after)")
       if after < 0 {
-        return UIKitException(rule: .r2, message: messages.negativeRowCount(section: entry.old))
+        return UIKitException(
+          rule: .r2, message: messages.negativeRowCount(section: entry.old),
+          place: VerdictPlace(.old, section: entry.old))
       }
       if after != entry.expected {
         return UIKitException(
           rule: .r2,
           message: messages.invalidRowCount(
             section: entry.new, after: after, before: entry.before, inserted: entry.inserted,
-            deleted: entry.deleted, movedIn: entry.movedIn, movedOut: entry.movedOut))
+            deleted: entry.deleted, movedIn: entry.movedIn, movedOut: entry.movedOut),
+          place: VerdictPlace(.new, section: entry.new))
       }
       return nil
     }

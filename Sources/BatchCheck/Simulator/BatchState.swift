@@ -13,67 +13,9 @@ struct MoveItem {
 /// What UIKit's checks conclude when they raise nothing.
 enum CheckOutcome {
   /// A row moved out of a deleted or into an inserted section: reloadData (R17).
-  case fallback(String)
+  case fallback(String, VerdictPlace)
   /// The update passes every check; the row check follows.
   case accepted(AcceptedUpdate)
-}
-
-/// The lines of a trace, shared by the steps that write them, bounded: it
-/// keeps the first `headLimit` lines and the last `tailLimit` (a ring
-/// buffer), and counts the ones between, which `lines` gives as one line
-/// `… N more steps`. A trace of a million reloads so costs 81 lines, while
-/// simulating and in every report (text, JSON, JUnit), never a million.
-final class TraceLog {
-  /// The lines kept from the start of a trace.
-  static let headLimit = 40
-  /// The lines kept from the end of a trace.
-  static let tailLimit = 40
-
-  private var head: [String] = []
-  /// The last lines, oldest at `tailStart` once the buffer is full.
-  private var tail: [String] = []
-  private var tailStart = 0
-  /// Every line appended, kept or not.
-  private(set) var count = 0
-  /// Put before each line appended (a stage's trace is indented).
-  var indent = ""
-
-  init() {}
-
-  /// Appends one line; past the head, the oldest line of the tail makes way.
-  func append(_ line: String) {
-    let line = indent.isEmpty ? line : indent + line
-    count += 1
-    if head.count < Self.headLimit {
-      head.append(line)
-    } else if tail.count < Self.tailLimit {
-      tail.append(line)
-    } else {
-      tail[tailStart] = line
-      tailStart = (tailStart + 1) % Self.tailLimit
-    }
-  }
-
-  /// Appends each line of `lines`, in order.
-  func append(contentsOf lines: some Sequence<String>) {
-    for line in lines { append(line) }
-  }
-
-  /// The line that stands for `omitted` lines between the head and the tail.
-  static func omission(_ omitted: Int) -> String {
-    "… \(counted(omitted, "more step"))"
-  }
-
-  /// The trace: every line when there are at most `headLimit + tailLimit`,
-  /// else the first ones, `… N more steps`, and the last ones.
-  var lines: [String] {
-    var result = head
-    let omitted = count - head.count - tail.count
-    if omitted > 0 { result.append(Self.omission(omitted)) }
-    result += tail[tailStart...]
-    result += tail[..<tailStart]
-    return result
-  }
 }
 
 /// UIKit's checks, steps 1 to 9 of its check order (<doc:UIKitRules>), over one update.
@@ -110,13 +52,38 @@ struct BatchState {
 
   /// What the profile does: everything the iOS 12 and iOS 18 checks differ in.
   let rules: UIKitProfile.Rules
-  private var mergesDuplicates: Bool { rules.mergesDuplicates }
-  private static var notFound: Int { UIKitMessages.notFound }
+  var mergesDuplicates: Bool { rules.mergesDuplicates }
+  static var notFound: Int { UIKitMessages.notFound }
 
-  /// Runs steps 1 to 9. The first failing check decides.
+  /// Runs steps 1 to 9, each a function named for its checks, in UIKit's
+  /// order. The first failing check decides.
   func check(counter: inout OperationCounter) -> Result<CheckOutcome, UIKitException> {
-    let notFound = Self.notFound
     // Step 1: gather and sort.
+    let (explicitDeletes, explicitInserts, reloads) = gatheredItems(counter: &counter)
+    let moveIndex = indexedMoves(counter: &counter)
+    var progress = CheckProgress(deletes: explicitDeletes, inserts: explicitInserts, moveIndex: moveIndex)
+    // Steps 2 and 3: decompose reloads, R10 first; merge and re-sort.
+    if let exception = decomposeReloads(reloads, into: &progress, counter: &counter) { return fail(exception) }
+    findRowMovesOfSections(&progress, counter: &counter)
+    // Step 4: deletes, descending.
+    if let outcome = checkDeletes(&progress, counter: &counter) { return outcome }
+    // Step 5: inserts, ascending.
+    if let outcome = checkInserts(&progress, counter: &counter) { return outcome }
+    // Step 6: moves, in source order.
+    if let exception = checkMoves(moveIndex.moves, moveIndex, into: &progress.accepted, counter: &counter) {
+      return fail(exception)
+    }
+    // Steps 7 to 9: the count checks in the profile's order.
+    return checkCounts(progress, counter: &counter)
+  }
+
+  /// Step 1: the section and row deletes, inserts and reloads as UIKit's
+  /// item paths, each list sorted ascending; under iOS 18 the reloads it
+  /// walks (`reloadsWalked`).
+  private func gatheredItems(counter: inout OperationCounter)
+    -> (deletes: [RowPath], inserts: [RowPath], reloads: [RowPath])
+  {
+    let notFound = Self.notFound
     var explicitDeletes = update.deleteSections.map { RowPath(section: $0, row: notFound) }
     explicitDeletes += update.deleteRows
     var explicitInserts = update.insertSections.map { RowPath(section: $0, row: notFound) }
@@ -130,239 +97,80 @@ struct BatchState {
     if rules.removesDuplicateReloads || rules.dropsReloadsWithoutCell {
       reloads = reloadsWalked(reloads, counter: &counter)
     }
-    let moveIndex = indexedMoves(counter: &counter)
-    let moves = moveIndex.moves
-
-    // Step 2: decompose reloads (<doc:SimulatedTableView>), R10 first.
-    var deletes = explicitDeletes
-    var inserts = explicitInserts
-    if !reloads.isEmpty {
-      // Both ascend: one walk finds the first reload that is also deleted.
-      var nextDelete = 0
-      for reload in reloads {
-        counter.add()
-        while nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] < reload { nextDelete += 1 }
-        if nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] == reload {
-          return fail(
-            UIKitException(
-              rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row)))
-        }
-      }
-      counter.add(explicitDeletes.count)
-      let ignoring = rules.walkIgnoresRowsInSectionOps
-      let deleteGroups = SectionGroups(
-        sortedItems: explicitDeletes, ignoringRowsInSectionOps: ignoring, counter: &counter)
-      let insertGroups = SectionGroups(
-        sortedItems: explicitInserts, ignoringRowsInSectionOps: ignoring, counter: &counter)
-      let targets = SectionGroups.reloadTargets(
-        reloads, deletes: deleteGroups, inserts: insertGroups, counter: &counter)
-      for (reload, target) in zip(reloads, targets) {
-        deletes.append(reload)
-        inserts.append(target)
-        note(
-          "reload \(Self.describe(reload)) → delete \(Self.describe(reload)) + insert \(Self.describe(target))"
-            + " (its insert counts the explicit deletes and inserts only, never moves)")
-      }
-      // Step 3: merge and re-sort.
-      deletes.sort()
-      inserts.sort()
-      counter.add(deletes.count + inserts.count)
-    }
-
-    // The first row move out of each section and into each, for R17: only
-    // when a section is deleted or inserted. Runs of one section cost one lookup.
-    var rowMoveFromSection: [Int: Int] = [:]
-    var rowMoveToSection: [Int: Int] = [:]
-    if deletes.contains(where: { $0.row == notFound }) || inserts.contains(where: { $0.row == notFound }) {
-      var lastFrom: Int?
-      var lastTo: Int?
-      for (position, move) in moves.enumerated() where !move.isSection {
-        counter.add()
-        if move.from.section != lastFrom, rowMoveFromSection[move.from.section] == nil {
-          rowMoveFromSection[move.from.section] = position
-        }
-        if move.to.section != lastTo, rowMoveToSection[move.to.section] == nil {
-          rowMoveToSection[move.to.section] = position
-        }
-        lastFrom = move.from.section
-        lastTo = move.to.section
-      }
-    }
-    var fallback: String?
-    var accepted = AcceptedUpdate()
-    var deletedSectionCount = 0
-    var insertedSectionCount = 0
-
-    // Step 4: deletes, descending.
-    var oldRows = RowCountCache()
-    var sourcePlace = moves.count
-    var deletedSection: Int?
-    var previous: RowPath?
-    for d in deletes.reversed() {
-      counter.add()
-      let isSection = d.row == notFound
-      if !isSection, d.section == deletedSection {  // R18: dropped unchecked
-        note("delete \(Self.describe(d)) dropped: inside deleted section \(d.section) (R18)")
-        continue
-      }
-      if mergesDuplicates, d == previous {  // R20/R21: merged
-        note("delete \(Self.describe(d)) merged with its duplicate (R20)")
-        continue
-      }
-      previous = d
-      if moveIndex.hasSource(d, below: &sourcePlace, counter: &counter) {
-        let message =
-          isSection
-          ? messages.deleteAndMoveSection(d.section)
-          : messages.deleteAndMoveRow(section: d.section, row: d.row)
-        return fail(UIKitException(rule: .r11, message: message))
-      }
-      if isSection, fallback == nil, let position = rowMoveFromSection[d.section] {
-        let message = messages.moveOutOfDeletedSection(moves[position].rowMove)
-        if rules.fallback == .immediate { return fallBack(message) }
-        fallback = message
-      }
-      if isSection {
-        if isOutside(d.section, counts.oldSections) {
-          return fail(
-            UIKitException(
-              rule: .r5,
-              message: messages.deleteSectionBeyondSections(
-                section: d.section, sections: counts.oldSections)))
-        }
-        deletedSection = d.section
-        accepted.deletedSections.insert(d.section)
-        deletedSectionCount += 1
-        note("delete \(Self.describe(d)): ok")
-      } else {
-        if isOutside(d.section, counts.oldSections) {
-          return fail(
-            UIKitException(
-              rule: .r4,
-              message: messages.deleteRowBeyondSections(
-                row: d.row, section: d.section, sections: counts.oldSections)))
-        }
-        let rows = oldRows.rows(d.section, counts.oldRows)
-        if isOutside(d.row, rows) {
-          return fail(
-            UIKitException(
-              rule: .r3,
-              message: messages.deleteRowBeyondCount(row: d.row, section: d.section, count: rows)))
-        }
-        accepted.deletedRows.append(d)
-        note("delete \(Self.describe(d)): ok")
-      }
-    }
-
-    // Step 5: inserts, ascending.
-    var newRows = RowCountCache()
-    var destinationPlace = 0
-    previous = nil
-    for i in inserts {
-      counter.add()
-      let isSection = i.row == notFound
-      if mergesDuplicates, i == previous {  // R20/R21: merged
-        note("insert \(Self.describe(i)) merged with its duplicate (R20)")
-        continue
-      }
-      previous = i
-      if moveIndex.hasDestination(i, above: &destinationPlace, counter: &counter) {
-        let message =
-          isSection
-          ? messages.insertAndMoveSection(i.section)
-          : messages.insertAndMoveRow(section: i.section, row: i.row)
-        return fail(UIKitException(rule: .r12, message: message))
-      }
-      if isSection, fallback == nil, let position = rowMoveToSection[i.section] {
-        let message = messages.moveIntoInsertedSection(moves[position].rowMove)
-        if rules.fallback == .immediate { return fallBack(message) }
-        fallback = message
-      }
-      if isSection {
-        if isOutside(i.section, counts.newSections) {
-          return fail(
-            UIKitException(
-              rule: .r8,
-              message: messages.insertSectionBeyondSections(
-                section: i.section, sections: counts.newSections)))
-        }
-        // R19: the row inserts of this section, already checked, are dropped.
-        while let last = accepted.insertedRows.last, last.section == i.section {
-          counter.add()
-          accepted.insertedRows.removeLast()
-          note("insert \(Self.describe(last)) dropped: inside inserted section \(i.section) (R19)")
-        }
-        accepted.insertedSections.insert(i.section)
-        insertedSectionCount += 1
-        note("insert \(Self.describe(i)): ok")
-      } else {
-        if isOutside(i.section, counts.newSections) {
-          return fail(
-            UIKitException(
-              rule: .r7,
-              message: messages.insertRowBeyondSections(
-                row: i.row, section: i.section, sections: counts.newSections)))
-        }
-        let rows = newRows.rows(i.section, counts.newRows)
-        if isOutside(i.row, rows) {
-          return fail(
-            UIKitException(
-              rule: .r6,
-              message: messages.insertRowBeyondCount(row: i.row, section: i.section, count: rows)))
-        }
-        accepted.insertedRows.append(i)
-        note("insert \(Self.describe(i)): ok")
-      }
-    }
-
-    // Step 6: moves, in source order.
-    if let exception = checkMoves(moves, moveIndex, into: &accepted, counter: &counter) {
-      return fail(exception)
-    }
-
-    // Steps 7 to 9: the count checks in the profile's order. R17's fallback
-    // skips the row counts (iOS 12) or every count check (iOS 18).
-    if let fallback, rules.fallback != .skipsRowCounts { return fallBack(fallback) }
-    var tally: SectionTally?
-    for countCheck in rules.countCheckOrder {
-      switch countCheck {
-      case .sectionCount:
-        // Step 7: the section count (R1).
-        let expectedSections = counts.oldSections &+ insertedSectionCount &- deletedSectionCount
-        note(
-          "sections: \(counts.oldSections) + \(insertedSectionCount) inserted − \(deletedSectionCount) deleted"
-            + " = \(expectedSections); the data source has \(counts.newSections)")
-        if expectedSections != counts.newSections {
-          return fail(
-            UIKitException(
-              rule: .r1,
-              message: messages.invalidSectionCount(
-                after: counts.newSections, before: counts.oldSections, inserted: insertedSectionCount,
-                deleted: deletedSectionCount)))
-        }
-      case .overflow:
-        // iOS 18: no section may end up holding more rows than the data source returns (R2b).
-        let sections = tally ?? SectionTally(
-          accepted, counts: counts, countsDuplicates: !mergesDuplicates, counter: &counter)
-        tally = sections
-        if let exception = checkOverflow(accepted, sections, counter: &counter) { return fail(exception) }
-      case .rowCounts:
-        // Step 8: the fallback to reloadData skips the row counts (R17).
-        if let fallback { return fallBack(fallback) }
-        // Step 9: the row counts per section (R2).
-        let sections = tally ?? SectionTally(
-          accepted, counts: counts, countsDuplicates: !mergesDuplicates, counter: &counter)
-        tally = sections
-        if let exception = checkRowCounts(sections, counter: &counter) { return fail(exception) }
-      }
-    }
-    return .success(.accepted(accepted))
+    return (explicitDeletes, explicitInserts, reloads)
   }
 
-  /// Notes and returns R17's fallback to reloadData.
-  private func fallBack(_ message: String) -> Result<CheckOutcome, UIKitException> {
+  /// Steps 2 and 3: R10 (a reload that is also deleted), then each reload
+  /// becomes a delete plus an insert (<doc:SimulatedTableView>), and the
+  /// deletes and inserts are sorted again. `progress` holds the explicit
+  /// deletes and inserts on entry.
+  private func decomposeReloads(
+    _ reloads: [RowPath], into progress: inout CheckProgress, counter: inout OperationCounter
+  ) -> UIKitException? {
+    guard !reloads.isEmpty else { return nil }
+    let explicitDeletes = progress.deletes
+    let explicitInserts = progress.inserts
+    // Both ascend: one walk finds the first reload that is also deleted.
+    var nextDelete = 0
+    for reload in reloads {
+      counter.add()
+      while nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] < reload { nextDelete += 1 }
+      if nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] == reload {
+        return UIKitException(
+          rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row),
+          place: VerdictPlace(.old, reload))
+      }
+    }
+    counter.add(explicitDeletes.count)
+    let ignoring = rules.walkIgnoresRowsInSectionOps
+    let deleteGroups = SectionGroups(
+      sortedItems: explicitDeletes, ignoringRowsInSectionOps: ignoring, counter: &counter)
+    let insertGroups = SectionGroups(
+      sortedItems: explicitInserts, ignoringRowsInSectionOps: ignoring, counter: &counter)
+    let targets = SectionGroups.reloadTargets(
+      reloads, deletes: deleteGroups, inserts: insertGroups, counter: &counter)
+    for (reload, target) in zip(reloads, targets) {
+      progress.deletes.append(reload)
+      progress.inserts.append(target)
+      note(
+        "reload \(Self.describe(reload)) → delete \(Self.describe(reload)) + insert \(Self.describe(target))"
+          + " (its insert counts the explicit deletes and inserts only, never moves)")
+    }
+    // Step 3: merge and re-sort.
+    progress.deletes.sort()
+    progress.inserts.sort()
+    counter.add(progress.deletes.count + progress.inserts.count)
+    return nil
+  }
+
+  /// The first row move out of each section and into each, for R17: only
+  /// when a section is deleted or inserted. Runs of one section cost one lookup.
+  private func findRowMovesOfSections(_ progress: inout CheckProgress, counter: inout OperationCounter) {
+    let notFound = Self.notFound
+    guard
+      progress.deletes.contains(where: { $0.row == notFound })
+        || progress.inserts.contains(where: { $0.row == notFound })
+    else { return }
+    var lastFrom: Int?
+    var lastTo: Int?
+    for (position, move) in progress.moveIndex.moves.enumerated() where !move.isSection {
+      counter.add()
+      if move.from.section != lastFrom, progress.rowMoveFromSection[move.from.section] == nil {
+        progress.rowMoveFromSection[move.from.section] = position
+      }
+      if move.to.section != lastTo, progress.rowMoveToSection[move.to.section] == nil {
+        progress.rowMoveToSection[move.to.section] = position
+      }
+      lastFrom = move.from.section
+      lastTo = move.to.section
+    }
+  }
+
+  /// Notes and returns R17's fallback to reloadData; `place` is the old-space
+  /// source of the row move that causes it.
+  func fallBack(_ message: String, _ place: VerdictPlace) -> Result<CheckOutcome, UIKitException> {
     note("↺ R17: \(message)")
-    return .success(.fallback(message))
+    return .success(.fallback(message, place))
   }
 
   /// The reloads iOS 18 walks (D7, D9 in <doc:SimulatedTableView>), from `reloads` sorted

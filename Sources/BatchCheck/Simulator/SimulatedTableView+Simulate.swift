@@ -43,10 +43,12 @@ extension SimulatedTableView {
     }
     // BatchCheck's duplicates policy comes right after R22.
     if options.duplicates == .reject,
-      let message = firstDuplicate(update, counter: &counter)
+      let (message, place) = firstDuplicate(update, counter: &counter)
     {
       trace?.append("✗ R20 (duplicates policy reject): \(message)")
-      return Verdict(kind: .duplicate, rule: .r20, message: message)
+      var verdict = Verdict(kind: .duplicate, rule: .r20, message: message)
+      verdict.place = place
+      return verdict
     }
     let counts = Counts(old: oldData, new: dataSource)
     var state = BatchState(update: update, counts: counts, messages: messages, options: options)
@@ -55,8 +57,10 @@ extension SimulatedTableView {
     switch state.check(counter: &counter) {
     case .failure(let exception):
       return .exception(exception)
-    case .success(.fallback(let message)):
-      return Verdict(kind: .fallback, rule: .r17, message: message)
+    case .success(.fallback(let message, let place)):
+      var verdict = Verdict(kind: .fallback, rule: .r17, message: message)
+      verdict.place = place
+      return verdict
     case .success(.accepted(let result)):
       accepted = result
     }

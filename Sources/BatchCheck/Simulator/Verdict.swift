@@ -72,16 +72,77 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
 }
 
 /// What UIKit raises: `NSInternalInconsistencyException` with a rule and a text.
+///
+/// Two exceptions are equal when their rules and messages are: `place` is
+/// data drawn from the same facts as the message, and takes no part.
 public struct UIKitException: Error, Hashable, Sendable {
   /// The rule that fired (<doc:UIKitRules>).
   public var rule: Rule
   /// UIKit's message, index paths printed as `{length = 2, path = S - R}`.
   public var message: String
+  /// The row or section the exception concerns, as data; nil when it names
+  /// none (R1, R2b, R22, R23, R28).
+  public var place: VerdictPlace?
 
-  /// The exception of `rule` with UIKit's `message`.
-  public init(rule: Rule, message: String) {
+  /// The exception of `rule` with UIKit's `message`, concerning `place`.
+  public init(rule: Rule, message: String, place: VerdictPlace? = nil) {
     self.rule = rule
     self.message = message
+    self.place = place
+  }
+
+  public static func == (lhs: UIKitException, rhs: UIKitException) -> Bool {
+    lhs.rule == rhs.rule && lhs.message == rhs.message
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(rule)
+    hasher.combine(message)
+  }
+}
+
+/// The two index spaces of an update: before it (old) and after it (new).
+public enum UpdateSide: String, Hashable, Sendable {
+  /// Before the update: deletes, reloads and move sources index the old rows.
+  case old
+  /// After the update: inserts and move destinations index the new rows.
+  case new
+}
+
+/// Where a verdict points, as data: one row or one section, on one side.
+///
+/// It is the place UIKit's message names first (the deleted row of R3, the
+/// attempted insert of R6, the move source of R13 and R14), in that side's
+/// index space, so it may lie outside the rows: R6's row is past the last
+/// one. A report reads the message; a picture reads the place.
+///
+///     let verdict = SimulatedTableView([[Row("a")]]).performBatchUpdates(
+///       BatchUpdate(insertRows: [RowPath(0, 5)]), dataSource: [[Row("a"), Row("b")]])
+///     verdict.place  // new (0, 5)
+public struct VerdictPlace: Hashable, Sendable, CustomStringConvertible {
+  /// The side whose index space `section` and `row` are in.
+  public var side: UpdateSide
+  /// The section, in `side`'s space.
+  public var section: Int
+  /// The row, in `side`'s space; nil when the place is the section itself.
+  public var row: Int?
+
+  /// The row `row` of `section` on `side`, or the section itself when `row` is nil.
+  public init(_ side: UpdateSide, section: Int, row: Int? = nil) {
+    self.side = side
+    self.section = section
+    self.row = row
+  }
+
+  /// The place of a UIKit item path: a section operation's row is
+  /// NSNotFound, and such a path is the section itself.
+  init(_ side: UpdateSide, _ path: RowPath) {
+    self.init(side, section: path.section, row: path.row == UIKitMessages.notFound ? nil : path.row)
+  }
+
+  /// `old (0, 2)`, `new section 1`.
+  public var description: String {
+    "\(side.rawValue) " + (row.map { "(\(section), \($0))" } ?? "section \(section)")
   }
 }
 
@@ -139,21 +200,45 @@ public struct Verdict: Hashable, Sendable, CustomStringConvertible {
   public var message: String?
   /// For `wrongRows` and `staleContent`: the first offending cell.
   public var mismatch: RowMismatch?
+  /// The row or section the verdict concerns, as data: for an exception the
+  /// one its message names first, for a duplicate the repeated one, for a
+  /// fallback the moved row's source, for wrong rows or stale content the
+  /// offending cell. Nil for valid verdicts, for exceptions that name no
+  /// place, and for verdicts read back from a report.
+  public var place: VerdictPlace?
 
-  /// A verdict of `kind`, with its rule, message and first offending cell when it has them.
+  /// A verdict of `kind`, with its rule, message and first offending cell
+  /// when it has them; the cell, new space, is then its place.
   public init(kind: VerdictKind, rule: Rule? = nil, message: String? = nil, mismatch: RowMismatch? = nil) {
     self.kind = kind
     self.rule = rule
     self.message = message
     self.mismatch = mismatch
+    self.place = mismatch.map { VerdictPlace(.new, section: $0.path.section, row: $0.path.row) }
   }
 
   /// UIKit accepts the update and the table shows the right rows.
   public static let valid = Verdict(kind: .valid)
 
-  /// An exception verdict.
+  /// An exception verdict, with the exception's place.
   public static func exception(_ exception: UIKitException) -> Verdict {
-    Verdict(kind: .exception, rule: exception.rule, message: exception.message)
+    var verdict = Verdict(kind: .exception, rule: exception.rule, message: exception.message)
+    verdict.place = exception.place
+    return verdict
+  }
+
+  /// Equal kinds, rules, messages and offending cells: `place` takes no
+  /// part, so a verdict read back from a report (which carries no place)
+  /// equals the one the simulator gave.
+  public static func == (lhs: Verdict, rhs: Verdict) -> Bool {
+    lhs.kind == rhs.kind && lhs.rule == rhs.rule && lhs.message == rhs.message && lhs.mismatch == rhs.mismatch
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(rule)
+    hasher.combine(message)
+    hasher.combine(mismatch)
   }
 
   /// Whether this verdict is `valid`.
