@@ -30,22 +30,28 @@ let package = Package(
     .target(name: "BatchCheckHTML", dependencies: ["BatchCheck"]),
     .target(
       name: "BatchCheckCLI",
-      dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "ReferenceDiffs", "BatchCheckHTML"]),
+      dependencies: [
+        "BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "ReferenceDiffs", "BatchCheckHTML",
+      ]),
     .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI", "BatchCheckExec"]),
     .plugin(
       name: "BatchCheckPlugin",
       capability: .command(
         intent: .custom(
           verb: "batchcheck",
-          description: "Run the batchcheck command line tool: check, validate, corpus, explain, bench...")),
+          description:
+            "Run the batchcheck command line tool: check, validate, corpus, explain, bench...")),
       dependencies: ["batchcheck"]),
     .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
     // What the test targets share: seeded mutations of case lines (the
     // case-reading and --exec wire tests) and temporary directories for the
     // files a test writes (the CLI and --exec tests); not a product.
-    .target(name: "BatchCheckTestSupport", dependencies: ["BatchCheck"], path: "Tests/BatchCheckTestSupport"),
+    .target(
+      name: "BatchCheckTestSupport", dependencies: ["BatchCheck"],
+      path: "Tests/BatchCheckTestSupport"),
     .testTarget(
-      name: "BatchCheckCorpusTests", dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckTestSupport"]),
+      name: "BatchCheckCorpusTests",
+      dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckTestSupport"]),
     .testTarget(
       name: "BatchCheckExecTests",
       dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "BatchCheckTestSupport"]),
@@ -54,7 +60,10 @@ let package = Package(
     .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting"]),
     .testTarget(
       name: "BatchCheckCLITests",
-      dependencies: ["BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs", "BatchCheckTestSupport"]),
+      dependencies: [
+        "BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs",
+        "BatchCheckTestSupport",
+      ]),
     .testTarget(
       name: "BatchCheckHTMLTests", dependencies: ["BatchCheckHTML", "BatchCheck", "ReferenceDiffs"]),
   ],

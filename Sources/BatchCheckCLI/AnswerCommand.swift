@@ -47,7 +47,8 @@ struct AnswerCommand: OptionCommand {
 
   static var options: [CommandOption<Self>] {
     [
-      .generator(\.generatorName, help: "A built-in generator (batchcheck check --help lists them)."),
+      .generator(
+        \.generatorName, help: "A built-in generator (batchcheck check --help lists them)."),
       .value(
         "--misbehave", "<mischief>", allowed: AnswerMischief.spellings,
         help: "Fail on purpose: crash-on-triples, die-every:N or hang-on:A,B",

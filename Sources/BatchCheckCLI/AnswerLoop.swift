@@ -1,3 +1,7 @@
+import BatchCheck
+import BatchCheckCorpus
+import BatchCheckExec
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BatchCheck
-import BatchCheckCorpus
-import BatchCheckExec
 
 /// The loop of `batchcheck answer`: reads case lines from a descriptor in
 /// large blocks, answers every whole line it holds, and hands the answers
@@ -92,7 +93,9 @@ struct AnswerLoop {
     if let request = ExternalGeneratorWire.request(line) {
       return mischief.strike(number: number, old: request.old, new: request.new)
     }
-    guard let testCase = try? Case(jsonLine: String(decoding: line, as: UTF8.self)) else { return nil }
+    guard let testCase = try? Case(jsonLine: String(decoding: line, as: UTF8.self)) else {
+      return nil
+    }
     return mischief.strike(number: number, old: testCase.old, new: testCase.new)
   }
 
@@ -106,7 +109,8 @@ struct AnswerLoop {
     }
     guard request.old.count == 1, request.new.count == 1 else {
       CaseJSONBytes.appendUpdate(
-        BatchUpdate(deleteSections: Array(request.old.indices), insertSections: Array(request.new.indices)),
+        BatchUpdate(
+          deleteSections: Array(request.old.indices), insertSections: Array(request.new.indices)),
         to: &output)
       output.append(UInt8(ascii: "\n"))
       return

@@ -1,3 +1,5 @@
+import BatchCheck
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BatchCheck
 
 /// A way for `batchcheck answer` to misbehave on purpose (`--misbehave`),
 /// so that the crash limit, the learned time limit and their cost can be
@@ -51,7 +52,9 @@ enum AnswerMischief: Equatable, Sendable {
       self = .dieEvery(every)
     case "hang-on":
       let sizes = parts[1].split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
-      guard sizes.count == 2, let old = sizes[0], let new = sizes[1], old >= 0, new >= 0 else { return nil }
+      guard sizes.count == 2, let old = sizes[0], let new = sizes[1], old >= 0, new >= 0 else {
+        return nil
+      }
       self = .hang(oldRows: old, newRows: new)
     default:
       return nil
@@ -74,7 +77,8 @@ enum AnswerMischief: Equatable, Sendable {
     case .dieEvery(let every):
       return number % every == 0 ? .exit(1) : nil
     case .hang(let oldRows, let newRows):
-      let matches = old.reduce(0) { $0 + $1.count } == oldRows && new.reduce(0) { $0 + $1.count } == newRows
+      let matches =
+        old.reduce(0) { $0 + $1.count } == oldRows && new.reduce(0) { $0 + $1.count } == newRows
       return matches ? .hang : nil
     }
   }

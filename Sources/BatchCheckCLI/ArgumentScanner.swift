@@ -86,7 +86,8 @@ struct ArgumentScanner {
   ) throws(CommandError) -> T where T.RawValue == String {
     let text = try value(for: option, expected: T.allCases.map(\.rawValue))
     guard let parsed = T(rawValue: text) else {
-      throw .invalidValue(text, option: option, allowed: T.allCases.map(\.rawValue), command: command)
+      throw .invalidValue(
+        text, option: option, allowed: T.allCases.map(\.rawValue), command: command)
     }
     return parsed
   }

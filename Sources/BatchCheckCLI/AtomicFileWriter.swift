@@ -225,11 +225,14 @@ struct OutputTarget {
     var resolved = target
     if status.st_mode & S_IFMT == S_IFLNK {
       guard let real = realpath(target, nil) else {
-        throw .refusedOutput(target, reason: "a symbolic link to nothing that exists (\(errnoText()))")
+        throw .refusedOutput(
+          target, reason: "a symbolic link to nothing that exists (\(errnoText()))")
       }
       resolved = String(cString: real)
       free(real)
-      guard lstat(resolved, &status) == 0 else { throw .unwritableFile(target, reason: errnoText()) }
+      guard lstat(resolved, &status) == 0 else {
+        throw .unwritableFile(target, reason: errnoText())
+      }
     }
     let fileType = status.st_mode & S_IFMT
     if fileType == S_IFDIR { throw .unwritableFile(target, reason: "is a directory") }

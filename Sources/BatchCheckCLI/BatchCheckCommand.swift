@@ -1,4 +1,5 @@
 import BatchCheck
+
 /// The root command, `batchcheck`: dispatches to a subcommand and turns its
 /// errors into text and an exit status.
 ///
@@ -48,7 +49,9 @@ public enum BatchCheckCommand {
     return status.rawValue
   }
 
-  private static func dispatch(_ arguments: [String], output: inout some OutputSink) async -> ExitCode {
+  private static func dispatch(_ arguments: [String], output: inout some OutputSink) async
+    -> ExitCode
+  {
     guard let first = arguments.first else { return await runDefault(output: &output) }
     if first == "--help" || first == "-h" {
       output.writeOutput(usage)
@@ -64,7 +67,9 @@ public enum BatchCheckCommand {
         output.writeOutput(usage)
         return .success
       }
-      guard let command = subcommand(named: name) else { return report(.unknownSubcommand(name), output: &output) }
+      guard let command = subcommand(named: name) else {
+        return report(.unknownSubcommand(name), output: &output)
+      }
       output.writeOutput(command.usage(for: Array(arguments.dropFirst(2))))
       return .success
     }
@@ -82,7 +87,9 @@ public enum BatchCheckCommand {
       }
       return await job.run(output: &output)
     }
-    guard let command = subcommand(named: first) else { return report(.unknownSubcommand(first), output: &output) }
+    guard let command = subcommand(named: first) else {
+      return report(.unknownSubcommand(first), output: &output)
+    }
     let rest = Array(arguments.dropFirst())
     if splitAtDoubleDash(rest).options.contains(where: { $0 == "--help" || $0 == "-h" }) {
       output.writeOutput(command.usage(for: rest))
@@ -151,7 +158,9 @@ public enum BatchCheckCommand {
   static var usage: String {
     let list = subcommandList(subcommands)
     let options = helpColumns(
-      DefaultRun.options.map { ($0.label, $0.fullHelp) } + [("--version", "Print the version."), helpRow])
+      DefaultRun.options.map { ($0.label, $0.fullHelp) } + [
+        ("--version", "Print the version."), helpRow,
+      ])
     return """
       OVERVIEW: Would UIKit accept this batch update, and would the table then show the right rows?
 

@@ -23,7 +23,10 @@ extension BenchCommand {
       "edit size, every built-in generator: \(cases) random cases up to \(maxSize) rows, \(uikit)"
       + " (valid batch updates, summed)\n"
     text +=
-      Self.editSizeRow(["generator", "valid updates", "moves", "needed", "ratio", "deleted again", "unchanged reloads"])
+      Self.editSizeRow([
+        "generator", "valid updates", "moves", "needed", "ratio", "deleted again",
+        "unchanged reloads",
+      ])
       + "\n"
     for generator in ReferenceGenerators.allContracts {
       let options = engineOptions(for: generator, uikit: uikit)
@@ -66,7 +69,8 @@ extension BenchCommand {
     let widths = [23, 14, 12, 12, 7, 14, 18]
     var line = "  "
     for (index, column) in columns.enumerated() {
-      let spaces = String(repeating: " ", count: max(1, (index < widths.count ? widths[index] : 0) - column.count))
+      let spaces = String(
+        repeating: " ", count: max(1, (index < widths.count ? widths[index] : 0) - column.count))
       line += index == 0 ? column + spaces : spaces + column
     }
     return line

@@ -58,7 +58,8 @@ extension BenchCommand {
   /// a tenth of the cases; beside it the in-process route on the same cases.
   func execBench(_ generator: ContractGenerator) -> String {
     let cases = max(1, self.cases / 10)
-    var text = "engine, --exec route: \(generatorName) through batchcheck answer, \(cases) random cases\n"
+    var text =
+      "engine, --exec route: \(generatorName) through batchcheck answer, \(cases) random cases\n"
     guard let executable = Self.batchcheckExecutable else {
       return text + "  skipped: bench was not started from the batchcheck executable\n"
     }
@@ -114,7 +115,8 @@ extension BenchCommand {
       }
       let perSecond = Double(ran) / max(best.map(Self.seconds) ?? 0, 1e-9)
       if workers == 1 { single = perSecond }
-      text += "  \(label), \(counted(workers, "worker")), best of \(repeats): \(Int(perSecond)) cases/s"
+      text +=
+        "  \(label), \(counted(workers, "worker")), best of \(repeats): \(Int(perSecond)) cases/s"
       if workers > 1, single > 0 { text += " (\(Self.format(perSecond / single))x one worker)" }
       text += "\n"
     }

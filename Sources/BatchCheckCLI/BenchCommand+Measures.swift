@@ -29,7 +29,6 @@ extension BenchCommand {
     [verdict.kind.rawValue, verdict.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
   }
 
-
   static func seconds(_ duration: Duration) -> Double {
     let (whole, attoseconds) = duration.components
     return Double(whole) + Double(attoseconds) / 1e18

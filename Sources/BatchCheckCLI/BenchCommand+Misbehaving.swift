@@ -24,7 +24,8 @@ extension BenchCommand {
       shared.maxSize = maxSize
       shared.simulation.uikit = profiles.first ?? .ios18
       shared.command =
-        shellWord(executable) + " answer --generator " + shellWord(generatorName) + " --misbehave " + mischief
+        shellWord(executable) + " answer --generator " + shellWord(generatorName) + " --misbehave "
+        + mischief
       guard let (generator, external) = shared.makeGenerator() else { continue }
       var options = shared.checkOptions(for: generator)
       if cases < CheckOptions.defaultCount {
@@ -38,14 +39,16 @@ extension BenchCommand {
       external?.close()
       let kinds = report.failures.filter { $0.coverage == nil }
       let listed = kinds.map { failure in
-        let kind = failure.error.map { "\($0.kind)" } ?? failure.rule.map { "\($0)" } ?? "wrong rows"
+        let kind =
+          failure.error.map { "\($0.kind)" } ?? failure.rule.map { "\($0)" } ?? "wrong rows"
         return "\(kind) at \(counted(failure.rowCount, "row"))"
           + (failure.isProvenMinimal ? " (proven minimal)" : "")
       }
       let notRun = report.incomplete.compactMap(\.notRun).reduce(0, +)
       text +=
         "  \(mischief): \(Self.format(seconds)) s to the report; \(counted(kinds.count, "kind")): "
-        + listed.joined(separator: ", ") + "; \(counted(report.casesRun, "case")) run, \(notRun) not run"
+        + listed.joined(separator: ", ")
+        + "; \(counted(report.casesRun, "case")) run, \(notRun) not run"
         + (report.isPartial ? " (partial)" : "") + "\n"
     }
     return text

@@ -20,15 +20,22 @@ extension BenchCommand {
     for uikit in profiles {
       let table = SimulatedTableView([large.old], options: SimulationOptions(uikit: uikit))
       timings += [
-        ("\(uikit), fast path", { table.performBatchUpdates(large.update, dataSource: [large.new]) }),
-        ("\(uikit), full simulation", { table.simulateFully(large.update, dataSource: [large.new]) }),
+        (
+          "\(uikit), fast path",
+          { table.performBatchUpdates(large.update, dataSource: [large.new]) }
+        ),
+        (
+          "\(uikit), full simulation",
+          { table.simulateFully(large.update, dataSource: [large.new]) }
+        ),
       ]
     }
     for (label, run) in timings {
       let seconds: Double
       (seconds, verdict) = best(run)
       if text.isEmpty {
-        text = "simulator: \(rows) rows, \(large.update.operationCount) operations (\(verdict.kind.rawValue))\n"
+        text =
+          "simulator: \(rows) rows, \(large.update.operationCount) operations (\(verdict.kind.rawValue))\n"
       }
       text += "  \(label), best of \(repeats): \(Self.format(seconds)) s per update"
       text += ", \(Self.format(Double(rows) / max(seconds, 1e-9) / 1e6)) million rows/s\n"
@@ -54,7 +61,8 @@ extension BenchCommand {
     for uikit in profiles {
       let table = SimulatedTableView([old], options: SimulationOptions(uikit: uikit))
       let (seconds, verdict) = best { table.performBatchUpdates(update, dataSource: [new]) }
-      text += "  \(uikit), best of \(repeats): \(Self.format(seconds)) s per update (\(Self.describe(verdict)))\n"
+      text +=
+        "  \(uikit), best of \(repeats): \(Self.format(seconds)) s per update (\(Self.describe(verdict)))\n"
     }
     return text
   }
@@ -108,8 +116,11 @@ extension BenchCommand {
       for uikit in profiles {
         let options = SimulationOptions(duplicates: made.duplicates, uikit: uikit)
         let table = SimulatedTableView(made.old, options: options)
-        let (seconds, verdict) = best { table.performBatchUpdates(made.update, dataSource: made.new) }
-        text += "  \(family.rawValue), \(uikit): \(Self.format(seconds)) s (\(Self.describe(verdict)))\n"
+        let (seconds, verdict) = best {
+          table.performBatchUpdates(made.update, dataSource: made.new)
+        }
+        text +=
+          "  \(family.rawValue), \(uikit): \(Self.format(seconds)) s (\(Self.describe(verdict)))\n"
       }
     }
     return text
@@ -122,7 +133,8 @@ extension BenchCommand {
   /// over the fast path's. Where the update has section operations, the fast
   /// path times the same changes in one section.
   func worstCaseBench() -> String {
-    var text = "simulator, worst cases (best of \(repeats); each time also as a multiple of the fast path's):\n"
+    var text =
+      "simulator, worst cases (best of \(repeats); each time also as a multiple of the fast path's):\n"
     for family in WorstCase.allCases {
       let made = family.make(rows: rows, operations: operations)
       let rowCount = made.old.reduce(0) { $0 + $1.count }
@@ -135,7 +147,8 @@ extension BenchCommand {
         label += ", \(counted(made.flat.update.operationCount, "operation"))"
       }
       text += worstCase(
-        label, old: made.old, new: made.new, update: made.update, invalid: made.invalid, flat: made.flat)
+        label, old: made.old, new: made.new, update: made.update, invalid: made.invalid,
+        flat: made.flat)
     }
     let (old, new) = invalidCase()
     let update = HeckelGenerator().update(from: old, to: new)
@@ -145,7 +158,9 @@ extension BenchCommand {
       "heckel's update for \(counted(rows, "row")) and \(3 * min(operations / 3, rows / 3)) changes:"
       + " \(counted(update.operationCount, "operation")) (\(counted(update.moveRows.count, "move")))"
     return text
-      + worstCase(label, old: [old], new: [new], update: update, invalid: invalid, flat: ([old], [new], update))
+      + worstCase(
+        label, old: [old], new: [new], update: update, invalid: invalid,
+        flat: ([old], [new], update))
   }
 
   /// One worst case under each profile: the fast path on `flat`, the full
@@ -163,9 +178,12 @@ extension BenchCommand {
       let (full, fullVerdict) = best { table.simulateFully(update, dataSource: new) }
       let (twin, twinVerdict) = best { table.performBatchUpdates(invalid, dataSource: new) }
       func ratio(_ seconds: Double) -> String { Self.format(seconds / max(fast, 1e-9)) + "x" }
-      text += "    \(uikit): fast path \(Self.format(fast)) s (\(fastVerdict.map(Self.describe) ?? "declined"))"
-      text += "; full simulation \(Self.format(full)) s (\(ratio(full)), \(Self.describe(fullVerdict)))"
-      text += "; invalid twin \(Self.format(twin)) s (\(ratio(twin)), \(Self.describe(twinVerdict)))\n"
+      text +=
+        "    \(uikit): fast path \(Self.format(fast)) s (\(fastVerdict.map(Self.describe) ?? "declined"))"
+      text +=
+        "; full simulation \(Self.format(full)) s (\(ratio(full)), \(Self.describe(fullVerdict)))"
+      text +=
+        "; invalid twin \(Self.format(twin)) s (\(ratio(twin)), \(Self.describe(twinVerdict)))\n"
     }
     return text
   }

@@ -74,19 +74,23 @@ struct BenchCommand: OptionCommand {
         "--operations", \.operations, in: range, valueName: "<k>",
         help: "About how many operations the update holds", default: "100000"),
       .number(
-        "--repeat", in: range, valueName: "<r>", help: "How many timed runs; the best is reported", default: "5"
+        "--repeat", in: range, valueName: "<r>", help: "How many timed runs; the best is reported",
+        default: "5"
       ) { $0.repeats = max(1, $1) },
       .generator(\.generatorName, help: "The generator the engine runs", default: "heckel"),
-      .number("--cases", \.cases, in: range, help: "Random cases per engine run", default: "300000"),
       .number(
-        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>", help: "The largest random case, in rows",
+        "--cases", \.cases, in: range, help: "Random cases per engine run", default: "300000"),
+      .number(
+        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>",
+        help: "The largest random case, in rows",
         default: "50"),
       .choice(
         "--uikit", "<profile>", help: "Time one profile only: ios18 or ios12", default: "both"
       ) { (root, profile: UIKitProfile) in root.profiles = [profile] },
       .path(
         "--write-case", \.caseFile,
-        help: "Time nothing: write the valid update of --rows rows and about --operations operations as one"
+        help:
+          "Time nothing: write the valid update of --rows rows and about --operations operations as one"
           + " case line (the case format), for 'batchcheck validate <file>'."),
     ]
   }
@@ -99,12 +103,14 @@ struct BenchCommand: OptionCommand {
       // (content = id, on both sides alike): the line stays small.
       func plain(_ row: Row) -> Row { row.content == 0 ? Row(row.id) : row }
       let line = Case(
-        name: "large-\(rows)-rows-\(large.update.operationCount)-operations", old: [large.old.map(plain)],
+        name: "large-\(rows)-rows-\(large.update.operationCount)-operations",
+        old: [large.old.map(plain)],
         new: [large.new.map(plain)], update: large.update, expect: Expectation(verdict: .valid)
       ).jsonLine
       try writeAtomically(line + "\n", to: caseFile)
       output.writeOutput(
-        "wrote a case of \(counted(rows, "row")) and \(counted(large.update.operationCount, "operation")) to \(caseFile)\n")
+        "wrote a case of \(counted(rows, "row")) and \(counted(large.update.operationCount, "operation")) to \(caseFile)\n"
+      )
       return .success
     }
     // Each part's data is freed before the next, and each reports its own

@@ -16,7 +16,8 @@ import Foundation
 /// regression file that cannot be read, 74 a file that cannot be written.
 struct CheckCommand: OptionCommand {
   static let name = "check"
-  static let abstract = "Check one generator on small, corpus and random cases; report the smallest failure."
+  static let abstract =
+    "Check one generator on small, corpus and random cases; report the smallest failure."
   static let usage = """
     OVERVIEW: Check one generator: the regression corpus, every pair with at most 8
     rows in all, then seeded random cases. Every case runs, and the first case of
@@ -54,31 +55,40 @@ struct CheckCommand: OptionCommand {
   static var options: [CommandOption<Self>] {
     GeneratorOptions.options.map { $0.lifted(\.shared) } + [
       .seed(
-        "--seed", help: "The run seed, decimal or 0x hexadecimal", default: hexSeed(CheckOptions.defaultSeed)
+        "--seed", help: "The run seed, decimal or 0x hexadecimal",
+        default: hexSeed(CheckOptions.defaultSeed)
       ) { $0.seed = $1 },
       .number(
-        "--count", \.count, in: 0...1_000_000_000, help: "Random cases", default: String(CheckOptions.defaultCount)),
+        "--count", \.count, in: 0...1_000_000_000, help: "Random cases",
+        default: String(CheckOptions.defaultCount)),
       .number(
         "--exhaustive-total", \.exhaustiveTotal, in: 0...10, valueName: "<t>",
         help: "Every pair with at most <t> rows in all, before the random cases (default:"
           + " \(CheckOptions.defaultExhaustiveTotal); 0 skips the phase; at most 10)."),
-      .number("--workers", \.workers, in: 1...256, help: "Random cases run on this many cores", default: "all"),
-    ] + FailureOptions.options.map { $0.lifted(\.failures) } + WasteOptions.options.map { $0.lifted(\.waste) } + [
-      .shard(
-        \.shard,
-        help: "Run shard i of n (1 <= i <= n): case k of each phase runs on shard k % n + 1. Merge the shards'"
-          + " --format json reports with 'batchcheck merge': without --first-failure the merge is exactly"
-          + " the unsharded report."),
-      .format(\.format, json: "one object with generator, seed, cases and failures."),
-      .path("--junit", \.junit, help: "Also write a JUnit XML report to <file>."),
-      .path(
-        "--html", \.html,
-        help: "Also write an HTML report to <file>: one self-contained page with a picture of each failure"
-          + " (Sources/BatchCheck/BatchCheck.docc/HTMLReport.md)."),
-      .string(
-        "--save-regressions", "<dir>", \.regressionsFolder,
-        help: "Replay <dir>/<generator>.jsonl first, and append each new smallest counterexample to it."),
-    ]
+      .number(
+        "--workers", \.workers, in: 1...256, help: "Random cases run on this many cores",
+        default: "all"),
+    ] + FailureOptions.options.map { $0.lifted(\.failures) }
+      + WasteOptions.options.map { $0.lifted(\.waste) } + [
+        .shard(
+          \.shard,
+          help:
+            "Run shard i of n (1 <= i <= n): case k of each phase runs on shard k % n + 1. Merge the shards'"
+            + " --format json reports with 'batchcheck merge': without --first-failure the merge is exactly"
+            + " the unsharded report."),
+        .format(\.format, json: "one object with generator, seed, cases and failures."),
+        .path("--junit", \.junit, help: "Also write a JUnit XML report to <file>."),
+        .path(
+          "--html", \.html,
+          help:
+            "Also write an HTML report to <file>: one self-contained page with a picture of each failure"
+            + " (Sources/BatchCheck/BatchCheck.docc/HTMLReport.md)."),
+        .string(
+          "--save-regressions", "<dir>", \.regressionsFolder,
+          help:
+            "Replay <dir>/<generator>.jsonl first, and append each new smallest counterexample to it."
+        ),
+      ]
   }
 
   func validate() throws(CommandError) {
@@ -102,7 +112,9 @@ struct CheckCommand: OptionCommand {
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     guard let (generator, external) = shared.makeGenerator() else { return .usage }
     defer { external?.close() }
-    let regressionFile = regressionsFolder.map { RegressionFile(folder: $0, generator: generator.name) }
+    let regressionFile = regressionsFolder.map {
+      RegressionFile(folder: $0, generator: generator.name)
+    }
     // The regression file is read, then replaced: checked before it is read
     // (a FIFO there would block the read).
     try checkOutput(regressionFile?.path, inputs: [])

@@ -59,7 +59,8 @@ enum CommandError: Error, Equatable {
       guard !expected.isEmpty else { return "Missing value for '\(option)'" }
       return "Missing value for '\(option)'; expected \(expected.joined(separator: " or "))"
     case .invalidValue(let value, let option, let allowed, _):
-      return "The value '\(value)' is invalid for '\(option)'; expected \(allowed.joined(separator: " or "))"
+      return
+        "The value '\(value)' is invalid for '\(option)'; expected \(allowed.joined(separator: " or "))"
     case .missingArgument(let argument, _):
       return "Missing expected argument '\(argument)'"
     case .unexpectedArgument(let argument, _):
@@ -92,7 +93,8 @@ enum CommandError: Error, Equatable {
   /// command line, no for input that cannot be read.
   var showsUsage: Bool {
     switch self {
-    case .unreadableFile, .malformedLine, .unwritableFile, .refusedOutput, .unmergeable: return false
+    case .unreadableFile, .malformedLine, .unwritableFile, .refusedOutput, .unmergeable:
+      return false
     default: return true
     }
   }
@@ -101,8 +103,10 @@ enum CommandError: Error, Equatable {
   /// (`"corpus generate"`); nil for the root command's.
   var command: String? {
     switch self {
-    case .unknownOption(_, let command), .missingValue(_, let command, _), .invalidValue(_, _, _, let command),
-      .repeatedOption(_, let command), .unexpectedArgument(_, let command), .conflictingOptions(_, let command):
+    case .unknownOption(_, let command), .missingValue(_, let command, _),
+      .invalidValue(_, _, _, let command),
+      .repeatedOption(_, let command), .unexpectedArgument(_, let command),
+      .conflictingOptions(_, let command):
       return command
     case .missingArgument(_, let command), .unknownNestedSubcommand(_, let command, _),
       .missingNestedSubcommand(let command, _):
@@ -145,7 +149,8 @@ extension CommandError {
   func suggestion(options: [String], subcommands: [String]) -> String? {
     switch self {
     case .unknownSubcommand(let name): return closestWord(to: name, among: subcommands)
-    case .unknownNestedSubcommand(let name, _, let known): return closestWord(to: name, among: known)
+    case .unknownNestedSubcommand(let name, _, let known):
+      return closestWord(to: name, among: known)
     case .unknownOption(let option, _): return closestWord(to: option, among: options)
     case .invalidValue(let value, _, let allowed, _): return closestWord(to: value, among: allowed)
     default: return nil

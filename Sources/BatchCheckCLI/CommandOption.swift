@@ -74,7 +74,9 @@ extension CommandOption {
   static func flag(
     _ name: String, help: String, set: @escaping (inout Root) -> Void
   ) -> Self {
-    Self(name: name, valueType: .flag, valueName: nil, help: help, defaultText: nil) { root, _ in set(&root) }
+    Self(name: name, valueType: .flag, valueName: nil, help: help, defaultText: nil) { root, _ in
+      set(&root)
+    }
   }
 
   /// A flag that sets a Boolean to true.
@@ -91,10 +93,15 @@ extension CommandOption {
   /// says what is), then `set` stores. Given once at most. Its value type is
   /// `.other(allowed)` unless said.
   static func value<Value>(
-    _ name: String, _ valueName: String, valueType: OptionValueType? = nil, allowed: String, help: String,
-    default defaultText: String? = nil, parse: @escaping (String) -> Value?, set: @escaping (inout Root, Value) -> Void
+    _ name: String, _ valueName: String, valueType: OptionValueType? = nil, allowed: String,
+    help: String,
+    default defaultText: String? = nil, parse: @escaping (String) -> Value?,
+    set: @escaping (inout Root, Value) -> Void
   ) -> Self {
-    Self(name: name, valueType: valueType ?? .other(allowed), valueName: valueName, help: help, defaultText: defaultText) {
+    Self(
+      name: name, valueType: valueType ?? .other(allowed), valueName: valueName, help: help,
+      defaultText: defaultText
+    ) {
       (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       set(&root, try scanner.value(for: name, allowed: allowed, parse: parse))
     }
@@ -104,7 +111,8 @@ extension CommandOption {
   /// as it is; `expected`, when not empty, is what the error for a missing
   /// value lists (the names a later check accepts).
   static func string(
-    _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, String?>, valueType: OptionValueType = .string,
+    _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, String?>,
+    valueType: OptionValueType = .string,
     expected: [String] = [], help: String
   ) -> Self {
     Self(name: name, valueType: valueType, valueName: valueName, help: help, defaultText: nil) {
@@ -124,16 +132,20 @@ extension CommandOption {
     default defaultText: String? = nil, set: @escaping (inout Root, Int) -> Void
   ) -> Self {
     value(
-      name, valueName, valueType: .number(range), allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)", help: help,
+      name, valueName, valueType: .number(range),
+      allowed: "a whole number from \(range.lowerBound) to \(range.upperBound)", help: help,
       default: defaultText, parse: { Int($0).flatMap { range.contains($0) ? $0 : nil } }, set: set)
   }
 
   /// A whole number in `range`, stored at `path`.
   static func number(
-    _ name: String, _ path: WritableKeyPath<Root, Int>, in range: ClosedRange<Int>, valueName: String = "<n>",
+    _ name: String, _ path: WritableKeyPath<Root, Int>, in range: ClosedRange<Int>,
+    valueName: String = "<n>",
     help: String, default defaultText: String? = nil
   ) -> Self {
-    number(name, in: range, valueName: valueName, help: help, default: defaultText) { $0[keyPath: path] = $1 }
+    number(name, in: range, valueName: valueName, help: help, default: defaultText) {
+      $0[keyPath: path] = $1
+    }
   }
 
   /// What a seed may be, as errors say it.
@@ -141,9 +153,12 @@ extension CommandOption {
 
   /// A 64-bit seed, decimal or `0x` hexadecimal (`parseSeed`).
   static func seed(
-    _ name: String, help: String, default defaultText: String? = nil, set: @escaping (inout Root, UInt64) -> Void
+    _ name: String, help: String, default defaultText: String? = nil,
+    set: @escaping (inout Root, UInt64) -> Void
   ) -> Self {
-    value(name, "<seed>", valueType: .seed, allowed: seedDescription, help: help, default: defaultText, parse: parseSeed, set: set)
+    value(
+      name, "<seed>", valueType: .seed, allowed: seedDescription, help: help, default: defaultText,
+      parse: parseSeed, set: set)
   }
 
   /// One of an enumeration's raw values, stored at `path`.
@@ -151,7 +166,9 @@ extension CommandOption {
     _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, Choice>, help: String,
     default defaultText: String? = nil
   ) -> Self where Choice.RawValue == String {
-    choice(name, valueName, help: help, default: defaultText) { (root, value: Choice) in root[keyPath: path] = value }
+    choice(name, valueName, help: help, default: defaultText) { (root, value: Choice) in
+      root[keyPath: path] = value
+    }
   }
 
   /// One of an enumeration's raw values, stored at an optional `path`.
@@ -159,7 +176,9 @@ extension CommandOption {
     _ name: String, _ valueName: String, _ path: WritableKeyPath<Root, Choice?>, help: String,
     default defaultText: String? = nil
   ) -> Self where Choice.RawValue == String {
-    choice(name, valueName, help: help, default: defaultText) { (root, value: Choice) in root[keyPath: path] = value }
+    choice(name, valueName, help: help, default: defaultText) { (root, value: Choice) in
+      root[keyPath: path] = value
+    }
   }
 
   /// One of an enumeration's raw values, then `set`.
@@ -168,7 +187,8 @@ extension CommandOption {
     set: @escaping (inout Root, Choice) -> Void
   ) -> Self where Choice.RawValue == String {
     Self(
-      name: name, valueType: .choice(Choice.allCases.map(\.rawValue)), valueName: valueName, help: help,
+      name: name, valueType: .choice(Choice.allCases.map(\.rawValue)), valueName: valueName,
+      help: help,
       defaultText: defaultText
     ) { (root: inout Root, scanner: inout ArgumentScanner) throws(CommandError) in
       set(&root, try scanner.choice(for: name, Choice.self))
@@ -177,28 +197,35 @@ extension CommandOption {
 
   /// `--format <format>`: `human` (the default) or `json`, which `json`
   /// (and `human`, when said) describe.
-  static func format(_ path: WritableKeyPath<Root, OutputFormat>, human: String? = nil, json: String) -> Self {
+  static func format(
+    _ path: WritableKeyPath<Root, OutputFormat>, human: String? = nil, json: String
+  ) -> Self {
     choice(
       "--format", "<format>", path,
-      help: human.map { "human (default): \($0); json: " + json } ?? "human (default) or json: " + json)
+      help: human.map { "human (default): \($0); json: " + json } ?? "human (default) or json: "
+        + json)
   }
 
   /// `--shard <i>/<n>`: this machine's share of the cases.
   static func shard(_ path: WritableKeyPath<Root, Shard?>, help: String) -> Self {
     value(
-      "--shard", "<i>/<n>", valueType: .shard, allowed: "i/n with 1 <= i <= n", help: help, parse: Shard.init(parsing:)
+      "--shard", "<i>/<n>", valueType: .shard, allowed: "i/n with 1 <= i <= n", help: help,
+      parse: Shard.init(parsing:)
     ) { $0[keyPath: path] = $1 }
   }
 
   /// A built-in generator's name, stored at `path`.
-  static func generator(_ path: WritableKeyPath<Root, String>, help: String, default defaultText: String? = nil)
+  static func generator(
+    _ path: WritableKeyPath<Root, String>, help: String, default defaultText: String? = nil
+  )
     -> Self
   {
     let names = ReferenceGenerators.allContracts.map(\.name)
     return value(
-      "--generator", "<name>", valueType: .choice(names), allowed: names.joined(separator: " or "), help: help, default: defaultText,
-      parse: { ReferenceGenerators.anyContract(named: $0) == nil ? nil : $0 }
-    ) { $0[keyPath: path] = $1 }
+      "--generator", "<name>", valueType: .choice(names), allowed: names.joined(separator: " or "),
+      help: help, default: defaultText,
+      parse: { ReferenceGenerators.anyContract(named: $0) == nil ? nil : $0 },
+      set: { $0[keyPath: path] = $1 })
   }
 }
 
@@ -271,7 +298,9 @@ func parseOptions<Root>(
 ) throws(CommandError) -> [String] {
   var scanner = ArgumentScanner(arguments, command: command)
   while let name = try scanner.nextOption() {
-    guard let option = options.first(where: { $0.name == name }) else { throw scanner.unknown(name) }
+    guard let option = options.first(where: { $0.name == name }) else {
+      throw scanner.unknown(name)
+    }
     try option.take(&root, &scanner)
   }
   return scanner.positional
@@ -284,7 +313,9 @@ func parseOptions<Root>(
 ///
 ///     helpColumns([("--seed <seed>", "The run seed.")])
 ///     // "  --seed <seed>  The run seed."
-func helpColumns(_ rows: [(label: String, help: String)], column: Int? = nil, width: Int = 80) -> String {
+func helpColumns(_ rows: [(label: String, help: String)], column: Int? = nil, width: Int = 80)
+  -> String
+{
   let column = column ?? min(20, (rows.map(\.label.count).max() ?? 0) + 2)
   var lines: [String] = []
   for (label, help) in rows {

@@ -17,7 +17,8 @@ struct CorpusCheckCommand: FilesCommand {
   static let name = "check"
   /// The words after `batchcheck` that name this command in errors.
   static let path = "corpus check"
-  static let abstract = "Run a generator on every case of corpus files; compare with the expectations."
+  static let abstract =
+    "Run a generator on every case of corpus files; compare with the expectations."
   static let usage = """
     OVERVIEW: Run one generator on every case of corpus files (each case's old and
     new; an update, stages or steps in the file are ignored), judge its changes
@@ -66,22 +67,28 @@ struct CorpusCheckCommand: FilesCommand {
     GeneratorOptions.options.map { $0.lifted(\.shared) } + [
       .path(
         "--expect", \.expectPath,
-        help: "The expected failures of this generator (an expectations file, Corpus/README.md); every case"
+        help:
+          "The expected failures of this generator (an expectations file, Corpus/README.md); every case"
           + " not listed is expected to be valid, and the cases' own \"expect\" are not used."),
       .path(
         "--write-expectations", \.writeExpectationsPath,
-        help: "Write this run's failures as an expectations file (atomically), instead of comparing; not with"
+        help:
+          "Write this run's failures as an expectations file (atomically), instead of comparing; not with"
           + " --expect."),
-    ] + FailureOptions.options.map { $0.lifted(\.failures) } + WasteOptions.options.map { $0.lifted(\.waste) } + [
-      .shard(
-        \.shard, help: "Run shard i of n: case k (counting over all files, from 0) runs on shard k % n + 1."),
-      .format(\.format, json: "one object per case."),
-      .path("--junit", \.junit, help: "Also write JUnit XML: one test case per corpus case."),
-      .path(
-        "--html", \.html,
-        help: "Also write an HTML report: one row per disagreeing case, linking to a picture of its smallest"
-          + " failure."),
-    ]
+    ] + FailureOptions.options.map { $0.lifted(\.failures) }
+      + WasteOptions.options.map { $0.lifted(\.waste) } + [
+        .shard(
+          \.shard,
+          help:
+            "Run shard i of n: case k (counting over all files, from 0) runs on shard k % n + 1."),
+        .format(\.format, json: "one object per case."),
+        .path("--junit", \.junit, help: "Also write JUnit XML: one test case per corpus case."),
+        .path(
+          "--html", \.html,
+          help:
+            "Also write an HTML report: one row per disagreeing case, linking to a picture of its smallest"
+            + " failure."),
+      ]
   }
 
   func validate() throws(CommandError) {
@@ -90,7 +97,8 @@ struct CorpusCheckCommand: FilesCommand {
     try failures.validate(command: Self.path)
     // Comparing with expectations and recording new ones exclude each other.
     if expectPath != nil, writeExpectationsPath != nil {
-      throw .conflictingOptions("Give --expect or --write-expectations, not both", command: Self.path)
+      throw .conflictingOptions(
+        "Give --expect or --write-expectations, not both", command: Self.path)
     }
   }
 

@@ -53,24 +53,29 @@ struct CorpusGenerateCommand: OptionCommand {
     [
       .path(
         "--out", \.out,
-        help: "The case file to write (its folder must exist). It is written to <file>.batchcheck-tmp-<random>"
+        help:
+          "The case file to write (its folder must exist). It is written to <file>.batchcheck-tmp-<random>"
           + " and renamed at the end, so it is never left half written."),
       .seed(
-        "--seed", help: "The run seed, decimal or 0x hexadecimal", default: hexSeed(CheckOptions.defaultSeed)
+        "--seed", help: "The run seed, decimal or 0x hexadecimal",
+        default: hexSeed(CheckOptions.defaultSeed)
       ) { $0.seed = $1 },
       .number(
         "--count", \.count, in: 0...1_000_000_000, help: "Random cases, after the pairs",
         default: String(CheckOptions.defaultCount)),
       .number(
-        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>", help: "The largest random case, in rows",
+        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>",
+        help: "The largest random case, in rows",
         default: String(CheckOptions.defaultMaxSize)),
       .flag(
         "--sections", \.sections,
-        help: "Random cases of several sections, as 'check' makes them for a generator that diffs sections"
+        help:
+          "Random cases of several sections, as 'check' makes them for a generator that diffs sections"
           + " (--exec)."),
       .number(
         "--exhaustive-total", \.exhaustiveTotal, in: 0...10, valueName: "<t>",
-        help: "First, every pair with at most <t> rows in all; default \(GeneratedCorpus.defaultExhaustiveTotal)"
+        help:
+          "First, every pair with at most <t> rows in all; default \(GeneratedCorpus.defaultExhaustiveTotal)"
           + " (416 pairs), 0 for none, 8 for the 46113 plain pairs of check's exhaustive phase. Not counted in"
           + " --count."),
     ]

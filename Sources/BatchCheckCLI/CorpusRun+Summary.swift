@@ -14,7 +14,8 @@ extension CorpusRun {
     lines.append(head)
     for total in totals {
       let failedHere = total.cases - total.passed - total.skipped
-      var text = "\(total.file): \(counted(total.cases, "case")),"
+      var text =
+        "\(total.file): \(counted(total.cases, "case")),"
         + " \(total.passed) passed, \(failedHere) failed"
       var notes: [String] = []
       if total.expectedFailures > 0 { notes.append("\(total.expectedFailures) fail as expected") }

@@ -34,13 +34,15 @@ struct CorpusRun {
   /// One checker per simulation the cases ask for.
   private var checkers: [SimulationOptions: CaseChecker] = [:]
   /// Per file, in order: cases, agreements, expected failures, skipped.
-  private(set) var totals: [(file: String, cases: Int, passed: Int, expectedFailures: Int, skipped: Int)] = []
+  private(set) var totals:
+    [(file: String, cases: Int, passed: Int, expectedFailures: Int, skipped: Int)] = []
   /// The first `detailed` cases that disagree.
   private(set) var disagreements: [Disagreement] = []
   /// Every case that disagrees, listed or not.
   private(set) var disagreementCount = 0
   /// With `--junit`, every case run: file, line, name, and its failure if any.
-  private(set) var results: [(file: String, line: Int, name: String, failure: JUnitReport.Failure?)] = []
+  private(set) var results:
+    [(file: String, line: Int, name: String, failure: JUnitReport.Failure?)] = []
   /// Lines and files that could not be read.
   private(set) var unreadableCount = 0
   /// Files that could not be read.
@@ -145,7 +147,9 @@ struct CorpusRun {
       if let first = namesInFile[name] {
         let error = CaseDataError(
           file: line.file, line: line.line, column: 1,
-          message: "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file")
+          message:
+            "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file"
+        )
         dataError(error, output: &output)
         return
       }
@@ -165,7 +169,9 @@ struct CorpusRun {
     totals[totals.count - 1].cases += 1
     if outcome.skipped {
       totals[totals.count - 1].skipped += 1
-      if format == .json { output.writeOutput(caseJSON(line, name, outcome, nil, nil, skipped: true)) }
+      if format == .json {
+        output.writeOutput(caseJSON(line, name, outcome, nil, nil, skipped: true))
+      }
       return
     }
     var agrees = true

@@ -74,13 +74,15 @@ struct DefaultRun {
       progress?.expect(options, prefix: prefix)
       progress?.install(in: &options)
       let report = await check(generator, options: options, workers: workers)
-      let rendered = Self.rows(for: report, generator: generator, identityOnly: options.identityOnly)
+      let rendered = Self.rows(
+        for: report, generator: generator, identityOnly: options.identityOnly)
       text += rendered.rows
       details += rendered.details
       editLines += Self.editSizeLine(for: report, generator: generator) + "\n"
       if !report.failures.isEmpty { failing += 1 }
       if saysEach {
-        output.writeError(Self.finishedLine(prefix, report: report, seconds: started.duration(to: .now)))
+        output.writeError(
+          Self.finishedLine(prefix, report: report, seconds: started.duration(to: .now)))
       }
     }
     progress?.clear()
@@ -131,7 +133,8 @@ struct DefaultRun {
       }
       // UIKit's R2b text spans lines: each stays under the label.
       details += "  message: " + failure.message.indentingContinuationLines(by: 11) + "\n"
-      details += "  cases:   \(counted(failure.occurrences, "case")) failed this way;"
+      details +=
+        "  cases:   \(counted(failure.occurrences, "case")) failed this way;"
         + " minimal: \(failure.minimalityText(sectioned: report.sectioned))\n"
     }
     return (text, details)
@@ -160,9 +163,12 @@ struct DefaultRun {
   ///     // "heckel (6/9): valid, 57809 cases, 9.1 s\n"
   static func finishedLine(_ prefix: String, report: CheckReport, seconds: Duration) -> String {
     let verdict =
-      report.failures.isEmpty ? "valid" : counted(report.failures.count, "kind of failure", "kinds of failure")
-    let tenths = Int((Double(seconds.components.seconds) + Double(seconds.components.attoseconds) * 1e-18) * 10)
-    return "\(prefix): \(verdict), \(counted(report.casesRun, "case")), \(tenths / 10).\(tenths % 10) s\n"
+      report.failures.isEmpty
+      ? "valid" : counted(report.failures.count, "kind of failure", "kinds of failure")
+    let tenths = Int(
+      (Double(seconds.components.seconds) + Double(seconds.components.attoseconds) * 1e-18) * 10)
+    return
+      "\(prefix): \(verdict), \(counted(report.casesRun, "case")), \(tenths / 10).\(tenths % 10) s\n"
   }
 
   /// One table row, padded to fixed columns.
@@ -178,6 +184,7 @@ struct DefaultRun {
   /// One section as a flat JSON array (`["a","b"]`); several as sections.
   static func describe(_ sections: [[Row]]) -> String {
     sections.count == 1
-      ? "[" + sections[0].map(\.description).joined(separator: ",") + "]" : CaseJSON.sections(sections)
+      ? "[" + sections[0].map(\.description).joined(separator: ",") + "]"
+      : CaseJSON.sections(sections)
   }
 }

@@ -17,7 +17,8 @@ import BatchCheckHTML
 /// none, 65 when the file cannot be read, 64 for a usage error.
 struct DiagnoseCommand: OptionCommand {
   static let name = "diagnose"
-  static let abstract = "Read a crash log: the rule, view, iOS range and causes of each UIKit exception, and a case."
+  static let abstract =
+    "Read a crash log: the rule, view, iOS range and causes of each UIKit exception, and a case."
   static let usage = """
     OVERVIEW: Read a crash log (an Xcode console, a crash reporter's page, a
     pasted message; several crashes, cut-off or wrapped quotes) and diagnose
@@ -80,8 +81,10 @@ struct DiagnoseCommand: OptionCommand {
     guard !log.diagnoses.isEmpty else {
       var line = "Error: no UIKit batch-update exception in \(source)"
       if let other = log.otherFailures.first {
-        line += "; it holds '\(other)', which is not a UIKit batch-update exception"
-          + (other.contains("Fatal error") || other.contains("failed") ? " (a Swift runtime trap)" : "")
+        line +=
+          "; it holds '\(other)', which is not a UIKit batch-update exception"
+          + (other.contains("Fatal error") || other.contains("failed")
+            ? " (a Swift runtime trap)" : "")
       }
       output.writeError(line + "\n")
       return .failure
@@ -109,8 +112,10 @@ struct DiagnoseCommand: OptionCommand {
       text += "\n" + block(diagnosis, number: number + 1)
     }
     for other in log.otherFailures {
-      text += "\nnote: '\(other)' is not a UIKit batch-update exception"
-        + (other.contains("Fatal error") || other.contains("failed") ? ": it is a Swift runtime trap.\n" : ".\n")
+      text +=
+        "\nnote: '\(other)' is not a UIKit batch-update exception"
+        + (other.contains("Fatal error") || other.contains("failed")
+          ? ": it is a Swift runtime trap.\n" : ".\n")
     }
     return text
   }
@@ -118,8 +123,12 @@ struct DiagnoseCommand: OptionCommand {
   /// One exception: its heading, then labelled lines.
   static func block(_ diagnosis: CrashDiagnosis, number: Int) -> String {
     let view = diagnosis.semantics == .tableView ? "table view" : "collection view"
-    var text = "\(number). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title) (\(view))\n"
-    text += field("text", diagnosis.text.split(separator: "\n").joined(separator: "\n") + (diagnosis.partial ? "\n(the quote's start is cut off)" : ""))
+    var text =
+      "\(number). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title) (\(view))\n"
+    text += field(
+      "text",
+      diagnosis.text.split(separator: "\n").joined(separator: "\n")
+        + (diagnosis.partial ? "\n(the quote's start is cut off)" : ""))
     text += field("view", "\(view), told by \(diagnosis.viewEvidence)")
     text += field("iOS", "\(diagnosis.iosRange). \(diagnosis.iosRangeReason)")
     text += field("numbers", diagnosis.numbers)
@@ -137,11 +146,14 @@ struct DiagnoseCommand: OptionCommand {
       if let verdict = diagnosis.verdict {
         text += field(
           "result",
-          (diagnosis.reproduced ? "reproduced: " : "not reproduced: ") + "BatchCheck judges the case \(verdict.kind.rawValue)"
-            + (verdict.rule.map { " \($0)" } ?? "") + (diagnosis.reproduced ? ", the text's rule" : ", not \(diagnosis.ruleID)"))
+          (diagnosis.reproduced ? "reproduced: " : "not reproduced: ")
+            + "BatchCheck judges the case \(verdict.kind.rawValue)"
+            + (verdict.rule.map { " \($0)" } ?? "")
+            + (diagnosis.reproduced ? ", the text's rule" : ", not \(diagnosis.ruleID)"))
       }
     } else {
-      text += field("case", "none: " + (diagnosis.caseNote ?? "the text does not carry what a case needs"))
+      text += field(
+        "case", "none: " + (diagnosis.caseNote ?? "the text does not carry what a case needs"))
     }
     return text
   }
@@ -153,10 +165,13 @@ struct DiagnoseCommand: OptionCommand {
     var lines: [String] = []
     for paragraph in value.split(separator: "\n", omittingEmptySubsequences: false) {
       // Quoted UIKit text is kept as it is; prose is wrapped.
-      lines += paragraph.count > 70 && paragraph.contains(" ") && label != "text" ? wrap(String(paragraph), width: 66) : [String(paragraph)]
+      lines +=
+        paragraph.count > 70 && paragraph.contains(" ") && label != "text"
+        ? wrap(String(paragraph), width: 66) : [String(paragraph)]
     }
     return lines.enumerated().map { index, line in
-      (index == 0 ? "   " + head + String(repeating: " ", count: max(1, 10 - head.count)) : indent) + line + "\n"
+      (index == 0 ? "   " + head + String(repeating: " ", count: max(1, 10 - head.count)) : indent)
+        + line + "\n"
     }.joined()
   }
 
@@ -207,19 +222,26 @@ struct DiagnoseCommand: OptionCommand {
       let judged = testCase.judge()
       cases.append(
         HTMLCase(
-          title: "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)", old: testCase.old,
-          new: testCase.new, changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
+          title: "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)",
+          old: testCase.old,
+          new: testCase.new,
+          changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
           verdict: judged.verdict,
-          expected: "UIKit's text: \(diagnosis.ruleID)" + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)"),
-          advice: diagnosis.causes.first.map { "\($0.cause): \($0.reason)" }, options: testCase.options))
+          expected: "UIKit's text: \(diagnosis.ruleID)"
+            + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)"),
+          advice: diagnosis.causes.first.map { "\($0.cause): \($0.reason)" },
+          options: testCase.options))
     }
     let facts = [
       HTMLFact("log", source),
       HTMLFact("exceptions", "\(log.diagnoses.count) found, \(cases.count) rebuilt as cases"),
     ]
     var notes = ["Drawn: each case rebuilt from a UIKit text, as BatchCheck judges it."]
-    if cases.count < log.diagnoses.count { notes.append("Texts that do not carry their numbers have no case.") }
+    if cases.count < log.diagnoses.count {
+      notes.append("Texts that do not carry their numbers have no case.")
+    }
     return HTMLReport.render(
-      title: "diagnose", passed: log.diagnoses.allSatisfy(\.reproduced), facts: facts, cases: cases, notes: notes)
+      title: "diagnose", passed: log.diagnoses.allSatisfy(\.reproduced), facts: facts, cases: cases,
+      notes: notes)
   }
 }

@@ -16,7 +16,8 @@ import BatchCheckCorpus
 /// (`--markdown`).
 struct ExplainCommand: OptionCommand {
   static let name = "explain"
-  static let abstract = "List the rules UIKit and BatchCheck judge by, or explain one with an example."
+  static let abstract =
+    "List the rules UIKit and BatchCheck judge by, or explain one with an example."
   static let usage = """
     OVERVIEW: List the rules (R1-R29 and R2b, UIKit's; C1 and C2, BatchCheck's
     row checks), or explain one: when it applies, its text, a case that shows
@@ -52,7 +53,8 @@ struct ExplainCommand: OptionCommand {
     [
       .flag(
         "--markdown", \.markdown,
-        help: "Print Markdown, as Sources/BatchCheck/BatchCheck.docc/UIKitRules.md holds it (without a rule:"
+        help:
+          "Print Markdown, as Sources/BatchCheck/BatchCheck.docc/UIKitRules.md holds it (without a rule:"
           + " the article's whole generated part).")
     ]
   }
@@ -76,7 +78,8 @@ struct ExplainCommand: OptionCommand {
             + " batch-update text BatchCheck knows; to read a crash log, use 'batchcheck diagnose <file>'",
           command: Self.name)
       }
-      throw .invalidValue(id, option: "<rule>", allowed: RuleExplanation.all.map(\.id), command: Self.name)
+      throw .invalidValue(
+        id, option: "<rule>", allowed: RuleExplanation.all.map(\.id), command: Self.name)
     }
   }
 
@@ -99,7 +102,8 @@ struct ExplainCommand: OptionCommand {
   static var list: String {
     let width = (RuleExplanation.all.map(\.id.count).max() ?? 0) + 2
     return RuleExplanation.all.map { explanation in
-      explanation.id + String(repeating: " ", count: width - explanation.id.count) + explanation.title + "\n"
+      explanation.id + String(repeating: " ", count: width - explanation.id.count)
+        + explanation.title + "\n"
     }.joined()
   }
 
@@ -110,7 +114,9 @@ struct ExplainCommand: OptionCommand {
     if let heading = explanation.textsHeading, !explanation.texts.isEmpty {
       text += "\n\(heading):\n" + explanation.texts.map(indented).joined(separator: "\n")
     }
-    text += "\nExample:\n" + wrapped(explanation.example == nil ? "None. " + explanation.note : explanation.note)
+    text +=
+      "\nExample:\n"
+      + wrapped(explanation.example == nil ? "None. " + explanation.note : explanation.note)
     if let example = explanation.example, let verdict = explanation.exampleVerdict {
       text += indented(example) + "BatchCheck's verdict on it:\n" + indented(verdict.description)
     }

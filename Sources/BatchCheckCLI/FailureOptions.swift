@@ -16,7 +16,8 @@ struct FailureOptions {
     [
       .flag(
         "--first-failure", \.firstFailure,
-        help: "Stop at the first failing case and shrink it, instead of running every case and reporting"
+        help:
+          "Stop at the first failing case and shrink it, instead of running every case and reporting"
           + " every kind of failure, smallest first."),
       .flag("--keep-going", \.keepGoing, help: "The default; kept for older scripts."),
     ]

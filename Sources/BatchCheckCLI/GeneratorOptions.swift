@@ -41,15 +41,21 @@ struct GeneratorOptions {
   static var options: [CommandOption<Self>] {
     [
       .string(
-        "--generator", "<name>", \.generatorName, expected: ReferenceGenerators.allContracts.map(\.name),
-        help: "A built-in generator: \(ReferenceGenerators.allContracts.map(\.name).joined(separator: ", "))."),
+        "--generator", "<name>", \.generatorName,
+        expected: ReferenceGenerators.allContracts.map(\.name),
+        help:
+          "A built-in generator: \(ReferenceGenerators.allContracts.map(\.name).joined(separator: ", "))."
+      ),
       .string(
         "--exec", "<command>", \.command,
-        help: "An external generator: a command run with /bin/sh -c that reads one case per line and answers"
-          + " one update per line (with --contract staged or steps: one array of stages or of steps per line)."),
+        help:
+          "An external generator: a command run with /bin/sh -c that reads one case per line and answers"
+          + " one update per line (with --contract staged or steps: one array of stages or of steps per line)."
+      ),
       .choice(
         "--contract", "<c>", \.contract,
-        help: "batch, staged or steps: the contract to judge under. By default a built-in generator's own"
+        help:
+          "batch, staged or steps: the contract to judge under. By default a built-in generator's own"
           + " (staged for heckel-staged, steps for edit-script, else batch); another one shows what a contract"
           + " mix-up does. For --exec, the shape the command answers in (default: batch)."),
       .value(
@@ -58,12 +64,14 @@ struct GeneratorOptions {
         parse: { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }, set: { $0.timeout = $1 }),
       .number(
         "--max-crashes", \.maxCrashes, in: 1...1_000_000_000,
-        help: "How many cases of one phase the generator may crash, hang or answer with something that is not an update on (each restarts"
+        help:
+          "How many cases of one phase the generator may crash, hang or answer with something that is not an update on (each restarts"
           + " --exec) before the rest of the phase is skipped; the report then says how many cases did not"
           + " run, and is not a pass (default: \(GeneratorOptions.defaultMaxCrashes))."),
       .number(
         "--pipeline", \.pipeline, in: 1...ExternalGenerator.maxPipelineDepth,
-        help: "How many cases --exec keeps in flight: sent before their answers are read, answered in order"
+        help:
+          "How many cases --exec keeps in flight: sent before their answers are read, answered in order"
           + " (default: \(ExternalGenerator.defaultPipelineDepth), at most \(ExternalGenerator.maxPipelineDepth);"
           + " 1 waits for each answer)."),
       .value(
@@ -72,7 +80,8 @@ struct GeneratorOptions {
         parse: { $0.isEmpty || $0.count > 200 ? nil : $0 }, set: { $0.name = $1 }),
       .value(
         "--sections", "<on|off>", allowed: "on or off",
-        help: "Whether --exec gets cases of several sections (default: on; off: one section a side, as a"
+        help:
+          "Whether --exec gets cases of several sections (default: on; off: one section a side, as a"
           + " generator that diffs one section).",
         parse: { ["on": true, "off": false][$0] }, set: { $0.sections = $1 }),
       .number(
@@ -80,26 +89,33 @@ struct GeneratorOptions {
         default: String(CheckOptions.defaultMaxSize)),
       .flag(
         "--identity-only", \.identityOnly,
-        help: "Judge identities only: a content change owes no reload. On by default for generators that"
+        help:
+          "Judge identities only: a content change owes no reload. On by default for generators that"
           + " compare values only (lcs, lcs-2013, map-moves, collection-difference)."),
-      .choice("--semantics", "<s>", \.simulation.semantics, help: "tableView (default) or collectionView."),
+      .choice(
+        "--semantics", "<s>", \.simulation.semantics, help: "tableView (default) or collectionView."
+      ),
       .choice("--duplicates", "<p>", \.simulation.duplicates, help: "reject (default) or asUIKit."),
       uikitOption(\.simulation.uikit),
     ]
   }
 
   /// The `--uikit` option, shared by every command that takes it.
-  static func uikitOption<Root>(_ path: WritableKeyPath<Root, UIKitProfile>) -> CommandOption<Root> {
+  static func uikitOption<Root>(_ path: WritableKeyPath<Root, UIKitProfile>) -> CommandOption<Root>
+  {
     .choice(
       "--uikit", "<profile>", path,
-      help: "The UIKit whose rules judge: ios18 (default: what apps run today) or ios12 (the iOS 12 rules).")
+      help:
+        "The UIKit whose rules judge: ios18 (default: what apps run today) or ios12 (the iOS 12 rules)."
+    )
   }
 
   /// Exactly one of `--generator` and `--exec`, and a known name.
   func validate(command name: String) throws(CommandError) {
     switch (generatorName, command) {
     case (nil, nil):
-      throw .conflictingOptions("Give a generator: --generator <name> or --exec <command>", command: name)
+      throw .conflictingOptions(
+        "Give a generator: --generator <name> or --exec <command>", command: name)
     case (.some, .some):
       throw .conflictingOptions("Give --generator or --exec, not both", command: name)
     case (let generator?, nil):
@@ -112,7 +128,8 @@ struct GeneratorOptions {
       break
     }
     if command == nil, self.name != nil {
-      throw .conflictingOptions("--name names an --exec generator; give it with --exec", command: name)
+      throw .conflictingOptions(
+        "--name names an --exec generator; give it with --exec", command: name)
     }
   }
 
@@ -123,7 +140,8 @@ struct GeneratorOptions {
       let external = ExternalGenerator(
         command: command, timeout: timeout, name: name ?? "exec", pipelineDepth: pipeline)
       return (
-        external.contractGenerator(contract ?? .batch, identityOnly: identityOnly ?? false, sections: sections),
+        external.contractGenerator(
+          contract ?? .batch, identityOnly: identityOnly ?? false, sections: sections),
         external
       )
     }

@@ -30,7 +30,9 @@ struct ValidatePictures {
     if files.last != line.file { files.append(line.file) }
     guard case .success(var testCase) = line.result else { return }
     if testCase.uikit == nil { testCase.uikit = uikit }
-    guard let judged = try? testCase.judge(under: contract, identityOnly: identityOnly) else { return }
+    guard let judged = try? testCase.judge(under: contract, identityOnly: identityOnly) else {
+      return
+    }
     let agrees = testCase.expectation.agrees(with: judged.verdict)
     guard !judged.isValid || !agrees else { return }
     guard disagreements.count + others.count < htmlPictureLimit else {
@@ -40,7 +42,8 @@ struct ValidatePictures {
     var options = testCase.options
     options.identityOnly = judged.identityOnly
     let item = HTMLCase(
-      title: "\(line.file):\(line.line)" + (testCase.name.map { " " + $0 } ?? ""), old: testCase.old,
+      title: "\(line.file):\(line.line)" + (testCase.name.map { " " + $0 } ?? ""),
+      old: testCase.old,
       new: testCase.new,
       changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
       verdict: judged.verdict,
@@ -52,17 +55,23 @@ struct ValidatePictures {
   /// The page: the run's facts, then the pictures.
   func html(tally: ValidateTally) -> String {
     var facts = [HTMLFact("files", files.joined(separator: ", "))]
-    facts.append(HTMLFact("contract", contract.map { "every case read as \($0)" } ?? "each case's own"))
+    facts.append(
+      HTMLFact("contract", contract.map { "every case read as \($0)" } ?? "each case's own"))
     facts.append(HTMLFact("UIKit profile", "\(uikit ?? .ios18) for cases that name none"))
     if identityOnly == true { facts.append(HTMLFact("mode", "identity only")) }
     facts.append(
       HTMLFact(
         "result",
         "\(tally.summary) (\(tally.disagreements) disagreeing, \(tally.dataErrors) unreadable)"))
-    var notes = ["Drawn: every case whose verdict is not valid or disagrees with its expectation, disagreements first."]
-    if leftOut > 0 { notes.append("\(leftOut) more such cases are not drawn (at most \(htmlPictureLimit)).") }
+    var notes = [
+      "Drawn: every case whose verdict is not valid or disagrees with its expectation, disagreements first."
+    ]
+    if leftOut > 0 {
+      notes.append("\(leftOut) more such cases are not drawn (at most \(htmlPictureLimit)).")
+    }
     return HTMLReport.render(
-      title: "validate", passed: tally.exitCode == .success, facts: facts, cases: disagreements + others,
+      title: "validate", passed: tally.exitCode == .success, facts: facts,
+      cases: disagreements + others,
       notes: notes)
   }
 }
@@ -98,18 +107,23 @@ extension CorpusRun {
       let title = "\(disagreement.file):\(disagreement.line) \(disagreement.name)"
       guard let failure = disagreement.failure else {
         let actual = disagreement.actual
-        let same = disagreement.sameAs.map { "; the same failure as \($0.file):\($0.line), drawn above" } ?? ""
+        let same =
+          disagreement.sameAs.map { "; the same failure as \($0.file):\($0.line), drawn above" }
+          ?? ""
         return HTMLCase(
           title: title, old: [], new: [], changes: nil, verdict: nil, headline: actual,
-          message: "\(actual), expected \(disagreement.expected)" + same, expected: disagreement.expected)
+          message: "\(actual), expected \(disagreement.expected)" + same,
+          expected: disagreement.expected)
       }
       var options = simulation
       options.identityOnly = generator.identityOnly
       return HTMLCase(
-        failure, title: title, contract: contract, options: options, expected: disagreement.expected)
+        failure, title: title, contract: contract, options: options, expected: disagreement.expected
+      )
     }
     return HTMLReport.render(
-      title: "corpus check \(generator.name) (\(mode))", passed: failed == 0 && unreadableFiles == 0, facts: facts, cases: cases,
+      title: "corpus check \(generator.name) (\(mode))",
+      passed: failed == 0 && unreadableFiles == 0, facts: facts, cases: cases,
       notes: notes)
   }
 }

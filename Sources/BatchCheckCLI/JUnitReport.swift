@@ -11,7 +11,8 @@ enum JUnitReport {
   /// The XML document.
   static func xml(for report: CheckReport) -> String {
     let phases: [(CheckPhase, Int)] = [
-      (.corpus, report.corpusCases), (.exhaustive, report.exhaustiveCases), (.random, report.randomCases),
+      (.corpus, report.corpusCases), (.exhaustive, report.exhaustiveCases),
+      (.random, report.randomCases),
     ]
     let ran = phases.filter { $0.1 > 0 || failures(report, in: $0.0).count > 0 }
     let suite = Suite(
@@ -82,19 +83,22 @@ enum JUnitReport {
       if !suite.properties.isEmpty {
         xml += "    <properties>\n"
         for property in suite.properties {
-          xml += "      <property name=\"\(escape(property.name))\" value=\"\(escape(property.value))\"/>\n"
+          xml +=
+            "      <property name=\"\(escape(property.name))\" value=\"\(escape(property.value))\"/>\n"
         }
         xml += "    </properties>\n"
       }
       for testCase in suite.cases {
-        xml += "    <testcase classname=\"\(escape(testCase.classname))\" name=\"\(escape(testCase.name))\""
+        xml +=
+          "    <testcase classname=\"\(escape(testCase.classname))\" name=\"\(escape(testCase.name))\""
         if testCase.failures.isEmpty {
           xml += "/>\n"
           continue
         }
         xml += ">\n"
         for failure in testCase.failures {
-          xml += "      <failure type=\"\(escape(failure.type))\" message=\"\(escape(failure.message))\">"
+          xml +=
+            "      <failure type=\"\(escape(failure.type))\" message=\"\(escape(failure.message))\">"
           xml += escape(failure.body) + "</failure>\n"
         }
         xml += "    </testcase>\n"

@@ -14,7 +14,8 @@ import BatchCheckHTML
 /// usage error.
 struct MergeCommand: FilesCommand {
   static let name = "merge"
-  static let abstract = "Merge the JSON reports of a sharded check into the report of the whole run."
+  static let abstract =
+    "Merge the JSON reports of a sharded check into the report of the whole run."
   static let usage = """
     OVERVIEW: Merge the --format json reports of 'batchcheck check --shard I/N'
     into the report of the whole run: case counts and statistics summed, the

@@ -89,7 +89,8 @@ final class ProgressLine: @unchecked Sendable {
         phaseFirst = (now, done)
       }
       let last = total.map { done >= $0 } ?? false
-      guard now - start > .seconds(1), last || now - (lastDraw ?? start) >= .milliseconds(100) else { return nil }
+      guard now - start > .seconds(1), last || now - (lastDraw ?? start) >= .milliseconds(100)
+      else { return nil }
       lastDraw = now
       let first = phaseFirst ?? (now, done)
       return Self.text(
@@ -121,7 +122,8 @@ final class ProgressLine: @unchecked Sendable {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     guard counted > 0, seconds > 0 else { return text }
     let rate = Double(counted) / seconds
-    text += ", " + (rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) + " cases/s"
+    text +=
+      ", " + (rate >= 10 ? String(Int(rate.rounded())) : String(format: "%.1f", rate)) + " cases/s"
     if let total, total > done {
       text += ", " + timeLeft(seconds: Double(total - done) / rate) + " left"
     }

@@ -10,7 +10,8 @@ struct RegressionFile {
   let path: String
 
   init(folder: String, generator: String) {
-    let safeName = String(generator.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    let safeName = String(
+      generator.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
     path = (folder as NSString).appendingPathComponent(safeName + ".jsonl")
   }
 

@@ -31,7 +31,8 @@ struct ReplayCommand: OptionCommand {
 
   static var options: [CommandOption<Self>] {
     [.seed("--case-seed", help: "The case seed, decimal or 0x hexadecimal.") { $0.caseSeed = $1 }]
-      + GeneratorOptions.options.map { $0.lifted(\.shared) } + WasteOptions.options.map { $0.lifted(\.waste) }
+      + GeneratorOptions.options.map { $0.lifted(\.shared) }
+      + WasteOptions.options.map { $0.lifted(\.waste) }
       + [.format(\.format, json: "the report as one object.")]
   }
 

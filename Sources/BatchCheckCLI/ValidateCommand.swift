@@ -54,20 +54,27 @@ struct ValidateCommand: FilesCommand {
 
   static var options: [CommandOption<Self>] {
     [
-      .format(\.format, human: "one line per case and a summary", json: "one JSON object per case or malformed line."),
+      .format(
+        \.format, human: "one line per case and a summary",
+        json: "one JSON object per case or malformed line."),
       .choice(
         "--contract", "<c>", \.contract,
-        help: "Read every case's changes as batch, staged or steps, the way a user who mixed the contracts up"
+        help:
+          "Read every case's changes as batch, staged or steps, the way a user who mixed the contracts up"
           + " would apply them (default: each case's own contract). A case that cannot be read so is a data"
           + " error."),
-      .flag("--identity-only", \.identityOnly, help: "Judge identities only: a content change owes no reload."),
+      .flag(
+        "--identity-only", \.identityOnly,
+        help: "Judge identities only: a content change owes no reload."),
       .choice(
         "--uikit", "<profile>", \.uikit,
-        help: "The UIKit whose rules judge the cases that do not say (\"uikit\" in the case): ios18 (default)"
+        help:
+          "The UIKit whose rules judge the cases that do not say (\"uikit\" in the case): ios18 (default)"
           + " or ios12."),
       .path(
         "--html", \.html,
-        help: "Also write an HTML report: a picture of each case whose verdict is not valid or disagrees with"
+        help:
+          "Also write an HTML report: a picture of each case whose verdict is not valid or disagrees with"
           + " its expectation."),
     ]
   }
@@ -82,7 +89,9 @@ struct ValidateCommand: FilesCommand {
   /// read`), makes the exit status 65, and the other files still run.
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
     var tally = ValidateTally()
-    var pictures = html.map { _ in ValidatePictures(contract: contract, identityOnly: identityOnly, uikit: uikit) }
+    var pictures = html.map { _ in
+      ValidatePictures(contract: contract, identityOnly: identityOnly, uikit: uikit)
+    }
     for file in files {
       let lines: [CaseLine]
       do throws(CaseFileError) {

@@ -16,7 +16,9 @@ struct ValidateTally: Equatable {
   /// `3 passed, 1 failed`, and `, 1 file not read` when one could not be.
   var summary: String {
     var text = "\(passed) passed, \(disagreements + dataErrors) failed"
-    if unreadableFiles > 0 { text += ", \(unreadableFiles) \(unreadableFiles == 1 ? "file" : "files") not read" }
+    if unreadableFiles > 0 {
+      text += ", \(unreadableFiles) \(unreadableFiles == 1 ? "file" : "files") not read"
+    }
     return text
   }
 
@@ -48,8 +50,11 @@ enum ValidateReport {
         judged = try testCase.judge(under: contract, identityOnly: identityOnly)
       } catch {
         tally.dataErrors += 1
-        let data = CaseDataError(file: line.file, line: line.line, column: 1, message: error.description)
-        return (format == .json ? jsonLine(data) : "\(data.file):\(data.line):1: error: \(data.message)") + "\n"
+        let data = CaseDataError(
+          file: line.file, line: line.line, column: 1, message: error.description)
+        return
+          (format == .json ? jsonLine(data) : "\(data.file):\(data.line):1: error: \(data.message)")
+          + "\n"
       }
       let verdict = judged.verdict
       let agrees = testCase.expectation.agrees(with: verdict)
@@ -57,11 +62,15 @@ enum ValidateReport {
       switch format {
       case .json:
         // A valid batch update's edit size, against the least the pair needs.
-        let edits = verdict.isValid ? testCase.update.map { EditSize(old: testCase.old, new: testCase.new, update: $0) } : nil
+        let edits =
+          verdict.isValid
+          ? testCase.update.map { EditSize(old: testCase.old, new: testCase.new, update: $0) } : nil
         return jsonLine(
-          file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees, edits: edits) + "\n"
+          file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees,
+          edits: edits) + "\n"
       case .human:
-        return humanLines(line: line, testCase: testCase, verdict: verdict, agrees: agrees, judged: judged)
+        return humanLines(
+          line: line, testCase: testCase, verdict: verdict, agrees: agrees, judged: judged)
       }
     }
   }

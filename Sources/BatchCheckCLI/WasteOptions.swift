@@ -15,13 +15,15 @@ struct WasteOptions {
       .value(
         "--max-move-ratio", "<r>",
         allowed: "a number from 1 to \(decimalText(CheckOptions.largestMoveRatio))",
-        help: "Fail a valid update with more than <r> times the fewest row moves any valid update needs"
+        help:
+          "Fail a valid update with more than <r> times the fewest row moves any valid update needs"
           + " (EditSize.minimumMoves); when none is needed, any move fails. 1: exactly the fewest.",
         parse: { Double($0).flatMap { $0 >= 1 && $0 <= CheckOptions.largestMoveRatio ? $0 : nil } },
         set: { $0.maxMoveRatio = $1 }),
       .flag(
         "--no-unneeded-deletes", \.noUnneededDeletes,
-        help: "Fail a valid update that deletes and inserts again a row present on both sides: more deletes"
+        help:
+          "Fail a valid update that deletes and inserts again a row present on both sides: more deletes"
           + " than the fewest needed plus the kept rows whose content changed."),
     ]
   }

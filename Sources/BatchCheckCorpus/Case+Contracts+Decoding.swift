@@ -167,7 +167,8 @@ extension CaseDecoder {
           offset: node.offset, message: "missing key \"rows\" in an insertSection step")
       }
       let section = try sharedInteger(operation.value, "a section index for an insertSection step")
-      return .insertSection(at: section, rows: try list(rows.value, "an array of rows for \"rows\"", sharedRow))
+      return .insertSection(
+        at: section, rows: try list(rows.value, "an array of rows for \"rows\"", sharedRow))
     default:
       if let row {
         throw LineError(
@@ -179,11 +180,14 @@ extension CaseDecoder {
         let ends = try sharedPair(operation.value, "an array of two row paths for a move step")
         return .move(from: try sharedRowPath(ends.0), to: try sharedRowPath(ends.1))
       case "deleteSection":
-        return .deleteSection(at: try sharedInteger(operation.value, "a section index for a deleteSection step"))
+        return .deleteSection(
+          at: try sharedInteger(operation.value, "a section index for a deleteSection step"))
       default:
-        let ends = try sharedPair(operation.value, "an array of two section indexes for a moveSection step")
+        let ends = try sharedPair(
+          operation.value, "an array of two section indexes for a moveSection step")
         return .moveSection(
-          from: try sharedInteger(ends.0, "a section index"), to: try sharedInteger(ends.1, "a section index"))
+          from: try sharedInteger(ends.0, "a section index"),
+          to: try sharedInteger(ends.1, "a section index"))
       }
     }
   }
@@ -226,7 +230,8 @@ extension CaseDecoder {
     return try lineBytes.withUnsafeBufferPointer { buffer throws(LineError) in
       try decodeCompactly(buffer) { root throws(LineError) in
         contract == .staged
-          ? .staged(try stages(root, "an array of stages")) : .steps(try steps(root, "an array of steps"))
+          ? .staged(try stages(root, "an array of stages"))
+          : .steps(try steps(root, "an array of steps"))
       }
     }
   }

@@ -23,7 +23,9 @@ extension Case {
 
   /// Parses and decodes one line of valid UTF-8.
   static func decode(lineBytes: [UInt8]) throws(LineError) -> Case {
-    try lineBytes.withUnsafeBufferPointer { buffer throws(LineError) in try decode(lineBuffer: buffer) }
+    try lineBytes.withUnsafeBufferPointer { buffer throws(LineError) in
+      try decode(lineBuffer: buffer)
+    }
   }
 
   /// Parses and decodes one line of valid UTF-8, where it lies.
@@ -38,9 +40,10 @@ extension Case {
 /// `"expcet"` would otherwise silently drop an expectation), `null` is never a
 /// value, and integers are written without fraction or exponent.
 package enum CaseDecoder {
-  static let caseKeys = [
-    "name", "semantics", "duplicates", "uikit", "visibleRows", "old", "new", "update", "expect",
-  ]
+  static let caseKeys =
+    [
+      "name", "semantics", "duplicates", "uikit", "visibleRows", "old", "new", "update", "expect",
+    ]
     + contractCaseKeys  // BatchCheck's contract extension, Case+Contracts+Decoding.swift
   /// The most bytes a line may hold (64 MiB), case or generator answer:
   /// checked before the line is parsed, so that a line too big to judge in
@@ -53,7 +56,8 @@ package enum CaseDecoder {
     guard count > maxLineBytes else { return }
     throw LineError(
       offset: 0,
-      message: "the line holds \(count) bytes, more than the \(maxLineBytes) (64 MiB) a line may hold")
+      message:
+        "the line holds \(count) bytes, more than the \(maxLineBytes) (64 MiB) a line may hold")
   }
 
   /// Parses a line with `JSONParser(compactingIntegers:)` and decodes it.
@@ -93,8 +97,10 @@ package enum CaseDecoder {
       members[index].value = JSONNode(value: .null, offset: value.offset)
       switch member.key {
       case "name": result.name = try string(value, for: "\"name\"")
-      case "semantics": result.semantics = try enumeration(value, for: "semantics", ViewSemantics.self)
-      case "duplicates": result.duplicates = try enumeration(value, for: "duplicates", DuplicatesPolicy.self)
+      case "semantics":
+        result.semantics = try enumeration(value, for: "semantics", ViewSemantics.self)
+      case "duplicates":
+        result.duplicates = try enumeration(value, for: "duplicates", DuplicatesPolicy.self)
       case "uikit": result.uikit = try enumeration(value, for: "uikit", UIKitProfile.self)
       case "visibleRows": result.visibleRows = try visibleRows(value)
       case "old":
@@ -104,7 +110,8 @@ package enum CaseDecoder {
         result.new = try sections(value, key: "new")
         hasNew = true
       case "update": result.update = try update(value)
-      case _ where contractCaseKeys.contains(member.key): try contractMember(member, into: &result.contractForm)
+      case _ where contractCaseKeys.contains(member.key):
+        try contractMember(member, into: &result.contractForm)
       default: result.expect = try expectation(value)
       }
     }
@@ -125,19 +132,25 @@ package enum CaseDecoder {
     guard let profile = result.uikit, !profile.rules(for: result.semantics).hasReconfigure,
       result.update?.reconfigureRows.isEmpty == false || result.contractForm.reconfiguresRows
     else { return }
-    let key = ["update", "stages", "steps"].first { key in members.contains { $0.key == key } } ?? "uikit"
+    let key =
+      ["update", "stages", "steps"].first { key in members.contains { $0.key == key } } ?? "uikit"
     let offset = members.first { $0.key == key }?.keyOffset ?? 0
     throw LineError(
       offset: offset,
       message:
-        "\(JSONText.quoted(key)) reconfigures rows, which UIKit has from iOS 15 on; this case says \"uikit\":\"\(profile.rawValue)\" (remove it to judge under ios18)")
+        "\(JSONText.quoted(key)) reconfigures rows, which UIKit has from iOS 15 on; this case says \"uikit\":\"\(profile.rawValue)\" (remove it to judge under ios18)"
+    )
   }
 
   /// `[[s, r], [s, r]]`, the first and the last row on screen, or `[]` for none.
   private static func visibleRows(_ node: JSONNode) throws(LineError) -> VisibleRows {
-    let items = try array(node, "an array of two row paths (the first and the last row on screen) or [] for \"visibleRows\"")
+    let items = try array(
+      node,
+      "an array of two row paths (the first and the last row on screen) or [] for \"visibleRows\"")
     if items.isEmpty { return .none }
-    let ends = try pair(node, "an array of two row paths (the first and the last row on screen) or [] for \"visibleRows\"")
+    let ends = try pair(
+      node,
+      "an array of two row paths (the first and the last row on screen) or [] for \"visibleRows\"")
     return .range(first: try rowPath(ends.0), last: try rowPath(ends.1))
   }
 
@@ -147,7 +160,9 @@ package enum CaseDecoder {
     var verdict: VerdictKind?
     var rule: Rule?
     var message: String?
-    for member in try unique(try object(node, "\"expect\""), allowed: ["verdict", "rule", "message"], in: "\"expect\"") {
+    for member in try unique(
+      try object(node, "\"expect\""), allowed: ["verdict", "rule", "message"], in: "\"expect\"")
+    {
       switch member.key {
       case "verdict": verdict = try enumeration(member.value, for: "verdict", VerdictKind.self)
       case "rule": rule = try enumeration(member.value, for: "rule", Rule.self)
@@ -186,7 +201,8 @@ extension CaseDecoder {
     try array(node, what)
   }
 
-  static func sharedPair(_ node: JSONNode, _ what: String) throws(LineError) -> (JSONNode, JSONNode) {
+  static func sharedPair(_ node: JSONNode, _ what: String) throws(LineError) -> (JSONNode, JSONNode)
+  {
     try pair(node, what)
   }
 

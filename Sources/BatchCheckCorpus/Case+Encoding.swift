@@ -19,7 +19,8 @@ extension Case {
     var fields: [String] = []
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
     fields += CaseJSON.optionFields(options, uikit: uikit)
-    fields += contractHeaderFields  // BatchCheck's contract extension, Case+Contracts+Encoding.swift
+    // BatchCheck's contract extension, Case+Contracts+Encoding.swift.
+    fields += contractHeaderFields
     fields.append("\"old\":" + Self.json(old))
     fields.append("\"new\":" + Self.json(new))
     if let update { fields.append("\"update\":" + Self.json(update)) }

@@ -43,7 +43,8 @@ public struct Case: Hashable, Sendable {
 
   /// Creates a case; every argument but the rows has the file format's default.
   public init(
-    name: String? = nil, semantics: ViewSemantics = .tableView, duplicates: DuplicatesPolicy = .reject,
+    name: String? = nil, semantics: ViewSemantics = .tableView,
+    duplicates: DuplicatesPolicy = .reject,
     old: [[Row]], new: [[Row]], update: BatchUpdate? = nil, expect: Expectation? = nil
   ) {
     self.name = name

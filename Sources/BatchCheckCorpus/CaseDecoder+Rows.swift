@@ -29,7 +29,9 @@ extension CaseDecoder {
       guard case .array(let cells) = item.value else {
         throw LineError(
           offset: item.offset,
-          message: "expected a section (an array of rows) in \"\(key)\", found \(item.value.kindDescription); write sections or one flat array of rows, not both")
+          message:
+            "expected a section (an array of rows) in \"\(key)\", found \(item.value.kindDescription); write sections or one flat array of rows, not both"
+        )
       }
       var rows: [Row] = []
       rows.reserveCapacity(cells.count)
@@ -54,24 +56,34 @@ extension CaseDecoder {
           content = try rowValue(member.value, "for a row's content")
         }
       }
-      guard let id else { throw LineError(offset: node.offset, message: "missing key \"id\" in a row") }
-      guard let content else { throw LineError(offset: node.offset, message: "missing key \"content\" in a row") }
+      guard let id else {
+        throw LineError(offset: node.offset, message: "missing key \"id\" in a row")
+      }
+      guard let content else {
+        throw LineError(offset: node.offset, message: "missing key \"content\" in a row")
+      }
       return Row(id: id, content: content)
     case .array where key != nil:
       throw LineError(
         offset: node.offset,
-        message: "expected a row in \"\(key ?? "")\", found an array; write sections or one flat array of rows, not both")
+        message:
+          "expected a row in \"\(key ?? "")\", found an array; write sections or one flat array of rows, not both"
+      )
     default:
       throw LineError(
         offset: node.offset,
-        message: "expected a row (a string, an integer or {\"id\":...,\"content\":...}), found \(node.value.kindDescription)")
+        message:
+          "expected a row (a string, an integer or {\"id\":...,\"content\":...}), found \(node.value.kindDescription)"
+      )
     }
   }
 
   static func rowValue(_ node: JSONNode, _ what: String) throws(LineError) -> RowValue {
     if case .string(let text) = node.value { return .string(text) }
     guard case .number = node.value else {
-      throw LineError(offset: node.offset, message: "expected a string or an integer \(what), found \(node.value.kindDescription)")
+      throw LineError(
+        offset: node.offset,
+        message: "expected a string or an integer \(what), found \(node.value.kindDescription)")
     }
     return .int(try integer(node, what))
   }

@@ -5,7 +5,9 @@ import BatchCheck
 extension CaseDecoder {
   static func object(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONMember] {
     guard case .object(let members) = node.value else {
-      throw LineError(offset: node.offset, message: "expected an object for \(what), found \(node.value.kindDescription)")
+      throw LineError(
+        offset: node.offset,
+        message: "expected an object for \(what), found \(node.value.kindDescription)")
     }
     return members
   }
@@ -19,10 +21,14 @@ extension CaseDecoder {
       guard allowed.contains(member.key) else {
         throw LineError(
           offset: member.keyOffset,
-          message: "unknown key \(JSONText.quoted(member.key)) in \(what); expected one of \(allowed.joined(separator: ", "))")
+          message:
+            "unknown key \(JSONText.quoted(member.key)) in \(what); expected one of \(allowed.joined(separator: ", "))"
+        )
       }
       guard seen.insert(member.key).inserted else {
-        throw LineError(offset: member.keyOffset, message: "duplicate key \(JSONText.quoted(member.key)) in \(what)")
+        throw LineError(
+          offset: member.keyOffset,
+          message: "duplicate key \(JSONText.quoted(member.key)) in \(what)")
       }
     }
     return members
@@ -30,7 +36,9 @@ extension CaseDecoder {
 
   static func string(_ node: JSONNode, for what: String) throws(LineError) -> String {
     guard case .string(let text) = node.value else {
-      throw LineError(offset: node.offset, message: "expected a string for \(what), found \(node.value.kindDescription)")
+      throw LineError(
+        offset: node.offset,
+        message: "expected a string for \(what), found \(node.value.kindDescription)")
     }
     return text
   }
@@ -40,16 +48,20 @@ extension CaseDecoder {
     case .number(.integer(let value)):
       return value
     case .number(.tooLarge(let text)):
-      throw LineError(offset: node.offset, message: "number \(text) does not fit in a 64-bit integer")
+      throw LineError(
+        offset: node.offset, message: "number \(text) does not fit in a 64-bit integer")
     default:
-      throw LineError(offset: node.offset, message: "expected an integer \(what), found \(node.value.kindDescription)")
+      throw LineError(
+        offset: node.offset,
+        message: "expected an integer \(what), found \(node.value.kindDescription)")
     }
   }
 
   static func array(_ node: JSONNode, _ what: String) throws(LineError) -> [JSONNode] {
     if case .integers(let compact) = node.value { return compact.elements(offset: node.offset) }
     guard case .array(let items) = node.value else {
-      throw LineError(offset: node.offset, message: "expected \(what), found \(node.value.kindDescription)")
+      throw LineError(
+        offset: node.offset, message: "expected \(what), found \(node.value.kindDescription)")
     }
     return items
   }
@@ -60,7 +72,9 @@ extension CaseDecoder {
     let text = try string(node, for: what)
     guard let value = Value(rawValue: text) else {
       let choices = Value.allCases.map(\.rawValue).joined(separator: ", ")
-      throw LineError(offset: node.offset, message: "unknown \(what) \(JSONText.quoted(text)); expected one of \(choices)")
+      throw LineError(
+        offset: node.offset,
+        message: "unknown \(what) \(JSONText.quoted(text)); expected one of \(choices)")
     }
     return value
   }

@@ -21,7 +21,8 @@ extension CaseDecoder {
 
   /// An update object; `what` names it in the message for a value that is
   /// not an object.
-  static func update(_ node: JSONNode, what: String = "\"update\"") throws(LineError) -> BatchUpdate {
+  static func update(_ node: JSONNode, what: String = "\"update\"") throws(LineError) -> BatchUpdate
+  {
     var update = BatchUpdate()
     for member in try unique(try object(node, what), allowed: updateKeys, in: "an update") {
       let value = member.value
@@ -36,14 +37,17 @@ extension CaseDecoder {
         for item in items {
           let ends = try pair(item, "an array of two integers for a section move")
           update.moveSections.append(
-            SectionMove(from: try integer(ends.0, "in a section move"), to: try integer(ends.1, "in a section move")))
+            SectionMove(
+              from: try integer(ends.0, "in a section move"),
+              to: try integer(ends.1, "in a section move")))
         }
       case "deleteRows": update.deleteRows = try rowPaths(value, key)
       case "insertRows": update.insertRows = try rowPaths(value, key)
       case "reloadRows": update.reloadRows = try rowPaths(value, key)
       case "reconfigureRows": update.reconfigureRows = try rowPaths(value, key)
       default:
-        if case .integers(let compact) = value.value, compact.shape.count == 3, compact.shape[1] == 2,
+        if case .integers(let compact) = value.value, compact.shape.count == 3,
+          compact.shape[1] == 2,
           compact.shape[2] == 2
         {
           update.moveRows = stride(from: 0, to: compact.values.count, by: 4).map {
@@ -102,7 +106,9 @@ extension CaseDecoder {
     guard items.count == 2 else {
       throw LineError(
         offset: node.offset,
-        message: "expected \(what), found an array of \(items.count) element\(items.count == 1 ? "" : "s")")
+        message:
+          "expected \(what), found an array of \(items.count) element\(items.count == 1 ? "" : "s")"
+      )
     }
     return (items[0], items[1])
   }

@@ -45,7 +45,8 @@ public enum CaseFile {
   static func read(buffer bytes: UnsafeBufferPointer<UInt8>, file: String) -> [CaseLine] {
     var records: [CaseLine] = []
     forEachLine(in: bytes) { number, line in
-      records.append(CaseLine(file: file, line: number, result: readLine(line, file: file, line: number)))
+      records.append(
+        CaseLine(file: file, line: number, result: readLine(line, file: file, line: number)))
     }
     return records
   }
@@ -68,7 +69,9 @@ public enum CaseFile {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
       let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
       start = end + 1
-      if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+      if line.allSatisfy({
+        $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
+      }) {
         continue
       }
       try body(lineNumber, line)
@@ -117,8 +120,12 @@ public enum CaseFile {
     }
     defer { if descriptor != 0 { _ = close(descriptor) } }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw CaseFileError(file: path, reason: systemReason()) }
-    if status.st_mode & S_IFMT == S_IFDIR { throw CaseFileError(file: path, reason: "is a directory") }
+    guard fstat(descriptor, &status) == 0 else {
+      throw CaseFileError(file: path, reason: systemReason())
+    }
+    if status.st_mode & S_IFMT == S_IFDIR {
+      throw CaseFileError(file: path, reason: "is a directory")
+    }
     // The size of a regular file is only a hint: the file may grow or shrink.
     let hint = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
     // One byte more than the limit, to see a file go past it.

@@ -41,7 +41,8 @@ extension CheckReport {
       var placed = error
       placed.offset -= start
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-      throw CaseDataError(file: file, line: line, lineBytes: Array(bytes[start..<end]), error: placed)
+      throw CaseDataError(
+        file: file, line: line, lineBytes: Array(bytes[start..<end]), error: placed)
     }
   }
 }
@@ -165,7 +166,9 @@ enum ReportDecoder {
       report.exhaustiveContentTotal = try fields.count("exhaustiveContentTotal")
     }
     report.uikit = try fields.choice("uikit", UIKitProfile.self)
-    if let node = fields.optional("maxMoveRatio") { report.maxMoveRatio = try ratio(node, "\"maxMoveRatio\"") }
+    if let node = fields.optional("maxMoveRatio") {
+      report.maxMoveRatio = try ratio(node, "\"maxMoveRatio\"")
+    }
     if fields.optional("rejectsUnneededDeletes") != nil {
       report.rejectsUnneededDeletes = try fields.bool("rejectsUnneededDeletes")
     }
@@ -230,7 +233,8 @@ enum ReportDecoder {
     guard let value, value >= 1, value <= CheckOptions.largestMoveRatio else {
       throw LineError(
         offset: node.offset,
-        message: "expected a ratio from 1 to \(decimalText(CheckOptions.largestMoveRatio)) for \(what),"
+        message:
+          "expected a ratio from 1 to \(decimalText(CheckOptions.largestMoveRatio)) for \(what),"
           + " found \(node.value.kindDescription)")
     }
     return value
@@ -245,8 +249,10 @@ enum ReportDecoder {
         try ratio(node, "\"maxMoveRatio\"")
       },
       moves: try fields.count("moves"), minimumMoves: try fields.count("minimumMoves"),
-      minimumMovesIsBound: try fields.bool("minimumMovesIsBound"), deletes: try fields.count("deletes"),
-      minimumDeletes: try fields.count("minimumDeletes"), changedRows: try fields.count("changedRows"))
+      minimumMovesIsBound: try fields.bool("minimumMovesIsBound"),
+      deletes: try fields.count("deletes"),
+      minimumDeletes: try fields.count("minimumDeletes"),
+      changedRows: try fields.count("changedRows"))
   }
 
   static func statistics(_ node: JSONNode) throws(LineError) -> CaseStatistics {

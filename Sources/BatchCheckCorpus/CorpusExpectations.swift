@@ -82,7 +82,8 @@ public struct CorpusExpectations: Hashable, Sendable {
 
     /// The key of a case of `path` named `name` (nil: `#line`).
     public init(path: String, name: String?, line: Int) {
-      self.init(file: path.split(separator: "/").last.map(String.init) ?? path, name: name, line: line)
+      self.init(
+        file: path.split(separator: "/").last.map(String.init) ?? path, name: name, line: line)
     }
 
     /// The key of a case of the file named `file` (as `fileNames` names it).
@@ -105,7 +106,8 @@ public struct CorpusExpectations: Hashable, Sendable {
         while count < components.count {
           let suffix = components.suffix(count)
           let shared = parts.contains { other, otherComponents in
-            other != path && otherComponents != components && otherComponents.suffix(count) == suffix
+            other != path && otherComponents != components
+              && otherComponents.suffix(count) == suffix
           }
           if !shared { break }
           count += 1
@@ -146,7 +148,8 @@ public struct CorpusExpectations: Hashable, Sendable {
   public var text: String {
     entries.map { entry in
       var fields = [
-        "\"file\":" + JSONText.quoted(entry.key.file), "\"name\":" + JSONText.quoted(entry.key.name),
+        "\"file\":" + JSONText.quoted(entry.key.file),
+        "\"name\":" + JSONText.quoted(entry.key.name),
       ]
       if let error = entry.outcome.error {
         fields.append("\"verdict\":\"generatorError\",\"error\":" + JSONText.quoted(error.rawValue))
@@ -154,7 +157,9 @@ public struct CorpusExpectations: Hashable, Sendable {
         fields.append("\"verdict\":\"waste\",\"limit\":" + JSONText.quoted(waste.rawValue))
       } else if let verdict = entry.outcome.verdict {
         fields.append("\"verdict\":" + JSONText.quoted(verdict.rawValue))
-        if let rule = entry.outcome.rule { fields.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
+        if let rule = entry.outcome.rule {
+          fields.append("\"rule\":" + JSONText.quoted(rule.rawValue))
+        }
       }
       return "{" + fields.joined(separator: ",") + "}\n"
     }.joined()
@@ -201,15 +206,18 @@ public struct CorpusExpectations: Hashable, Sendable {
     }
     if case .string("generatorError") = verdictNode.value {
       guard let error = value("error") else {
-        throw LineError(offset: root.offset, message: "a generatorError expectation has no \"error\"")
+        throw LineError(
+          offset: root.offset, message: "a generatorError expectation has no \"error\"")
       }
       if value("rule") != nil {
-        throw LineError(offset: root.offset, message: "a generatorError expectation has no \"rule\"")
+        throw LineError(
+          offset: root.offset, message: "a generatorError expectation has no \"rule\"")
       }
       return (
         key,
         ExpectedOutcome(
-          error: try CaseDecoder.sharedEnumeration(error, for: "\"error\"", GeneratorError.Kind.self))
+          error: try CaseDecoder.sharedEnumeration(
+            error, for: "\"error\"", GeneratorError.Kind.self))
       )
     }
     if case .string("waste") = verdictNode.value {
@@ -217,20 +225,24 @@ public struct CorpusExpectations: Hashable, Sendable {
         throw LineError(offset: root.offset, message: "a waste expectation has no \"limit\"")
       }
       if let extra = value("rule") ?? value("error") {
-        throw LineError(offset: extra.offset, message: "a waste expectation has no \"rule\" or \"error\"")
+        throw LineError(
+          offset: extra.offset, message: "a waste expectation has no \"rule\" or \"error\"")
       }
       return (
         key,
-        ExpectedOutcome(waste: try CaseDecoder.sharedEnumeration(limit, for: "\"limit\"", WasteBreach.Limit.self))
+        ExpectedOutcome(
+          waste: try CaseDecoder.sharedEnumeration(limit, for: "\"limit\"", WasteBreach.Limit.self))
       )
     }
     if let error = value("error") {
-      throw LineError(offset: error.offset, message: "\"error\" goes with the verdict generatorError")
+      throw LineError(
+        offset: error.offset, message: "\"error\" goes with the verdict generatorError")
     }
     if let limit = value("limit") {
       throw LineError(offset: limit.offset, message: "\"limit\" goes with the verdict waste")
     }
-    let verdict = try CaseDecoder.sharedEnumeration(verdictNode, for: "\"verdict\"", VerdictKind.self)
+    let verdict = try CaseDecoder.sharedEnumeration(
+      verdictNode, for: "\"verdict\"", VerdictKind.self)
     if verdict == .valid {
       throw LineError(
         offset: verdictNode.offset,

@@ -97,7 +97,9 @@ struct JSONParser {
   /// Parses `bytes`, one line without its line break, as one JSON value.
   ///
   /// - Throws: `LineError` at the first offending byte.
-  static func parse(_ bytes: [UInt8], compactingIntegers: Bool = false) throws(LineError) -> JSONNode {
+  static func parse(_ bytes: [UInt8], compactingIntegers: Bool = false) throws(LineError)
+    -> JSONNode
+  {
     try bytes.withUnsafeBufferPointer { buffer throws(LineError) in
       try parse(buffer, compactingIntegers: compactingIntegers)
     }
@@ -114,7 +116,10 @@ struct JSONParser {
       guard position < bytes.count else {
         throw LineError(
           offset: position,
-          message: open.isEmpty ? "expected a JSON value" : "unexpected end of line inside \(open[open.count - 1].isObject ? "an object" : "an array")")
+          message: open.isEmpty
+            ? "expected a JSON value"
+            : "unexpected end of line inside \(open[open.count - 1].isObject ? "an object" : "an array")"
+        )
       }
       let start = position
       var node: JSONNode
@@ -122,7 +127,8 @@ struct JSONParser {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         let isObject = bytes[position] == UInt8(ascii: "{")
         guard open.count < Self.maxDepth else {
-          throw LineError(offset: start, message: "arrays and objects nested deeper than \(Self.maxDepth) levels")
+          throw LineError(
+            offset: start, message: "arrays and objects nested deeper than \(Self.maxDepth) levels")
         }
         position += 1
         skipWhitespace()
@@ -152,7 +158,9 @@ struct JSONParser {
         try readLiteral("null")
         node = JSONNode(value: .null, offset: start)
       default:
-        throw LineError(offset: start, message: "unexpected \(characterDescription(at: start)); expected a JSON value")
+        throw LineError(
+          offset: start,
+          message: "unexpected \(characterDescription(at: start)); expected a JSON value")
       }
 
       // Hand the finished value to the containers it closes.
@@ -162,7 +170,8 @@ struct JSONParser {
         let next = position < bytes.count ? bytes[position] : nil
         if open[top].isObject {
           open[top].members.append(
-            JSONMember(key: open[top].pendingKey, keyOffset: open[top].pendingKeyOffset, value: node))
+            JSONMember(
+              key: open[top].pendingKey, keyOffset: open[top].pendingKeyOffset, value: node))
           if next == UInt8(ascii: ",") {
             position += 1
             skipWhitespace()
@@ -188,7 +197,8 @@ struct JSONParser {
       skipWhitespace()
       guard position == bytes.count else {
         throw LineError(
-          offset: position, message: "unexpected \(characterDescription(at: position)) after the JSON value")
+          offset: position,
+          message: "unexpected \(characterDescription(at: position)) after the JSON value")
       }
       return node
     }
@@ -199,7 +209,8 @@ struct JSONParser {
   private mutating func skipWhitespace() {
     while position < bytes.count {
       switch bytes[position] {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): position += 1
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+        position += 1
       default: return
       }
     }
@@ -210,7 +221,8 @@ struct JSONParser {
     guard position < bytes.count else {
       return LineError(offset: position, message: "expected \(what), found the end of the line")
     }
-    return LineError(offset: position, message: "expected \(what), found \(characterDescription(at: position))")
+    return LineError(
+      offset: position, message: "expected \(what), found \(characterDescription(at: position))")
   }
 
   /// Reads `"key"` and the colon after it.
@@ -221,7 +233,9 @@ struct JSONParser {
     }
     let key = try readString()
     skipWhitespace()
-    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw expected("':' after the key") }
+    guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+      throw expected("':' after the key")
+    }
     position += 1
     return (key, start)
   }
@@ -233,7 +247,9 @@ struct JSONParser {
       bytes.count - position >= count && bytes[position..<position + count].elementsEqual(expected)
     }
     guard matches else {
-      throw LineError(offset: start, message: "unexpected \(characterDescription(at: start)); expected a JSON value")
+      throw LineError(
+        offset: start,
+        message: "unexpected \(characterDescription(at: start)); expected a JSON value")
     }
     position += count
   }
@@ -254,7 +270,8 @@ struct JSONParser {
         buffer.append(contentsOf: String(Character(scalar)).utf8)
       case 0..<0x20:
         throw LineError(
-          offset: position, message: "\(characterDescription(at: position)) must be escaped inside a string")
+          offset: position,
+          message: "\(characterDescription(at: position)) must be escaped inside a string")
       default:
         buffer.append(byte)
         position += 1
@@ -266,7 +283,9 @@ struct JSONParser {
   /// Reads one escape sequence; `position` is at its backslash.
   private mutating func readEscape() throws(LineError) -> Unicode.Scalar {
     let start = position
-    guard position + 1 < bytes.count else { throw LineError(offset: start, message: "unterminated string") }
+    guard position + 1 < bytes.count else {
+      throw LineError(offset: start, message: "unterminated string")
+    }
     let letter = bytes[position + 1]
     position += 2
     switch letter {
@@ -324,7 +343,8 @@ struct JSONParser {
       case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
       case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
       case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-      default: throw LineError(offset: escapeStart, message: "a \\u escape needs four hexadecimal digits")
+      default:
+        throw LineError(offset: escapeStart, message: "a \\u escape needs four hexadecimal digits")
       }
       value = value << 4 | UInt32(digit)
       position += 1
@@ -360,10 +380,14 @@ struct JSONParser {
       guard isDigit(at: position) else { throw expected("a digit after '.'") }
       while isDigit(at: position) { position += 1 }
     }
-    if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+    if position < bytes.count,
+      bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")
+    {
       isInteger = false
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard isDigit(at: position) else { throw expected("a digit in the exponent") }
@@ -387,7 +411,9 @@ struct JSONParser {
   private func characterDescription(at index: Int) -> String {
     var iterator = bytes[index...].makeIterator()
     var parser = Unicode.UTF8.ForwardParser()
-    guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else { return "a byte that is not UTF-8" }
+    guard case .valid(let encoded) = parser.parseScalar(from: &iterator) else {
+      return "a byte that is not UTF-8"
+    }
     let scalar = UTF8.decode(encoded)
     if scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
       || scalar.properties.generalCategory == .format

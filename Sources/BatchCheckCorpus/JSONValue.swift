@@ -52,7 +52,9 @@ struct IntegerArray: Sendable {
     }
     let size = inner.reduce(1, *)
     return stride(from: 0, to: values.count, by: size).map {
-      JSONNode(value: .integers(IntegerArray(shape: inner, values: Array(values[$0..<$0 + size]))), offset: offset)
+      JSONNode(
+        value: .integers(IntegerArray(shape: inner, values: Array(values[$0..<$0 + size]))),
+        offset: offset)
     }
   }
 }

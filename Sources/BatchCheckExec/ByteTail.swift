@@ -25,10 +25,12 @@ struct ByteTail {
   /// nil when there is nothing but white space.
   var text: String? {
     var start = bytes.startIndex
-    if truncated, let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline + 1 < bytes.count {
+    if truncated, let newline = bytes.firstIndex(of: UInt8(ascii: "\n")), newline + 1 < bytes.count
+    {
       start = newline + 1
     }
-    let text = String(decoding: bytes[start...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = String(decoding: bytes[start...], as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
     guard !text.isEmpty else { return nil }
     return truncated ? "...\n" + text : text
   }

@@ -1,3 +1,6 @@
+import BatchCheck
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BatchCheck
-import Foundation
 
 extension ChildProcess {
   // MARK: Starting
@@ -36,7 +37,8 @@ extension ChildProcess {
       guard makePipe(&pair) else {
         let reason = errnoText()
         closeAll()
-        throw GeneratorError(kind: .unavailable, message: "cannot create a pipe for the generator: \(reason)")
+        throw GeneratorError(
+          kind: .unavailable, message: "cannot create a pipe for the generator: \(reason)")
       }
       fds += pair
     }
@@ -60,10 +62,13 @@ extension ChildProcess {
     let lifeline = supervisor == nil ? -1 : fds[7]
     guard case .success(let pid) = spawned else {
       for fd in [parentIn, parentOut, parentErr, lifeline] where fd >= 0 { _ = close(fd) }
-      throw GeneratorError(kind: .unavailable, message: "cannot start \(program): \(spawned.failureText)")
+      throw GeneratorError(
+        kind: .unavailable, message: "cannot start \(program): \(spawned.failureText)")
     }
     ProcessCleanup.shared.insert(pid)
-    for fd in [parentIn, parentOut, parentErr] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    for fd in [parentIn, parentOut, parentErr] {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
     let child = ChildProcess(
       pid: pid, stdin: parentIn, stdout: parentOut, stderr: parentErr, stderrLimit: stderrLimit)
     child.lifelineFD = lifeline

@@ -145,7 +145,9 @@ final class ChildProcess {
     // from there, since reading may drop the bytes taken before it.
     var scanned = 0
     while true {
-      if let newline = ExternalGeneratorWire.firstNewline(in: stdoutBytes, from: stdoutStart + scanned) {
+      if let newline = ExternalGeneratorWire.firstNewline(
+        in: stdoutBytes, from: stdoutStart + scanned)
+      {
         let line = Array(stdoutBytes[stdoutStart..<newline])
         stdoutStart = newline + 1
         return writtenBytes >= requestEnd ? .line(line) : .answeredEarly

@@ -18,7 +18,8 @@ extension ExternalGenerator {
     let process = try readyProcess()
     process.enqueue(request)
     return try answer(
-      from: process, requestEnd: process.queuedBytes, requestBytes: request.count, contract: contract)
+      from: process, requestEnd: process.queuedBytes, requestBytes: request.count,
+      contract: contract)
   }
 
   /// The running process, or a fresh one; checks first that the running one
@@ -112,7 +113,8 @@ extension ExternalGenerator {
       child = nil
       guard exited else {
         throw failure(
-          .unavailable, "closed its stdout without answering\(Self.partial(process)); killed it", process)
+          .unavailable, "closed its stdout without answering\(Self.partial(process)); killed it",
+          process)
       }
       let ended =
         endedAfterAnswering
@@ -137,8 +139,12 @@ extension ExternalGenerator {
   }
 
   /// An error whose message ends with the process's last stderr output.
-  private func failure(_ kind: GeneratorError.Kind, _ message: String, _ process: ChildProcess) -> GeneratorError {
-    guard let stderr = process.stderrTail.text else { return GeneratorError(kind: kind, message: message) }
+  private func failure(_ kind: GeneratorError.Kind, _ message: String, _ process: ChildProcess)
+    -> GeneratorError
+  {
+    guard let stderr = process.stderrTail.text else {
+      return GeneratorError(kind: kind, message: message)
+    }
     return GeneratorError(kind: kind, message: message + "; its stderr ends:\n" + stderr)
   }
 
@@ -147,7 +153,8 @@ extension ExternalGenerator {
   /// The error for changes decoded in a shape other than the one asked for
   /// (never expected: `changes(from:to:as:)` decodes the shape it is given).
   static func wrongShape(_ changes: ContractChanges) -> GeneratorError {
-    GeneratorError(kind: .malformedOutput, message: "answered \(changes.contract), not the shape asked for")
+    GeneratorError(
+      kind: .malformedOutput, message: "answered \(changes.contract), not the shape asked for")
   }
 
   /// `an update`, `an array of stages`, `an array of steps`.
@@ -195,7 +202,8 @@ extension ExternalGenerator {
 
   /// `16 MiB`, `12 bytes`.
   private static func bytes(_ count: Int) -> String {
-    count >= 1 << 20 && count % (1 << 20) == 0 ? "\(count >> 20) MiB" : "\(count) byte\(count == 1 ? "" : "s")"
+    count >= 1 << 20 && count % (1 << 20) == 0
+      ? "\(count >> 20) MiB" : "\(count) byte\(count == 1 ? "" : "s")"
   }
 
   /// `0.5 s`, `5 s`.

@@ -97,7 +97,8 @@ extension ExternalGenerator {
         let result: Result<BatchUpdate, GeneratorError>
         do throws(GeneratorError) {
           let changes = try self.answer(
-            from: process, requestEnd: ends[oldest], requestBytes: requests[oldest].count, contract: .batch)
+            from: process, requestEnd: ends[oldest], requestBytes: requests[oldest].count,
+            contract: .batch)
           guard case .batch(let update) = changes else { throw Self.wrongShape(changes) }
           result = .success(update)
         } catch {

@@ -30,7 +30,9 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the process and its counters are only touched
 /// while holding `lock`.
-public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGenerator, @unchecked Sendable {
+public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGenerator,
+  @unchecked Sendable
+{
   /// The generator's name in reports; `exec` unless told otherwise.
   public let name: String
   /// The shell command, run as `/bin/sh -c command`.
@@ -112,7 +114,8 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
     pipelineDepth: Int = ExternalGenerator.defaultPipelineDepth
   ) {
     self.init(
-      command: command, timeout: timeout, name: name, maxAnswerBytes: 16 << 20, terminationGrace: 0.5,
+      command: command, timeout: timeout, name: name, maxAnswerBytes: 16 << 20,
+      terminationGrace: 0.5,
       pipelineDepth: pipelineDepth)
   }
 
@@ -201,12 +204,15 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   ///   - identityOnly: judge identities only.
   ///   - sections: whether cases of several sections are sent, whatever
   ///     the contract; false gives one section a side.
-  public func contractGenerator(_ contract: Contract, identityOnly: Bool = false, sections: Bool = true)
+  public func contractGenerator(
+    _ contract: Contract, identityOnly: Bool = false, sections: Bool = true
+  )
     -> ContractGenerator
   {
     switch contract {
     case .batch where !sections:
-      return ContractGenerator(OneSectionExternalGenerator(generator: self), identityOnly: identityOnly)
+      return ContractGenerator(
+        OneSectionExternalGenerator(generator: self), identityOnly: identityOnly)
     case .batch: return ContractGenerator(self, identityOnly: identityOnly)
     case .staged:
       let staged: any StagedDeltaGenerator =

@@ -1,3 +1,6 @@
+import BatchCheck
+import BatchCheckCorpus
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BatchCheck
-import BatchCheckCorpus
 
 /// The `--exec` wire's lines read fast: an answer line straight into an
 /// update's index arrays, a request line straight into rows, without a
@@ -61,7 +62,9 @@ extension ExternalGeneratorWire {
   package static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
     guard start < bytes.count else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
-      guard let found = memchr(buffer.baseAddress! + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
+      guard
+        let found = memchr(
+          buffer.baseAddress! + start, Int32(UInt8(ascii: "\n")), buffer.count - start)
       else { return nil }
       return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
@@ -90,7 +93,8 @@ private struct WireCursor {
   mutating func skipSpace() {
     while position < bytes.count {
       switch bytes[position] {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): position += 1
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+        position += 1
       default: return
       }
     }
@@ -208,7 +212,10 @@ private struct WireCursor {
       case 0: read = array(into: &update.deleteSections) { $0.integer() }
       case 1: read = array(into: &update.insertSections) { $0.integer() }
       case 2: read = array(into: &update.reloadSections) { $0.integer() }
-      case 3: read = array(into: &update.moveSections) { $0.pair().map { SectionMove(from: $0.0, to: $0.1) } }
+      case 3:
+        read = array(into: &update.moveSections) {
+          $0.pair().map { SectionMove(from: $0.0, to: $0.1) }
+        }
       case 4: read = array(into: &update.deleteRows) { $0.rowPath() }
       case 5: read = array(into: &update.insertRows) { $0.rowPath() }
       case 6: read = array(into: &update.reloadRows) { $0.rowPath() }
@@ -227,7 +234,8 @@ private struct WireCursor {
 
   /// `[[s,r],[s,r]]`.
   mutating func rowMove() -> RowMove? {
-    guard take(UInt8(ascii: "[")), let from = rowPath(), take(UInt8(ascii: ",")), let to = rowPath(),
+    guard take(UInt8(ascii: "[")), let from = rowPath(), take(UInt8(ascii: ",")),
+      let to = rowPath(),
       take(UInt8(ascii: "]"))
     else { return nil }
     return RowMove(from: from, to: to)
@@ -237,7 +245,8 @@ private struct WireCursor {
 
   /// A whole line holding `{"old":[[...]],"new":[[...]]}`.
   mutating func request() -> (old: [[Row]], new: [[Row]])? {
-    guard take(UInt8(ascii: "{")), key("old"), let old = sections(), take(UInt8(ascii: ",")), key("new"),
+    guard take(UInt8(ascii: "{")), key("old"), let old = sections(), take(UInt8(ascii: ",")),
+      key("new"),
       let new = sections(), take(UInt8(ascii: "}")), atEnd
     else { return nil }
     return (old, new)
@@ -256,7 +265,8 @@ private struct WireCursor {
   /// `"a"`, `3` or `{"id":...,"content":...}` (those two keys, in that order).
   mutating func row() -> Row? {
     if take(UInt8(ascii: "{")) {
-      guard key("id"), let id = value(), take(UInt8(ascii: ",")), key("content"), let content = value(),
+      guard key("id"), let id = value(), take(UInt8(ascii: ",")), key("content"),
+        let content = value(),
         take(UInt8(ascii: "}"))
       else { return nil }
       return Row(id: id, content: content)
@@ -275,7 +285,8 @@ private struct WireCursor {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         position = index + 1
-        return .string(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+        return .string(
+          String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
       }
       guard byte >= 0x20, byte < 0x7F, byte != UInt8(ascii: "\\") else { return nil }
       index += 1
@@ -285,7 +296,8 @@ private struct WireCursor {
 }
 
 /// Whether `count` bytes at `a` and `b` are equal.
-private func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+private func memoryEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool
+{
   var index = 0
   while index < count {
     if a[index] != b[index] { return false }

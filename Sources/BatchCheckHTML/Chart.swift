@@ -10,7 +10,8 @@ struct Chart {
   var maxSize: Int
 
   func html() -> String {
-    var html = "<section class=\"generated\">\n<h2>Generated: \(statistics.cases) random cases</h2>\n"
+    var html =
+      "<section class=\"generated\">\n<h2>Generated: \(statistics.cases) random cases</h2>\n"
     guard statistics.cases > 0 else {
       return html + "<p class=\"note\">The random phase generated no case.</p>\n</section>\n"
     }
@@ -24,7 +25,8 @@ struct Chart {
     let lines = groups.reduce(0) { $0 + $1.1.count + 1 }
     let height = lines * rowHeight + 8
     let width = barX + 100 * scale + 230
-    var svg = "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\""
+    var svg =
+      "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\""
     svg += " height=\"\(height)\" aria-label=\"generated cases\">\n"
     var y = 0
     for (name, group) in groups {
@@ -33,14 +35,17 @@ struct Chart {
       for statistic in group {
         let count = statistic.count(in: statistics)
         let percent = Double(count) * 100 / Double(statistics.cases)
-        let floor = statistic.applies(sectioned: sectioned, identityOnly: identityOnly, maxSize: maxSize)
+        let floor = statistic.applies(
+          sectioned: sectioned, identityOnly: identityOnly, maxSize: maxSize)
         let low = floor && percent < Double(statistic.floorPercent)
         svg += "<text class=\"chart-label\" x=\"12\" y=\"\(y + 14)\">\(Self.name(statistic))</text>"
         svg += "<rect class=\"\(low ? "bar low" : "bar")\" x=\"\(barX)\" y=\"\(y + 3)\""
-        svg += " width=\"\(max(1, Int((percent * Double(scale)).rounded())))\" height=\"\(rowHeight - 6)\"/>"
+        svg +=
+          " width=\"\(max(1, Int((percent * Double(scale)).rounded())))\" height=\"\(rowHeight - 6)\"/>"
         if floor {
           let x = barX + statistic.floorPercent * scale
-          svg += "<line class=\"floor\" x1=\"\(x)\" y1=\"\(y + 1)\" x2=\"\(x)\" y2=\"\(y + rowHeight - 1)\">"
+          svg +=
+            "<line class=\"floor\" x1=\"\(x)\" y1=\"\(y + 1)\" x2=\"\(x)\" y2=\"\(y + rowHeight - 1)\">"
           svg += "<title>floor \(statistic.floorPercent)%</title></line>"
         }
         let shown = (percent * 10).rounded() / 10

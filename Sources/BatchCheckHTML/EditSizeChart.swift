@@ -22,7 +22,8 @@ struct EditSizeChart {
     [
       Bar(label: "moves issued", value: edits.moves, minimum: false),
       Bar(
-        label: edits.minimumMovesIsBound ? "moves needed, at most" : "moves needed", value: edits.minimumMoves,
+        label: edits.minimumMovesIsBound ? "moves needed, at most" : "moves needed",
+        value: edits.minimumMoves,
         minimum: true),
       Bar(label: "deletes issued", value: edits.deletes, minimum: false),
       Bar(label: "deletes needed", value: edits.minimumDeletes, minimum: true),
@@ -42,21 +43,29 @@ struct EditSizeChart {
     let largest = max(1, bars.map(\.value).max() ?? 1)
     let height = bars.count * rowHeight + 8
     let width = barX + barWidth + 160
-    var svg = "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\""
+    var svg =
+      "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 \(width) \(height)\" width=\"\(width)\""
     svg += " height=\"\(height)\" aria-label=\"edit size\">\n"
     for (index, bar) in bars.enumerated() {
       let y = index * rowHeight
-      let length = bar.value == 0 ? 0 : max(1, Int((Double(bar.value) / Double(largest) * Double(barWidth)).rounded()))
-      svg += "<text class=\"chart-label\" x=\"0\" y=\"\(y + 14)\">\(markupEscaped(bar.label))</text>"
-      svg += "<rect class=\"\(bar.minimum ? "edit-bar needed" : "edit-bar issued")\" x=\"\(barX)\" y=\"\(y + 3)\""
+      let length =
+        bar.value == 0
+        ? 0 : max(1, Int((Double(bar.value) / Double(largest) * Double(barWidth)).rounded()))
+      svg +=
+        "<text class=\"chart-label\" x=\"0\" y=\"\(y + 14)\">\(markupEscaped(bar.label))</text>"
+      svg +=
+        "<rect class=\"\(bar.minimum ? "edit-bar needed" : "edit-bar issued")\" x=\"\(barX)\" y=\"\(y + 3)\""
       svg += " width=\"\(length)\" height=\"\(rowHeight - 6)\"><title>\(markupEscaped(bar.label)):"
       svg += " \(grouped(bar.value))</title></rect>"
-      svg += "<text class=\"chart-value\" x=\"\(barX + barWidth + 8)\" y=\"\(y + 14)\">\(grouped(bar.value))</text>\n"
+      svg +=
+        "<text class=\"chart-value\" x=\"\(barX + barWidth + 8)\" y=\"\(y + 14)\">\(grouped(bar.value))</text>\n"
     }
     svg += "</svg>\n"
     html += svg
-    html += "<p class=\"note\">Bars: what the valid updates issued (dark) against the least any valid update"
-    html += " of the same pairs needs (light), summed over the run; an unchanged reload is never needed.</p>\n"
+    html +=
+      "<p class=\"note\">Bars: what the valid updates issued (dark) against the least any valid update"
+    html +=
+      " of the same pairs needs (light), summed over the run; an unchanged reload is never needed.</p>\n"
     return html + "</section>\n"
   }
 }

@@ -54,7 +54,9 @@ public struct HTMLCase: Hashable, Sendable {
     self.changes = changes
     self.verdict = verdict
     self.headline =
-      headline ?? verdict.map { [$0.kind.rawValue, $0.rule?.rawValue].compactMap { $0 }.joined(separator: " ") }
+      headline ?? verdict.map {
+        [$0.kind.rawValue, $0.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+      }
       ?? "no changes"
     self.message = message ?? verdict?.message ?? ""
     self.expected = expected
@@ -66,9 +68,10 @@ public struct HTMLCase: Hashable, Sendable {
   /// A check failure of `report`, with its changes read as the run judged
   /// them, and its trace, seeds, replay command and corpus line.
   public init(_ failure: CheckFailure, of report: CheckReport) {
-    var title = failure.index.map {
-      "\(failure.phase.rawValue) phase, \(failure.phase == .random ? "case" : "pair") \($0)"
-    } ?? "replayed case"
+    var title =
+      failure.index.map {
+        "\(failure.phase.rawValue) phase, \(failure.phase == .random ? "case" : "pair") \($0)"
+      } ?? "replayed case"
     if failure.occurrences > 1 { title += " (\(failure.occurrences) cases failed this way)" }
     self.init(
       failure, title: title, contract: report.contract,
@@ -107,7 +110,10 @@ public struct HTMLCase: Hashable, Sendable {
       blocks.append(HTMLBlock(label: "update", text: "none (the generator gave no answer)"))
     }
     blocks.append(
-      HTMLBlock(label: "trace", text: failure.trace.isEmpty ? "none (the generator gave no answer)" : failure.trace.joined(separator: "\n")))
+      HTMLBlock(
+        label: "trace",
+        text: failure.trace.isEmpty
+          ? "none (the generator gave no answer)" : failure.trace.joined(separator: "\n")))
     var seeds = runSeed.map { "run \(hexSeed($0)), " } ?? ""
     if let caseSeed = failure.caseSeed {
       seeds += "case \(hexSeed(caseSeed))"
@@ -127,12 +133,17 @@ public struct HTMLCase: Hashable, Sendable {
         blocks.append(HTMLBlock(label: "replay in Swift", text: recipe.swiftCall))
       }
     }
-    if let corpusLine = failure.corpusLine { blocks.append(HTMLBlock(label: "corpus line", text: corpusLine)) }
-    if let caseLine = failure.caseLine { blocks.append(HTMLBlock(label: "failing case", text: caseLine)) }
+    if let corpusLine = failure.corpusLine {
+      blocks.append(HTMLBlock(label: "corpus line", text: corpusLine))
+    }
+    if let caseLine = failure.caseLine {
+      blocks.append(HTMLBlock(label: "failing case", text: caseLine))
+    }
     blocks.append(
       HTMLBlock(
         label: "shrunk",
-        text: "from \(counted(failure.originalSize, "row")) to \(failure.old.joined().count + failure.new.joined().count),"
+        text:
+          "from \(counted(failure.originalSize, "row")) to \(failure.old.joined().count + failure.new.joined().count),"
           + " \(counted(failure.shrinkCalls, "call")), \(counted(failure.shrinkImprovements, "improvement"))"
           + "; minimal: " + failure.minimalityText(sectioned: sectioned)))
     return blocks
@@ -140,7 +151,9 @@ public struct HTMLCase: Hashable, Sendable {
 
   /// The changes and the simulator's trace of one batch (or of the failing
   /// stage), for a case judged outside the engine; no trace for a large case.
-  static func traceBlocks(old: [[Row]], new: [[Row]], changes: ContractChanges?, options: SimulationOptions)
+  static func traceBlocks(
+    old: [[Row]], new: [[Row]], changes: ContractChanges?, options: SimulationOptions
+  )
     -> [HTMLBlock]
   {
     guard let changes else { return [] }
@@ -155,11 +168,15 @@ public struct HTMLCase: Hashable, Sendable {
       let lines = SimulatedTableView(old, options: options).trace(update, dataSource: new).lines
       blocks.append(HTMLBlock(label: "trace", text: lines.joined(separator: "\n")))
     case .staged(let stages):
-      let judged = ContractValidator.validateStaged(old: old, stages: stages, new: new, options: options)
+      let judged = ContractValidator.validateStaged(
+        old: old, stages: stages, new: new, options: options)
       if let stage = judged.stage {
         let before = stage == 1 ? old : stages[stage - 2].data
-        let lines = SimulatedTableView(before, options: options).trace(stages[stage - 1].update, dataSource: stages[stage - 1].data).lines
-        blocks.append(HTMLBlock(label: "trace of stage \(stage)", text: lines.joined(separator: "\n")))
+        let lines = SimulatedTableView(before, options: options).trace(
+          stages[stage - 1].update, dataSource: stages[stage - 1].data
+        ).lines
+        blocks.append(
+          HTMLBlock(label: "trace of stage \(stage)", text: lines.joined(separator: "\n")))
       }
     case .steps:
       break
@@ -185,9 +202,15 @@ public struct HTMLCase: Hashable, Sendable {
     case nil:
       return ([], "no picture: there are no changes to draw")
     case .batch(let update):
-      return ([UpdatePicture(title: "the update", old: old, new: new, update: update, verdict: placed(update))], nil)
+      return (
+        [
+          UpdatePicture(
+            title: "the update", old: old, new: new, update: update, verdict: placed(update))
+        ], nil
+      )
     case .staged(let stages):
-      let judged = ContractValidator.validateStaged(old: old, stages: stages, new: new, options: options)
+      let judged = ContractValidator.validateStaged(
+        old: old, stages: stages, new: new, options: options)
       let last = judged.stage ?? stages.count
       let first = max(0, last - Self.pictureLimit)
       var pictures: [UpdatePicture] = []
@@ -196,8 +219,10 @@ public struct HTMLCase: Hashable, Sendable {
         let failing = judged.stage == index + 1
         pictures.append(
           UpdatePicture(
-            title: "stage \(index + 1) of \(stages.count)\(failing ? ", the failing one" : "")", old: previous,
-            new: stages[index].data, update: stages[index].update, verdict: failing ? judged.verdict : nil))
+            title: "stage \(index + 1) of \(stages.count)\(failing ? ", the failing one" : "")",
+            old: previous,
+            new: stages[index].data, update: stages[index].update,
+            verdict: failing ? judged.verdict : nil))
         previous = stages[index].data
       }
       if judged.stage == nil, !judged.isValid {
@@ -205,7 +230,8 @@ public struct HTMLCase: Hashable, Sendable {
       }
       return (pictures, Self.leftOut(first, "stage"))
     case .steps(let steps):
-      let judged = ContractValidator.validateSteps(old: old, steps: steps, new: new, options: options)
+      let judged = ContractValidator.validateSteps(
+        old: old, steps: steps, new: new, options: options)
       let last = judged.step ?? steps.count
       let rows = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
       let work = rows.multipliedReportingOverflow(by: last)
@@ -221,7 +247,8 @@ public struct HTMLCase: Hashable, Sendable {
         if index >= first {
           pictures.append(
             UpdatePicture(
-              title: "step \(index + 1) of \(steps.count): \(step)\(failing ? ", the failing one" : "")",
+              title:
+                "step \(index + 1) of \(steps.count): \(step)\(failing ? ", the failing one" : "")",
               old: data, new: after, update: step.batch, verdict: failing ? judged.verdict : nil))
         }
         data = after
@@ -237,8 +264,11 @@ public struct HTMLCase: Hashable, Sendable {
   /// none, so the update is judged again and its place taken when that
   /// judgement is the same verdict.
   private func placed(_ update: BatchUpdate) -> Verdict? {
-    guard var verdict, !verdict.isValid, verdict.place == nil, verdict.mismatch == nil else { return verdict }
-    let again = SimulatedTableView(old, options: options).performBatchUpdates(update, dataSource: new)
+    guard var verdict, !verdict.isValid, verdict.place == nil, verdict.mismatch == nil else {
+      return verdict
+    }
+    let again = SimulatedTableView(old, options: options).performBatchUpdates(
+      update, dataSource: new)
     if again == verdict { verdict.place = again.place }
     return verdict
   }
@@ -250,14 +280,17 @@ public struct HTMLCase: Hashable, Sendable {
 
   /// The note for the first `count` stages or steps, not drawn; nil for none.
   private static func leftOut(_ count: Int, _ what: String) -> String? {
-    count == 0 ? nil : "\(what)s 1 to \(count) are not drawn: only the last \(pictureLimit) up to the failing one"
+    count == 0
+      ? nil
+      : "\(what)s 1 to \(count) are not drawn: only the last \(pictureLimit) up to the failing one"
   }
 
   /// The rows the table shows after the last stage or step against the
   /// data source's, with the finding.
   private func final(_ shown: [[Row]], _ place: String, _ verdict: Verdict) -> UpdatePicture {
     UpdatePicture(
-      title: "\(place): the rows the table shows (left) against the data source's (right)", old: shown,
+      title: "\(place): the rows the table shows (left) against the data source's (right)",
+      old: shown,
       new: new, update: BatchUpdate(), verdict: verdict)
   }
 }

@@ -21,11 +21,14 @@ struct HTMLPage {
   func render() -> String {
     var html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
     html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-    html += "<title>\(markupEscaped(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
-    html += "<header>\n<h1><span class=\"\(passed ? "pass" : "fail")\">\(passed ? "PASS" : "FAIL")</span> "
+    html +=
+      "<title>\(markupEscaped(title))</title>\n<style>\n\(HTMLPage.style)</style>\n</head>\n<body>\n"
+    html +=
+      "<header>\n<h1><span class=\"\(passed ? "pass" : "fail")\">\(passed ? "PASS" : "FAIL")</span> "
     html += markupEscaped(title) + "</h1>\n<table class=\"facts\">\n"
     for fact in facts {
-      html += "<tr><th>\(markupEscaped(fact.label))</th><td>\(markupEscaped(fact.value))</td></tr>\n"
+      html +=
+        "<tr><th>\(markupEscaped(fact.label))</th><td>\(markupEscaped(fact.value))</td></tr>\n"
     }
     html += "</table>\n"
     for note in notes { html += "<p class=\"note\">\(markupEscaped(note))</p>\n" }
@@ -50,7 +53,8 @@ struct HTMLPage {
     html += "<th>old → new</th></tr>\n"
     for (index, item) in cases.enumerated() {
       html += "<tr><td><a href=\"#case-\(index + 1)\">\(index + 1)</a></td>"
-      html += "<td><a href=\"#case-\(index + 1)\">\(markupEscaped(shortened(item.title, to: 80)))</a></td>"
+      html +=
+        "<td><a href=\"#case-\(index + 1)\">\(markupEscaped(shortened(item.title, to: 80)))</a></td>"
       html += "<td class=\"verdict\">\(markupEscaped(item.headline))</td>"
       if expectations { html += "<td>\(markupEscaped(item.expected ?? "valid"))</td>" }
       html += "<td><code>\(markupEscaped(shortened(Self.pair(item), to: 90)))</code></td></tr>\n"
@@ -62,7 +66,8 @@ struct HTMLPage {
   static func pair(_ item: HTMLCase) -> String {
     func side(_ sections: [[Row]]) -> String {
       sections.count == 1
-        ? "[" + sections[0].map(\.description).joined(separator: ",") + "]" : CaseJSON.sections(sections)
+        ? "[" + sections[0].map(\.description).joined(separator: ",") + "]"
+        : CaseJSON.sections(sections)
     }
     func size(_ sections: [[Row]]) -> String {
       let rows = sections.reduce(0) { $0 + $1.count }
@@ -90,7 +95,8 @@ struct HTMLPage {
     case .valid?: who = item.waste == nil ? "verdict" : "BatchCheck (edit size)"
     case nil: who = "generator"
     }
-    html += "<p class=\"message\"><b>\(markupEscaped(who)):</b> \(markupEscaped(item.message))</p>\n"
+    html +=
+      "<p class=\"message\"><b>\(markupEscaped(who)):</b> \(markupEscaped(item.message))</p>\n"
     if let advice = item.advice { html += "<p class=\"advice\">\(markupEscaped(advice))</p>\n" }
     let (pictures, note) = item.pictures()
     if let note { html += "<p class=\"note\">\(markupEscaped(note))</p>\n" }
@@ -108,7 +114,8 @@ struct HTMLPage {
       if earlier > 3, index == earlier - 1 { html += "</details>\n" }
     }
     for block in item.blocks {
-      html += "<h3>\(markupEscaped(block.label))</h3>\n<pre><code>\(markupEscaped(block.text))</code></pre>\n"
+      html +=
+        "<h3>\(markupEscaped(block.label))</h3>\n<pre><code>\(markupEscaped(block.text))</code></pre>\n"
     }
     return html + "</section>\n"
   }

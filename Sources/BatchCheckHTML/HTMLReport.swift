@@ -43,34 +43,51 @@ public enum HTMLReport {
     if let seed = report.replayedCaseSeed { facts.append(HTMLFact("case seed", hexSeed(seed))) }
     let phases: [(CheckPhase, Int, String)] = [
       (.corpus, report.corpusCases, "regression pairs"),
-      (.exhaustive, report.exhaustiveCases,
-       report.exhaustiveTotal > 0
-         ? "every pair with |old| + |new| <= \(report.exhaustiveTotal)"
-           + (report.exhaustiveContentTotal > 0
-             ? ", contents varied up to \(report.exhaustiveContentTotal) rows" : "")
-         : "skipped"),
+      (
+        .exhaustive, report.exhaustiveCases,
+        report.exhaustiveTotal > 0
+          ? "every pair with |old| + |new| <= \(report.exhaustiveTotal)"
+            + (report.exhaustiveContentTotal > 0
+              ? ", contents varied up to \(report.exhaustiveContentTotal) rows" : "")
+          : "skipped"
+      ),
       (.random, report.randomCases, "max size \(report.maxSize)"),
     ]
     for (phase, cases, note) in phases {
-      let found = report.failures.filter { $0.coverage == nil ? $0.phase == phase : phase == .random }
+      let found = report.failures.filter {
+        $0.coverage == nil ? $0.phase == phase : phase == .random
+      }
       let verdict =
         found.isEmpty
         ? "pass"
-        : "FAIL: " + found.map { [$0.kind, $0.rule?.rawValue, $0.coverage?.rawValue].compactMap { $0 }.joined(separator: " ") }
+        : "FAIL: "
+          + found.map {
+            [$0.kind, $0.rule?.rawValue, $0.coverage?.rawValue].compactMap { $0 }.joined(
+              separator: " ")
+          }
           .joined(separator: ", ")
-      facts.append(HTMLFact("\(phase.rawValue) phase", "\(counted(cases, "case")) (\(note)): \(verdict)"))
+      facts.append(
+        HTMLFact("\(phase.rawValue) phase", "\(counted(cases, "case")) (\(note)): \(verdict)"))
     }
     if let limits = report.limitsText { facts.append(HTMLFact("waste limits", limits)) }
     if report.skippedCases > 0 {
-      facts.append(HTMLFact("skipped", "\(counted(report.skippedCases, "case")) of several sections (the generator diffs one)"))
+      facts.append(
+        HTMLFact(
+          "skipped",
+          "\(counted(report.skippedCases, "case")) of several sections (the generator diffs one)"))
     }
-    facts.append(HTMLFact("result", "\(report.passedCases) passed, \(report.failedCases + report.failures.filter { $0.coverage != nil }.count) failed"))
+    facts.append(
+      HTMLFact(
+        "result",
+        "\(report.passedCases) passed, \(report.failedCases + report.failures.filter { $0.coverage != nil }.count) failed"
+      ))
     let cases = report.failures.filter { $0.coverage == nil }.map { HTMLCase($0, of: report) }
     let coverage = report.failures.compactMap { failure in
       failure.coverage.map { "coverage \($0.rawValue): \(failure.message)" }
     }
     let verb = report.replayedCaseSeed == nil ? "check" : "replay"
-    var page = HTMLPage(title: "\(verb) \(report.generator) (\(report.mode))", passed: report.passed)
+    var page = HTMLPage(
+      title: "\(verb) \(report.generator) (\(report.mode))", passed: report.passed)
     page.facts = facts
     page.cases = cases
     page.notes = coverage
@@ -79,7 +96,8 @@ public enum HTMLReport {
     }
     if report.statistics.cases > 0 || report.replayedCaseSeed == nil {
       page.chart = Chart(
-        statistics: report.statistics, sectioned: report.sectioned, identityOnly: report.identityOnly,
+        statistics: report.statistics, sectioned: report.sectioned,
+        identityOnly: report.identityOnly,
         maxSize: report.maxSize)
     }
     return page.render()
@@ -119,7 +137,8 @@ public enum HTMLReport {
     var judged = options
     judged.identityOnly = verdict.identityOnly
     let item = HTMLCase(
-      title: name, old: old, new: new, changes: changes, verdict: verdict.verdict, advice: verdict.advice,
+      title: name, old: old, new: new, changes: changes, verdict: verdict.verdict,
+      advice: verdict.advice,
       options: judged)
     return render(
       title: "\(name) (\(verdict.mode), \(options.uikit))", passed: verdict.isValid,

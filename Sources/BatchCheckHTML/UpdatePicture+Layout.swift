@@ -41,11 +41,15 @@ extension UpdatePicture {
     switch side {
     case .old:
       if !oldMarks[section][row].isEmpty { return true }
-      if let partner = partnerOfOld[section][row] { return !newMarks[partner.section][partner.row].isEmpty }
+      if let partner = partnerOfOld[section][row] {
+        return !newMarks[partner.section][partner.row].isEmpty
+      }
       return false
     case .new:
       if !newMarks[section][row].isEmpty { return true }
-      if let partner = partnerOfNew[section][row] { return !oldMarks[partner.section][partner.row].isEmpty }
+      if let partner = partnerOfNew[section][row] {
+        return !oldMarks[partner.section][partner.row].isEmpty
+      }
       return false
     }
   }
@@ -76,7 +80,8 @@ extension UpdatePicture {
       for section in sections.indices {
         for row in sections[section].indices where touched(side, section, row) {
           let distance =
-            section == focus.section ? abs(row - focus.row) : 1_000_000 * abs(section - focus.section) + row
+            section == focus.section
+            ? abs(row - focus.row) : 1_000_000 * abs(section - focus.section) + row
           touchedRows.append((distance, section, row))
         }
       }
@@ -87,7 +92,9 @@ extension UpdatePicture {
       func keep(_ section: Int, around row: Int, context: Int) {
         guard sections.indices.contains(section) else { return }
         let range = sections[section].indices
-        for index in (row - context)...(row + context) where range.contains(index) { kept[section].insert(index) }
+        for index in (row - context)...(row + context) where range.contains(index) {
+          kept[section].insert(index)
+        }
       }
       for entry in touchedRows { keep(entry.section, around: entry.row, context: 1) }
       if let marked, let row = marked.row { keep(marked.section, around: row, context: 2) }
@@ -104,7 +111,9 @@ extension UpdatePicture {
       shownSections.insert(section)
     }
     if shownSections.count > Self.sectionBudget {
-      let nearest = shownSections.sorted { (abs($0 - focus.section), $0) < (abs($1 - focus.section), $1) }
+      let nearest = shownSections.sorted {
+        (abs($0 - focus.section), $0) < (abs($1 - focus.section), $1)
+      }
       shownSections = Set(nearest.prefix(Self.sectionBudget))
       if let marked { shownSections.insert(marked.section) }
     }

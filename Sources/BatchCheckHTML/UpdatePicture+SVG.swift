@@ -38,23 +38,32 @@ extension UpdatePicture {
           if side == .old { oldHeaderY[section] = y } else { newHeaderY[section] = y }
           body += header(side, section: section, x: x, y: y)
         case .row(let section, let row):
-          if side == .old { oldY[RowPath(section, row)] = y } else { newY[RowPath(section, row)] = y }
+          if side == .old {
+            oldY[RowPath(section, row)] = y
+          } else {
+            newY[RowPath(section, row)] = y
+          }
           body += rowElement(side, section: section, row: row, x: x, y: y)
         case .rows(let count, let changed):
           let text =
             changed == 0
-            ? "… \(counted(count, "unchanged row")) …" : "… \(counted(count, "row")), \(changed) of them changed …"
-          body += "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
+            ? "… \(counted(count, "unchanged row")) …"
+            : "… \(counted(count, "row")), \(changed) of them changed …"
+          body +=
+            "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
         case .attempted(let section, let row):
           newY[RowPath(section, row)] = y
           // A dashed row of its own: the insert UIKit refused, at its index.
-          body += "<g class=\"attempted inserted\"><rect x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\""
+          body +=
+            "<g class=\"attempted inserted\"><rect x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\""
           body += " height=\"\(Geometry.rowHeight - 2)\" rx=\"3\" stroke-dasharray=\"4 3\"/>"
           body += "<text class=\"index\" x=\"\(x + 34)\" y=\"\(y + 13)\">\(row)</text>"
-          body += "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 13)\">attempted insert, past the last row</text></g>\n"
+          body +=
+            "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 13)\">attempted insert, past the last row</text></g>\n"
         case .sections(let count, let rows):
           let text = "… \(counted(count, "unchanged section")) (\(counted(rows, "row"))) …"
-          body += "<text class=\"label gap\" x=\"\(x + 6)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
+          body +=
+            "<text class=\"label gap\" x=\"\(x + 6)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
         }
         y += Geometry.rowHeight
       }
@@ -63,7 +72,9 @@ extension UpdatePicture {
     var lines = ""
     let middle = Geometry.rowHeight / 2 - 1
     for (path, y) in oldY.sorted(by: { $0.key < $1.key }) {
-      guard let partner = partnerOfOld[path.section][path.row], let y2 = newY[partner] else { continue }
+      guard let partner = partnerOfOld[path.section][path.row], let y2 = newY[partner] else {
+        continue
+      }
       let reloaded = oldMarks[path.section][path.row].contains(.reloaded)
       lines +=
         "<line class=\"\(reloaded ? "stay reload" : "stay")\" x1=\"\(Geometry.oldX + Geometry.columnWidth)\""
@@ -88,34 +99,46 @@ extension UpdatePicture {
       }
       if let y {
         let centre = y + middle
-        finding += "<ellipse class=\"bc-marker\" id=\"marker-\(id)\" cx=\"\(column + Geometry.columnWidth / 2)\""
-        finding += " cy=\"\(centre)\" rx=\"\(Geometry.columnWidth / 2 + 10)\" ry=\"\(Geometry.rowHeight / 2 + 5)\"/>\n"
+        finding +=
+          "<ellipse class=\"bc-marker\" id=\"marker-\(id)\" cx=\"\(column + Geometry.columnWidth / 2)\""
+        finding +=
+          " cy=\"\(centre)\" rx=\"\(Geometry.columnWidth / 2 + 10)\" ry=\"\(Geometry.rowHeight / 2 + 5)\"/>\n"
         // The connector never crosses the new column: an old-side finding
         // is named by its place instead.
         let end = marker.side == .old ? Geometry.newX - 8 : Geometry.noteX - 4
-        finding += "<line class=\"finding\" x1=\"\(column + Geometry.columnWidth + 10)\" y1=\"\(centre)\""
+        finding +=
+          "<line class=\"finding\" x1=\"\(column + Geometry.columnWidth + 10)\" y1=\"\(centre)\""
         finding += " x2=\"\(end)\" y2=\"\(centre)\"/>\n"
         let place = marker.row.map { "(\(marker.section), \($0))" } ?? "section \(marker.section)"
         let note = marker.note + (marker.side == .old ? " at old \(place)" : "")
         finding += "<text class=\"label note\" x=\"\(Geometry.noteX)\" y=\"\(centre + 4)\">"
-        finding += "<title>\(markupEscaped(note))</title>\(markupEscaped(shortened(note, to: 42)))</text>\n"
+        finding +=
+          "<title>\(markupEscaped(note))</title>\(markupEscaped(shortened(note, to: 42)))</text>\n"
       }
     }
     let height = bottom + 8
     var svg = "<svg class=\"picture\" role=\"img\" viewBox=\"0 0 \(Geometry.width) \(height)\""
-    svg += " width=\"\(Geometry.width)\" height=\"\(height)\" aria-label=\"\(markupEscaped(title))\">\n"
-    svg += "<defs><marker id=\"arrow-\(id)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\""
-    svg += " markerHeight=\"7\" orient=\"auto\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrowhead\"/></marker></defs>\n"
+    svg +=
+      " width=\"\(Geometry.width)\" height=\"\(height)\" aria-label=\"\(markupEscaped(title))\">\n"
+    svg +=
+      "<defs><marker id=\"arrow-\(id)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\""
+    svg +=
+      " markerHeight=\"7\" orient=\"auto\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrowhead\"/></marker></defs>\n"
     svg += "<text class=\"column\" x=\"\(Geometry.oldX)\" y=\"18\">before: the old rows</text>\n"
-    svg += "<text class=\"column\" x=\"\(Geometry.newX)\" y=\"18\">after: the data source&#39;s new rows</text>\n"
-    if marker != nil { svg += "<text class=\"column\" x=\"\(Geometry.noteX)\" y=\"18\">finding</text>\n" }
+    svg +=
+      "<text class=\"column\" x=\"\(Geometry.newX)\" y=\"18\">after: the data source&#39;s new rows</text>\n"
+    if marker != nil {
+      svg += "<text class=\"column\" x=\"\(Geometry.noteX)\" y=\"18\">finding</text>\n"
+    }
     return svg + lines + body + finding + "</svg>\n"
   }
 
   private func header(_ side: PictureSide, section: Int, x: Int, y: Int) -> String {
     let rows = (side == .old ? old : new)[section].count
     var text = "section \(section) · \(counted(rows, "row"))"
-    if let note = (side == .old ? oldSectionNotes : newSectionNotes)[section] { text += " · " + note }
+    if let note = (side == .old ? oldSectionNotes : newSectionNotes)[section] {
+      text += " · " + note
+    }
     return "<rect class=\"section\" x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\""
       + " height=\"\(Geometry.rowHeight - 2)\" rx=\"3\"/>"
       + "<text class=\"label section\" x=\"\(x + 6)\" y=\"\(y + 13)\">\(markupEscaped(text))</text>\n"
@@ -126,23 +149,43 @@ extension UpdatePicture {
     let marks = side == .old ? oldMarks[section][row] : newMarks[section][row]
     var classes = ["row"]
     var badges: [String] = []
-    if marks.contains(.deleted) { classes.append("deleted"); badges.append("✕ deleted") }
-    if marks.contains(.reloaded) { classes.append("reloaded"); badges.append("↻ reload") }
-    if marks.contains(.reconfigured) { classes.append("reconfigured"); badges.append("⟳ reconfigure") }
-    if marks.contains(.movedOut) { classes.append("moved"); badges.append("moved →") }
-    if marks.contains(.inserted) { classes.append("inserted"); badges.append("+ inserted") }
-    if marks.contains(.movedIn) { classes.append("moved"); badges.append("→ moved") }
+    if marks.contains(.deleted) {
+      classes.append("deleted")
+      badges.append("✕ deleted")
+    }
+    if marks.contains(.reloaded) {
+      classes.append("reloaded")
+      badges.append("↻ reload")
+    }
+    if marks.contains(.reconfigured) {
+      classes.append("reconfigured")
+      badges.append("⟳ reconfigure")
+    }
+    if marks.contains(.movedOut) {
+      classes.append("moved")
+      badges.append("moved →")
+    }
+    if marks.contains(.inserted) {
+      classes.append("inserted")
+      badges.append("+ inserted")
+    }
+    if marks.contains(.movedIn) {
+      classes.append("moved")
+      badges.append("→ moved")
+    }
     let full = Self.label(value)
     let limit = badges.isEmpty ? Geometry.labelCharacters : Geometry.labelCharactersWithBadge
     let text = shortened(full, to: limit)
     var element = "<g class=\"\(classes.joined(separator: " "))\">"
-    element += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\" height=\"\(Geometry.rowHeight - 2)\" rx=\"3\"/>"
+    element +=
+      "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\" height=\"\(Geometry.rowHeight - 2)\" rx=\"3\"/>"
     element += "<text class=\"index\" x=\"\(x + 34)\" y=\"\(y + 13)\">\(row)</text>"
     element += "<text class=\"label value\" x=\"\(x + 40)\" y=\"\(y + 13)\">"
     if text != full { element += "<title>\(markupEscaped(full))</title>" }
     element += markupEscaped(text) + "</text>"
     if marks.contains(.deleted) {
-      element += "<line class=\"strike\" x1=\"\(x + 38)\" y1=\"\(y + 9)\" x2=\"\(x + 40 + 7 * text.count + 2)\" y2=\"\(y + 9)\"/>"
+      element +=
+        "<line class=\"strike\" x1=\"\(x + 38)\" y1=\"\(y + 9)\" x2=\"\(x + 40 + 7 * text.count + 2)\" y2=\"\(y + 9)\"/>"
     }
     if !badges.isEmpty {
       element += "<text class=\"badge\" x=\"\(x + Geometry.columnWidth - 6)\" y=\"\(y + 13)\">"

@@ -120,7 +120,9 @@ struct UpdatePicture {
   private mutating func pairRows() {
     var movedTo: [Int: Int] = [:]
     for move in update.moveSections
-    where old.indices.contains(move.from) && new.indices.contains(move.to) && movedTo[move.from] == nil {
+    where old.indices.contains(move.from) && new.indices.contains(move.to)
+      && movedTo[move.from] == nil
+    {
       movedTo[move.from] = move.to
     }
     let deleted = Set(update.deleteSections)
@@ -149,12 +151,15 @@ struct UpdatePicture {
     -> FailureMarker?
   {
     guard !verdict.isValid else { return nil }
-    let head = [verdict.kind.rawValue, verdict.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+    let head = [verdict.kind.rawValue, verdict.rule?.rawValue].compactMap { $0 }.joined(
+      separator: " ")
     if let mismatch = verdict.mismatch, contains(new, mismatch.path) {
       let note =
         mismatch.shown == mismatch.expected
-        ? "✗ \(head)" : "✗ \(verdict.rule?.rawValue ?? head): shows \(label(mismatch.shown)), not \(label(mismatch.expected))"
-      return FailureMarker(side: .new, section: mismatch.path.section, row: mismatch.path.row, note: note)
+        ? "✗ \(head)"
+        : "✗ \(verdict.rule?.rawValue ?? head): shows \(label(mismatch.shown)), not \(label(mismatch.expected))"
+      return FailureMarker(
+        side: .new, section: mismatch.path.section, row: mismatch.path.row, note: note)
     }
     guard let place = verdict.place else { return nil }
     let side: PictureSide = place.side == .old ? .old : .new

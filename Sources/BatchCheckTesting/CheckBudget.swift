@@ -37,7 +37,8 @@ public enum CheckBudget: String, Sendable, CaseIterable {
   public func options(seed: UInt64 = CheckOptions.defaultSeed, count: Int? = nil) -> CheckOptions {
     switch self {
     case .quick:
-      var options = CheckOptions(seed: seed, count: count ?? 1_000, maxSize: 100, exhaustiveTotal: 6)
+      var options = CheckOptions(
+        seed: seed, count: count ?? 1_000, maxSize: 100, exhaustiveTotal: 6)
       options.exhaustiveContentTotal = 4
       return options
     case .full:

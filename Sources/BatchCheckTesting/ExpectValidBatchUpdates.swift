@@ -38,8 +38,10 @@ public func expectValidBatchUpdates(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
 ) -> CheckReport {
-  let options = HelperRun.options(seed: seed, count: count, identityOnly: identityOnly, uikit: uikit)
-  return expectValidBatchUpdates(named: name, options: options, sourceLocation: sourceLocation, diff)
+  let options = HelperRun.options(
+    seed: seed, count: count, identityOnly: identityOnly, uikit: uikit)
+  return expectValidBatchUpdates(
+    named: name, options: options, sourceLocation: sourceLocation, diff)
 }
 
 /// `expectValidBatchUpdates(named:...)` with every option of
@@ -67,7 +69,9 @@ public func expectValidBatchUpdates(
 ) -> CheckReport {
   TrapTrace.install()
   let report = checkDiff(named: name, options: options, diff)
-  if let record = HelperRun.record(report, options: options, helper: "expectValidBatchUpdates", name: name) {
+  if let record = HelperRun.record(
+    report, options: options, helper: "expectValidBatchUpdates", name: name)
+  {
     Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
   }
   return report
@@ -98,7 +102,8 @@ public func expectValidBatchUpdates(
 ) -> CheckReport {
   let options = HelperRun.options(
     seed: seed, count: count, identityOnly: generator.identityOnly, uikit: uikit)
-  return expectValidBatchUpdates(generator, under: contract, options: options, sourceLocation: sourceLocation)
+  return expectValidBatchUpdates(
+    generator, under: contract, options: options, sourceLocation: sourceLocation)
 }
 
 /// `expectValidBatchUpdates(_:under:...)` for a generator of any shape,

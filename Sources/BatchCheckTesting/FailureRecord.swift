@@ -46,7 +46,8 @@ package struct FailureRecord: Sendable {
         "BatchCheck: \(report.generator) fails: \(label)"
         + (total > 1 ? " (kind \(position + 1) of \(total), smallest first)" : "")
       guard failure.coverage == nil else {
-        return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(separator: "\n")
+        return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(
+          separator: "\n")
       }
       let lines = failure.textLines(
         runSeed: report.replayedCaseSeed == nil ? report.seed : nil, sectioned: report.sectioned,
@@ -72,7 +73,8 @@ package struct FailureRecord: Sendable {
   /// `name` with every character other than letters, digits, `-` and `_`
   /// replaced by `_`, so that it names a file on every system.
   package static func fileName(_ name: String) -> String {
-    let safe = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+    let safe = String(
+      name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
     return safe.isEmpty ? "diff" : safe
   }
 }

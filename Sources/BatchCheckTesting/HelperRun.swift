@@ -6,7 +6,9 @@ enum HelperRun {
   /// The options of a helper call that gives no `CheckOptions`: the budget
   /// the environment asks for (`CheckBudget`), with the call's seed, count,
   /// mode and profile.
-  static func options(seed: UInt64, count: Int?, identityOnly: Bool, uikit: UIKitProfile) -> CheckOptions {
+  static func options(seed: UInt64, count: Int?, identityOnly: Bool, uikit: UIKitProfile)
+    -> CheckOptions
+  {
     var options = (CheckBudget.fromEnvironment ?? .quick).options(seed: seed, count: count)
     options.simulation = SimulationOptions(uikit: uikit)
     options.identityOnly = identityOnly

@@ -29,7 +29,8 @@ enum Recorder {
     #if compiler(>=6.2)
       // Swift Testing's attachments are public from Swift 6.2 on.
       for attachment in record.attachments {
-        Attachment.record(attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
+        Attachment.record(
+          attachment.contents, named: attachment.name, sourceLocation: sourceLocation)
       }
     #endif
   }
@@ -52,8 +53,10 @@ enum Recorder {
         MainActor.assumeIsolated { addXCTAttachments(record) }
       }
     #endif
-    if let folder = ProcessInfo.processInfo.environment[attachmentsFolderVariable], !folder.isEmpty {
-      let place = "\(URL(fileURLWithPath: "\(file)").deletingPathExtension().lastPathComponent)-\(line)"
+    if let folder = ProcessInfo.processInfo.environment[attachmentsFolderVariable], !folder.isEmpty
+    {
+      let place =
+        "\(URL(fileURLWithPath: "\(file)").deletingPathExtension().lastPathComponent)-\(line)"
       do {
         try writeAttachments(record, to: folder, prefix: place)
       } catch {
@@ -70,7 +73,8 @@ enum Recorder {
       XCTContext.runActivity(named: "BatchCheck report") { activity in
         for attachment in record.attachments {
           let type = attachment.name.hasSuffix(".html") ? "public.html" : "public.plain-text"
-          let item = XCTAttachment(data: Data(attachment.contents.utf8), uniformTypeIdentifier: type)
+          let item = XCTAttachment(
+            data: Data(attachment.contents.utf8), uniformTypeIdentifier: type)
           item.name = attachment.name
           item.lifetime = .keepAlways
           activity.add(item)
@@ -85,7 +89,8 @@ enum Recorder {
     let directory = URL(fileURLWithPath: folder, isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     for attachment in record.attachments {
-      let url = directory.appendingPathComponent("\(FailureRecord.fileName(prefix))-\(attachment.name)")
+      let url = directory.appendingPathComponent(
+        "\(FailureRecord.fileName(prefix))-\(attachment.name)")
       try Data(attachment.contents.utf8).write(to: url, options: .atomic)
     }
   }
@@ -95,7 +100,8 @@ enum Recorder {
   static func budgetIssue() -> String? {
     guard CheckBudget.fromEnvironment == nil else { return nil }
     let value = ProcessInfo.processInfo.environment[CheckBudget.environmentVariable] ?? ""
-    return "BatchCheck: \(CheckBudget.environmentVariable)=\(value) is not a budget; expected quick or full."
+    return
+      "BatchCheck: \(CheckBudget.environmentVariable)=\(value) is not a budget; expected quick or full."
       + " The quick budget ran."
   }
 }

@@ -1,3 +1,5 @@
+import BatchCheck
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import BatchCheck
 
 /// Names the case a diff trapped on. A diff that traps in process (an index
 /// out of range, a force unwrap, `fatalError`) ends the whole test program:

@@ -1,6 +1,8 @@
 import BatchCheck
 import XCTest
 
+// XCTest names its assertions XCTAssert...; this one follows them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Checks `diff` with BatchCheck and fails the current XCTest test once per
 /// kind of failure, as `expectValidBatchUpdates(named:...)` records issues.
 ///
@@ -26,10 +28,13 @@ public func XCTAssertValidBatchUpdates(
   identityOnly: Bool = false, uikit: UIKitProfile = .ios18, file: StaticString = #filePath,
   line: UInt = #line, _ diff: @escaping @Sendable ([Row], [Row]) -> BatchUpdate
 ) -> CheckReport {
-  let options = HelperRun.options(seed: seed, count: count, identityOnly: identityOnly, uikit: uikit)
+  let options = HelperRun.options(
+    seed: seed, count: count, identityOnly: identityOnly, uikit: uikit)
   return XCTAssertValidBatchUpdates(named: name, options: options, file: file, line: line, diff)
 }
 
+// XCTest names its assertions XCTAssert...; this one follows them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `XCTAssertValidBatchUpdates(named:...)` with every option of
 /// `check(_:options:)`, run exactly as given.
 ///
@@ -47,12 +52,16 @@ public func XCTAssertValidBatchUpdates(
 ) -> CheckReport {
   TrapTrace.install()
   let report = checkDiff(named: name, options: options, diff)
-  if let record = HelperRun.record(report, options: options, helper: "XCTAssertValidBatchUpdates", name: name) {
+  if let record = HelperRun.record(
+    report, options: options, helper: "XCTAssertValidBatchUpdates", name: name)
+  {
     Recorder.recordInXCTest(record, file: file, line: line)
   }
   return report
 }
 
+// XCTest names its assertions XCTAssert...; this one follows them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// Checks a generator of any of the three shapes under its contract, and
 /// fails the current XCTest test once per kind of failure.
 ///
@@ -71,9 +80,12 @@ public func XCTAssertValidBatchUpdates(
 ) -> CheckReport {
   let options = HelperRun.options(
     seed: seed, count: count, identityOnly: generator.identityOnly, uikit: uikit)
-  return XCTAssertValidBatchUpdates(generator, under: contract, options: options, file: file, line: line)
+  return XCTAssertValidBatchUpdates(
+    generator, under: contract, options: options, file: file, line: line)
 }
 
+// XCTest names its assertions XCTAssert...; this one follows them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `XCTAssertValidBatchUpdates(_:under:...)` for a generator of any shape,
 /// with every option of `check(_:under:options:)`, run exactly as given.
 ///

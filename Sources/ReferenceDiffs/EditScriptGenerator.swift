@@ -132,7 +132,8 @@ public struct EditScriptGenerator: SectionedStepsDeltaGenerator {
   ) -> RowPath? {
     for offset in 0..<rows.count {
       let section = (start.section + offset) % rows.count
-      let first = section == start.section ? start.row : section < start.section ? placed[section] : 0
+      let first =
+        section == start.section ? start.row : section < start.section ? placed[section] : 0
       guard first < rows[section].count else { continue }
       if let index = rows[section][first...].firstIndex(of: source) {
         return RowPath(section, index)

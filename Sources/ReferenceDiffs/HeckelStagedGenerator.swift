@@ -91,7 +91,8 @@ public struct HeckelStagedGenerator: SectionedStagedDeltaGenerator {
       guard let source, let target = pairing.newSection[source], target != index else { continue }
       sectionMoves.append(SectionMove(from: index, to: target))
     }
-    var updated = new.indices.map { index in pairing.oldSection[index].map { old[$0] } ?? new[index] }
+    var updated = new.indices.map { index in pairing.oldSection[index].map { old[$0] } ?? new[index]
+    }
     add(BatchUpdate(moveSections: sectionMoves), updated)
 
     // Row updates, at the old rows' paths in the sections' new order.

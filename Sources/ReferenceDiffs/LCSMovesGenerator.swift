@@ -46,7 +46,9 @@ public struct LCSMovesGenerator: DeltaGenerator {
     }
     // The other rows of each id, paired in order: moves.
     var waiting: [RowValue: [Int]] = [:]
-    for (index, row) in old.enumerated() where newOfOld[index] < 0 { waiting[row.id, default: []].append(index) }
+    for (index, row) in old.enumerated() where newOfOld[index] < 0 {
+      waiting[row.id, default: []].append(index)
+    }
     var next: [RowValue: Int] = [:]
     for (index, row) in new.enumerated() where oldOfNew[index] < 0 {
       guard let sources = waiting[row.id] else { continue }
@@ -59,7 +61,7 @@ public struct LCSMovesGenerator: DeltaGenerator {
     return HeckelGenerator.batch(
       old: old, new: new, reconfigures: false,
       newIndexOfOld: { newOfOld[$0] < 0 ? nil : newOfOld[$0] },
-      oldIndexOfNew: { oldOfNew[$0] < 0 ? nil : oldOfNew[$0] }
-    ) { index, _, _ in stays[index] }
+      oldIndexOfNew: { oldOfNew[$0] < 0 ? nil : oldOfNew[$0] },
+      stays: { index, _, _ in stays[index] })
   }
 }

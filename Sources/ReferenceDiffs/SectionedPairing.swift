@@ -59,7 +59,8 @@ struct SectionedPairing {
     let oldRows = rowPaths(old, paired: newSection)
     let newRows = rowPaths(new, paired: oldSection)
     let rows = HeckelPairing(
-      old: oldRows.map { old[$0.section][$0.row].id }, new: newRows.map { new[$0.section][$0.row].id })
+      old: oldRows.map { old[$0.section][$0.row].id },
+      new: newRows.map { new[$0.section][$0.row].id })
     var newPath = old.map { [RowPath?](repeating: nil, count: $0.count) }
     var oldPath = new.map { [RowPath?](repeating: nil, count: $0.count) }
     for (index, path) in oldRows.enumerated() {

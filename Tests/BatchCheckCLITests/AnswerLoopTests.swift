@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import BatchCheck
 import Foundation
 import ReferenceDiffs
 import Testing
 
 @testable import BatchCheckCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `batchcheck answer`'s loop against answering line by line: the same
 /// bytes out for the same bytes in, whatever the lines hold and however
@@ -17,7 +18,8 @@ import Testing
 struct AnswerLoopTests {
   /// What the loop writes for `input`, read from a file.
   static func loopOutput(_ input: [UInt8], generator: ContractGenerator) throws -> [UInt8] {
-    let path = NSTemporaryDirectory() + "answer-loop-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).jsonl"
+    let path =
+      NSTemporaryDirectory() + "answer-loop-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).jsonl"
     try Data(input).write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let fd = open(path, O_RDONLY)
@@ -31,13 +33,15 @@ struct AnswerLoopTests {
   /// What answering line by line writes: `readLine`'s lines (a line break is
   /// `\n` or `\r\n`; a last line may lack it), each answered and ended.
   static func lineByLine(_ input: [UInt8], generator: ContractGenerator) -> [UInt8] {
-    var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+    var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(
+      Array.init)
     if input.last == UInt8(ascii: "\n") || input.isEmpty { lines.removeLast() }
     var output: [UInt8] = []
     for (index, var line) in lines.enumerated() {
       let ended = index < lines.count - 1 || input.last == UInt8(ascii: "\n")
       if ended, line.last == UInt8(ascii: "\r") { line.removeLast() }
-      output += Array(AnswerCommand.answer(String(decoding: line, as: UTF8.self), generator: generator).utf8)
+      output += Array(
+        AnswerCommand.answer(String(decoding: line, as: UTF8.self), generator: generator).utf8)
       output.append(UInt8(ascii: "\n"))
     }
     return output
@@ -60,7 +64,9 @@ struct AnswerLoopTests {
     (0..<count).map { _ in
       (0..<random.below(8)).map { _ in
         let value: RowValue =
-          random.below(2) == 0 ? .int(random.below(4) - 1) : .string(strings[random.below(random.below(4) == 0 ? strings.count : 3)])
+          random.below(2) == 0
+          ? .int(random.below(4) - 1)
+          : .string(strings[random.below(random.below(4) == 0 ? strings.count : 3)])
         return random.below(5) == 0 ? Row(id: value, content: .int(random.below(3))) : Row(value)
       }
     }
@@ -98,13 +104,19 @@ struct AnswerLoopTests {
       // Without the last line break, and with a lone \r at the very end.
       var unended = input
       unended.removeLast()
-      #expect(try Self.loopOutput(unended, generator: generator) == Self.lineByLine(unended, generator: generator))
+      #expect(
+        try Self.loopOutput(unended, generator: generator)
+          == Self.lineByLine(unended, generator: generator))
       unended += Array(#"{"old":[["a"]],"new":[[]]}"#.utf8) + [UInt8(ascii: "\r")]
-      #expect(try Self.loopOutput(unended, generator: generator) == Self.lineByLine(unended, generator: generator))
+      #expect(
+        try Self.loopOutput(unended, generator: generator)
+          == Self.lineByLine(unended, generator: generator))
     }
     let heckel = try #require(ReferenceGenerators.anyContract(named: "heckel"))
     #expect(try Self.loopOutput([], generator: heckel).isEmpty)
-    #expect(try Self.loopOutput([UInt8(ascii: "\n")], generator: heckel) == Self.lineByLine([UInt8(ascii: "\n")], generator: heckel))
+    #expect(
+      try Self.loopOutput([UInt8(ascii: "\n")], generator: heckel)
+        == Self.lineByLine([UInt8(ascii: "\n")], generator: heckel))
   }
 
   @Test("a long input is answered in full across many reads")
@@ -113,7 +125,8 @@ struct AnswerLoopTests {
     var random = Random(state: 0x3F1)
     var input: [UInt8] = []
     while input.count < 3 * AnswerLoop.readSize {
-      input += CaseJSONBytes.requestLine(old: Self.sections(&random, count: 1), new: Self.sections(&random, count: 1))
+      input += CaseJSONBytes.requestLine(
+        old: Self.sections(&random, count: 1), new: Self.sections(&random, count: 1))
     }
     let output = try Self.loopOutput(input, generator: heckel)
     #expect(output == Self.lineByLine(input, generator: heckel))

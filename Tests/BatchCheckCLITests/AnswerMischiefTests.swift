@@ -1,14 +1,15 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import BatchCheck
 import Foundation
 import ReferenceDiffs
 import Testing
 
 @testable import BatchCheckCLI
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `batchcheck answer --misbehave`: what it reads, which cases it fails,
 /// and that a failing process first writes the answers before the case.
@@ -22,9 +23,11 @@ struct AnswerMischiefTests {
     #expect(AnswerMischief(parsing: "crash-on-triples") == .crashOnTriples)
     #expect(AnswerMischief(parsing: "die-every:4") == .dieEvery(4))
     #expect(AnswerMischief(parsing: "hang-on:2,3") == .hang(oldRows: 2, newRows: 3))
-    for refused in ["", "crash", "die-every:0", "die-every:-1", "die-every:x", "hang-on:2", "hang-on:2,", "hang-on:-1,3",
-      "hang-on:1,2,3", "die-every", "crash-on-triples:1"]
-    {
+    for refused in [
+      "", "crash", "die-every:0", "die-every:-1", "die-every:x", "hang-on:2", "hang-on:2,",
+      "hang-on:-1,3",
+      "hang-on:1,2,3", "die-every", "crash-on-triples:1",
+    ] {
       #expect(AnswerMischief(parsing: refused) == nil, "\(refused)")
     }
   }
@@ -33,7 +36,8 @@ struct AnswerMischiefTests {
   func strikes() {
     let triple = [r("a", "b"), r("a", "a")]
     #expect(AnswerMischief.crashOnTriples.strike(number: 1, old: [], new: triple) == .exit(3))
-    #expect(AnswerMischief.crashOnTriples.strike(number: 1, old: triple, new: [r("a", "a", "b")]) == nil)
+    #expect(
+      AnswerMischief.crashOnTriples.strike(number: 1, old: triple, new: [r("a", "a", "b")]) == nil)
     #expect(AnswerMischief.dieEvery(3).strike(number: 3, old: [], new: []) == .exit(1))
     #expect(AnswerMischief.dieEvery(3).strike(number: 6, old: [], new: []) == .exit(1))
     #expect(AnswerMischief.dieEvery(3).strike(number: 4, old: [], new: []) == nil)
@@ -46,7 +50,9 @@ struct AnswerMischiefTests {
   #if os(Linux) || os(macOS)
     @Test("die-every:2 writes the first answer, then exits with status 1 instead of the second")
     func diesAfterAnswering() async {
-      let result = await #expect(processExitsWith: .exitCode(1), observing: [\.standardOutputContent]) {
+      let result = await #expect(
+        processExitsWith: .exitCode(1), observing: [\.standardOutputContent]
+      ) {
         let lines = "{\"old\":[[\"a\"]],\"new\":[[]]}\n{\"old\":[[]],\"new\":[[\"b\"]]}\n"
         let path = NSTemporaryDirectory() + "mischief-\(getpid()).jsonl"
         try? Data(lines.utf8).write(to: URL(fileURLWithPath: path))

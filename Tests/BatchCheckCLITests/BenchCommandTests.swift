@@ -7,38 +7,62 @@ struct BenchCommandTests {
   @Test("a small run reports the workload, the best time and the peak memory")
   func smallRun() async {
     let run = await runCommand([
-      "bench", "--rows", "2000", "--operations", "200", "--repeat", "2", "--cases", "500", "--max-size", "20",
+      "bench", "--rows", "2000", "--operations", "200", "--repeat", "2", "--cases", "500",
+      "--max-size", "20",
     ])
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.first?.hasPrefix("simulator: 2000 rows, ") == true)
     #expect(lines.first?.hasSuffix(" operations (valid)") == true)
     for uikit in ["iOS 18", "iOS 12"] {
-      #expect(lines.contains { $0.hasPrefix("  \(uikit), fast path, best of 2: ") && $0.contains(" s per update, ") })
       #expect(
-        lines.contains { $0.hasPrefix("  \(uikit), full simulation, best of 2: ") && $0.contains(" s per update, ") })
-      #expect(lines.contains { $0.hasPrefix("  \(uikit), 1 worker, best of 2: ") && $0.hasSuffix(" cases/s") })
+        lines.contains {
+          $0.hasPrefix("  \(uikit), fast path, best of 2: ") && $0.contains(" s per update, ")
+        })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("  \(uikit), full simulation, best of 2: ") && $0.contains(" s per update, ")
+        })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("  \(uikit), 1 worker, best of 2: ") && $0.hasSuffix(" cases/s")
+        })
     }
-    #expect(lines.contains { $0.hasPrefix("simulator, an invalid update: heckel's for 2000 rows and ") })
+    #expect(
+      lines.contains { $0.hasPrefix("simulator, an invalid update: heckel's for 2000 rows and ") })
     for uikit in ["iOS 18", "iOS 12"] {
-      #expect(lines.contains { $0.hasPrefix("  \(uikit), best of 2: ") && $0.hasSuffix(" s per update (exception R2)") })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("  \(uikit), best of 2: ") && $0.hasSuffix(" s per update (exception R2)")
+        })
     }
     // Each reload family, under each profile, with its verdict.
     #expect(lines.contains("simulator, reload families at 2000 rows (best of 2):"))
-    for family in ["reloads next to deleted sections", "section reloads between scattered inserts"] {
+    for family in ["reloads next to deleted sections", "section reloads between scattered inserts"]
+    {
       for uikit in ["iOS 18", "iOS 12"] {
         #expect(lines.contains { $0.hasPrefix("  \(family), \(uikit): ") && $0.hasSuffix(")") })
       }
     }
-    #expect(lines.contains { $0.hasPrefix("  section reloads between scattered inserts, iOS 18: ") && $0.hasSuffix(" s (valid)") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  section reloads between scattered inserts, iOS 18: ")
+          && $0.hasSuffix(" s (valid)")
+      })
     #expect(lines.contains { $0.hasPrefix("  peak memory: ") })
     // The worst cases: each family, under each profile, the fast path, the
     // full simulation of the same update and its invalid twin, with ratios.
     #expect(lines.contains { $0.hasPrefix("simulator, worst cases (best of 2;") })
-    for family in ["reversal: 1000 rows", "many moves: 2000 rows", "reloads near section operations: 2000 rows in 20 sections", "heckel's update for 2000 rows"] {
+    for family in [
+      "reversal: 1000 rows", "many moves: 2000 rows",
+      "reloads near section operations: 2000 rows in 20 sections", "heckel's update for 2000 rows",
+    ] {
       #expect(lines.contains { $0.hasPrefix("  \(family)") }, "\(family)")
     }
-    #expect(lines.contains { $0.hasSuffix("; fast path: the same changes in one section, 600 operations") })
+    #expect(
+      lines.contains {
+        $0.hasSuffix("; fast path: the same changes in one section, 600 operations")
+      })
     for uikit in ["iOS 18", "iOS 12"] {
       let worst = lines.filter { $0.hasPrefix("    \(uikit): fast path ") }
       #expect(worst.count == 4)
@@ -49,17 +73,28 @@ struct BenchCommandTests {
       }
     }
     // The invalid update's peak is its own: measured while judging only.
-    #expect(lines.contains { $0.hasPrefix("  making the case and its update: ") && $0.hasSuffix(" at most") })
-    #expect(lines.contains { $0.hasPrefix("  peak memory while judging: ") && $0.hasSuffix(" MiB") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("  making the case and its update: ") && $0.hasSuffix(" at most")
+      })
+    #expect(
+      lines.contains { $0.hasPrefix("  peak memory while judging: ") && $0.hasSuffix(" MiB") })
     #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
     // The failing generators: each kind listed, each proven minimal.
-    #expect(lines.contains("failing generators, every kind of failure, 500 random cases, every pair up to 4 rows:"))
+    #expect(
+      lines.contains(
+        "failing generators, every kind of failure, 500 random cases, every pair up to 4 rows:"))
     for name in ["lcs-2013", "map-moves", "ds"] {
-      #expect(lines.contains { $0.hasPrefix("  \(name): ") && $0.contains(" proven minimal) in ") && $0.contains(" s to the full list") })
+      #expect(
+        lines.contains {
+          $0.hasPrefix("  \(name): ") && $0.contains(" proven minimal) in ")
+            && $0.contains(" s to the full list")
+        })
     }
     // --uikit times one profile only.
     let one = await runCommand([
-      "bench", "--rows", "200", "--operations", "20", "--repeat", "1", "--cases", "50", "--uikit", "ios12",
+      "bench", "--rows", "200", "--operations", "20", "--repeat", "1", "--cases", "50", "--uikit",
+      "ios12",
     ])
     #expect(one.status == 0)
     #expect(one.standardOutput.contains("  iOS 12, fast path, "))
@@ -71,7 +106,9 @@ struct BenchCommandTests {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = files.directory.path + "/big.jsonl"
-    let run = await runCommand(["bench", "--write-case", path, "--rows", "3000", "--operations", "300"])
+    let run = await runCommand([
+      "bench", "--write-case", path, "--rows", "3000", "--operations", "300",
+    ])
     #expect(run.status == 0)
     #expect(run.standardOutput.hasPrefix("wrote a case of 3000 rows and "))
     let text = try String(contentsOfFile: path, encoding: .utf8)

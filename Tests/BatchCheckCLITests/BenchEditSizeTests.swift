@@ -10,16 +10,25 @@ import Testing
 struct BenchEditSizeTests {
   @Test("one row per built-in generator: moves, needed, ratio, deleted again, unchanged reloads")
   func table() async throws {
-    let bench = try BenchCommand(arguments: ["--cases", "300", "--max-size", "20", "--uikit", "ios18"])
+    let bench = try BenchCommand(arguments: [
+      "--cases", "300", "--max-size", "20", "--uikit", "ios18",
+    ])
     let lines = await bench.editSizeBench().split(separator: "\n").map(String.init)
-    #expect(lines.first == "edit size, every built-in generator: 300 random cases up to 20 rows, iOS 18 (valid batch updates, summed)")
+    #expect(
+      lines.first
+        == "edit size, every built-in generator: 300 random cases up to 20 rows, iOS 18 (valid batch updates, summed)"
+    )
     #expect(
       lines.dropFirst().first
-        == "  generator               valid updates       moves      needed  ratio deleted again unchanged reloads")
+        == "  generator               valid updates       moves      needed  ratio deleted again unchanged reloads"
+    )
     let rows = Array(lines.dropFirst(2))
-    #expect(rows.map { $0.split(separator: " ").first.map(String.init) } == ReferenceGenerators.allContracts.map(\.name))
+    #expect(
+      rows.map { $0.split(separator: " ").first.map(String.init) }
+        == ReferenceGenerators.allContracts.map(\.name))
     func columns(_ name: String) -> [String] {
-      rows.first { $0.hasPrefix("  \(name) ") }.map { $0.split(separator: " ").map(String.init) } ?? []
+      rows.first { $0.hasPrefix("  \(name) ") }.map { $0.split(separator: " ").map(String.init) }
+        ?? []
     }
     // heckel moves more than needed; lcs-moves never more; lcs never moves.
     let heckel = columns("heckel")
@@ -27,10 +36,18 @@ struct BenchEditSizeTests {
     #expect(heckel[1] == "300" && ratio > 1)
     let lcsMoves = columns("lcs-moves")
     #expect(try #require(Double(lcsMoves[4])) <= 1)
-    #expect(columns("lcs")[2] == "0" && columns("lcs")[5] == columns("lcs")[3], "lcs deletes what it could move")
+    #expect(
+      columns("lcs")[2] == "0" && columns("lcs")[5] == columns("lcs")[3],
+      "lcs deletes what it could move")
     // The staged and steps generators are not measured, and the row says why.
-    #expect(rows.contains { $0.hasPrefix("  heckel-staged ") && $0.hasSuffix("(not measured: staged batches)") })
-    #expect(rows.contains { $0.hasPrefix("  edit-script ") && $0.hasSuffix("(not measured: sequential steps)") })
+    #expect(
+      rows.contains {
+        $0.hasPrefix("  heckel-staged ") && $0.hasSuffix("(not measured: staged batches)")
+      })
+    #expect(
+      rows.contains {
+        $0.hasPrefix("  edit-script ") && $0.hasSuffix("(not measured: sequential steps)")
+      })
     // The columns line up under the header.
     let width = lines[1].count
     #expect(rows.filter { !$0.contains("(") }.allSatisfy { $0.count == width })

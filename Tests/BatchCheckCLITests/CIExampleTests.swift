@@ -10,9 +10,11 @@ struct CIExampleTests {
   func articleShowsTheWorkflow() throws {
     let root = GeneratedCorpusFilesTests.packageRoot
     let article = try String(
-      contentsOf: root.appendingPathComponent("Sources/BatchCheck/BatchCheck.docc/CheckingInCI.md"), encoding: .utf8)
+      contentsOf: root.appendingPathComponent("Sources/BatchCheck/BatchCheck.docc/CheckingInCI.md"),
+      encoding: .utf8)
     let workflow = try String(
-      contentsOf: root.appendingPathComponent("Examples/github-actions/batchcheck.yml"), encoding: .utf8)
+      contentsOf: root.appendingPathComponent("Examples/github-actions/batchcheck.yml"),
+      encoding: .utf8)
     #expect(article.hasPrefix("# Checking in CI\n\n"))
     let blocks = article.components(separatedBy: "```yaml\n").dropFirst().map {
       $0.components(separatedBy: "```").first ?? ""

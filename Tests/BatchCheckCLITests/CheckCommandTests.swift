@@ -20,32 +20,44 @@ struct CheckCommandTests {
 
   @Test("a passing generator exits 0; --count and --seed reach the engine")
   func passing() async {
-    let run = await runCommand(["check", "--generator", "heckel", "--count", "300", "--seed", "0x2a", "--workers", "2"])
+    let run = await runCommand([
+      "check", "--generator", "heckel", "--count", "300", "--seed", "0x2a", "--workers", "2",
+    ])
     #expect(run.status == 0)
-    #expect(run.standardOutput.hasPrefix("check heckel (one batch, iOS 18), run seed 0x000000000000002a\n"))
+    #expect(
+      run.standardOutput.hasPrefix(
+        "check heckel (one batch, iOS 18), run seed 0x000000000000002a\n"))
     #expect(run.standardOutput.contains("  random:     300 cases, max size 300"))
     #expect(run.standardOutput.hasSuffix("\n48109 passed, 0 failed\n"))
   }
 
   @Test("JSON output: one object with generator, seed, cases and failures")
   func json() async {
-    let run = await runCommand(["check", "--generator", "map-moves", "--format", "json", "--exhaustive-total", "4"])
+    let run = await runCommand([
+      "check", "--generator", "map-moves", "--format", "json", "--exhaustive-total", "4",
+    ])
     #expect(run.status == 1)
     #expect(
       run.standardOutput.hasPrefix(
-        #"{"generator":"map-moves","contract":"batch","identityOnly":true,"uikit":"ios18","seed":"0x00ba7c4ec4ec0001","#))
+        #"{"generator":"map-moves","contract":"batch","identityOnly":true,"uikit":"ios18","seed":"0x00ba7c4ec4ec0001","#
+      ))
     #expect(run.standardOutput.contains("\"failures\":[{\"phase\":\"exhaustive\""))
     #expect(run.standardOutput.contains("\"new\":[[\"a\",\"a\"]]"))
   }
 
-  @Test("--junit writes a JUnit report with the failing phase; --save-regressions appends once and replays first")
+  @Test(
+    "--junit writes a JUnit report with the failing phase; --save-regressions appends once and replays first"
+  )
   func junitAndRegressions() async throws {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-check")
     defer { scratch.remove() }
     let folder = scratch.directory
     let junit = folder.appendingPathComponent("report.xml").path
     let regressions = folder.appendingPathComponent("regressions").path
-    let first = await runCommand(["check", "--generator", "ds", "--first-failure", "--junit", junit, "--save-regressions", regressions])
+    let first = await runCommand([
+      "check", "--generator", "ds", "--first-failure", "--junit", junit, "--save-regressions",
+      regressions,
+    ])
     #expect(first.status == 1)
     let xml = try String(contentsOfFile: junit, encoding: .utf8)
     #expect(xml.contains("<testsuite name=\"batchcheck.ds\" tests=\"1\" failures=\"1\""))
@@ -54,7 +66,9 @@ struct CheckCommandTests {
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     #expect(saved.split(separator: "\n").count == 1)
     #expect(saved.contains("\"new\":[[\"a\",\"a\"]]"))
-    #expect(first.standardOutput.hasSuffix("--save-regressions: 1 new counterexample written to \(file)\n"))
+    #expect(
+      first.standardOutput.hasSuffix(
+        "--save-regressions: 1 new counterexample written to \(file)\n"))
     // The second run replays the saved case first, and does not save it twice.
     let second = await runCommand(
       ["check", "--generator", "ds", "--first-failure", "--save-regressions", regressions])
@@ -64,8 +78,12 @@ struct CheckCommandTests {
         "--save-regressions: 0 new counterexamples written to \(file) (1 already there)\n"))
     // With JSON on standard output, the note goes to standard error.
     let json = await runCommand(
-      ["check", "--generator", "ds", "--first-failure", "--save-regressions", regressions, "--format", "json"])
-    #expect(json.standardOutput.hasPrefix("{") && !json.standardOutput.contains("--save-regressions:"))
+      [
+        "check", "--generator", "ds", "--first-failure", "--save-regressions", regressions,
+        "--format", "json",
+      ])
+    #expect(
+      json.standardOutput.hasPrefix("{") && !json.standardOutput.contains("--save-regressions:"))
     #expect(json.standardError.contains("--save-regressions: 0 new counterexamples written to"))
     #expect(try String(contentsOfFile: file, encoding: .utf8) == saved)
   }
@@ -83,7 +101,8 @@ struct CheckCommandTests {
   @Test("usage errors: no generator, two, an unknown one, a bad seed, a missing case seed")
   func usageErrors() async {
     for arguments in [
-      ["check"], ["check", "--generator", "heckel", "--exec", "cat"], ["check", "--generator", "nope"],
+      ["check"], ["check", "--generator", "heckel", "--exec", "cat"],
+      ["check", "--generator", "nope"],
       ["check", "--generator", "heckel", "--seed", "-3"], ["replay", "--generator", "heckel"],
       ["check", "--generator", "heckel", "extra"],
     ] {
@@ -98,12 +117,16 @@ struct CheckCommandTests {
     let run = await runCommand(
       ["check", "--generator", "edit-script", "--contract", "batch", "--count", "2000"])
     #expect(run.status == 1)
-    #expect(run.standardOutput.hasPrefix("check edit-script (sequential steps judged as one batch, iOS 18), "))
+    #expect(
+      run.standardOutput.hasPrefix(
+        "check edit-script (sequential steps judged as one batch, iOS 18), "))
     #expect(run.standardOutput.contains("  steps:   [{"))
     #expect(
       run.standardOutput.contains(
         "  advice:  valid as sequential steps, not as one batch: apply it step by step"))
-    let own = await runCommand(["check", "--generator", "edit-script", "--count", "300", "--exhaustive-total", "4"])
+    let own = await runCommand([
+      "check", "--generator", "edit-script", "--count", "300", "--exhaustive-total", "4",
+    ])
     #expect(own.status == 0)
     #expect(own.standardOutput.hasPrefix("check edit-script (sequential steps, iOS 18), "))
   }
@@ -114,11 +137,16 @@ struct CheckCommandTests {
     // inserts nothing: valid only when the new data is empty.
     let script = #"while IFS= read -r line; do echo '[{"delete":[0,0]}]'; done"#
     let run = await runCommand(
-      ["check", "--exec", script, "--contract", "steps", "--count", "200", "--exhaustive-total", "4", "--format", "json"])
+      [
+        "check", "--exec", script, "--contract", "steps", "--count", "200", "--exhaustive-total",
+        "4", "--format", "json",
+      ])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasPrefix(#"{"generator":"exec","contract":"steps","#))
     #expect(run.standardOutput.contains(#""steps":[{"delete":[0,0]}]"#))
-    let batch = await runCommand(["check", "--exec", script, "--count", "200", "--exhaustive-total", "4"])
+    let batch = await runCommand([
+      "check", "--exec", script, "--count", "200", "--exhaustive-total", "4",
+    ])
     #expect(batch.standardOutput.contains("generatorError malformedOutput"))
     #expect(batch.standardOutput.contains("the answer is not an update"))
   }
@@ -128,19 +156,30 @@ struct CheckCommandTests {
   static let exitsAfterThree =
     #"n=0; while IFS= read -r line; do echo '{"deleteSections":[0],"insertSections":[0]}'; n=$((n+1)); [ $n -eq 3 ] && exit 0; done"#
 
-  @Test("a generator error that running the case again does not give is reported as it was, never as valid")
+  @Test(
+    "a generator error that running the case again does not give is reported as it was, never as valid"
+  )
   func execErrorNotLostInShrink() async throws {
-    let run = await runCommand(["check", "--exec", Self.exitsAfterThree, "--count", "20", "--exhaustive-total", "3"])
+    let run = await runCommand([
+      "check", "--exec", Self.exitsAfterThree, "--count", "20", "--exhaustive-total", "3",
+    ])
     #expect(run.status == 1)
-    #expect(run.standardOutput.contains("FAIL generatorError unavailable: exhaustive phase, pair 3"))
+    #expect(
+      run.standardOutput.contains("FAIL generatorError unavailable: exhaustive phase, pair 3"))
     #expect(run.standardOutput.contains("  message: unavailable: exited with status 0"))
     #expect(!run.standardOutput.contains("FAIL valid"))
     // The failing case as it happened never claims valid; its regression line expects valid.
     let json = await runCommand(
-      ["check", "--exec", Self.exitsAfterThree, "--count", "20", "--exhaustive-total", "3", "--format", "json"])
+      [
+        "check", "--exec", Self.exitsAfterThree, "--count", "20", "--exhaustive-total", "3",
+        "--format", "json",
+      ])
     #expect(json.status == 1)
     #expect(json.standardOutput.contains(#""case":"{"#))
-    #expect(!json.standardOutput.contains(#"\"update\":{\"deleteSections\":[0],\"insertSections\":[0]},\"expect\":{\"verdict\":\"valid\"}"#))
+    #expect(
+      !json.standardOutput.contains(
+        #"\"update\":{\"deleteSections\":[0],\"insertSections\":[0]},\"expect\":{\"verdict\":\"valid\"}"#
+      ))
     #expect(json.standardOutput.contains(#"\"expect\":{\"verdict\":\"valid\"}}","case":"#))
     // corpus check: the failure shown is the case's own, not a run of it again.
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
@@ -149,18 +188,26 @@ struct CheckCommandTests {
       "swaps.jsonl", (1...6).map { #"{"name":"c\#($0)","old":[["a","b"]],"new":[["b","a"]]}"# })
     let corpusRun = await runCommand(["corpus", "check", corpus, "--exec", Self.exitsAfterThree])
     #expect(corpusRun.status == 1)
-    #expect(corpusRun.standardOutput.contains("c4: generatorError unavailable, expected valid\n  message: unavailable: "))
+    #expect(
+      corpusRun.standardOutput.contains(
+        "c4: generatorError unavailable, expected valid\n  message: unavailable: "))
   }
 
-  @Test("answer: each case line gets the generator's changes; sections are replaced; a bad line gets an error")
+  @Test(
+    "answer: each case line gets the generator's changes; sections are replaced; a bad line gets an error"
+  )
   func answerLines() throws {
     let heckel = try #require(ReferenceGenerators.anyContract(named: "heckel"))
-    #expect(AnswerCommand.answer(#"{"old":[["a","b"]],"new":[["b"]]}"#, generator: heckel) == #"{"deleteRows":[[0,0]]}"#)
+    #expect(
+      AnswerCommand.answer(#"{"old":[["a","b"]],"new":[["b"]]}"#, generator: heckel)
+        == #"{"deleteRows":[[0,0]]}"#)
     #expect(
       AnswerCommand.answer(#"{"old":[["a"],["b"]],"new":[["b"]]}"#, generator: heckel)
         == #"{"deleteSections":[0,1],"insertSections":[0]}"#)
     let steps = try #require(ReferenceGenerators.anyContract(named: "edit-script"))
-    #expect(AnswerCommand.answer(#"{"old":[["a"]],"new":[[]]}"#, generator: steps) == #"[{"delete":[0,0]}]"#)
+    #expect(
+      AnswerCommand.answer(#"{"old":[["a"]],"new":[[]]}"#, generator: steps)
+        == #"[{"delete":[0,0]}]"#)
     #expect(AnswerCommand.answer("{nope", generator: heckel).hasPrefix(#"{"error":"#))
   }
 
@@ -168,10 +215,15 @@ struct CheckCommandTests {
   func execName() async throws {
     let empty = #"while IFS= read -r line; do echo '{}'; done"#
     let run = await runCommand(
-      ["check", "--exec", empty, "--name", "my diff", "--exhaustive-total", "0", "--count", "50", "--format", "json"])
+      [
+        "check", "--exec", empty, "--name", "my diff", "--exhaustive-total", "0", "--count", "50",
+        "--format", "json",
+      ])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasPrefix(#"{"generator":"my diff","#))
-    #expect(run.standardOutput.contains(#""name\":\"my diff-random-"#) || run.standardOutput.contains(#"\"name\":\"my diff-random-"#))
+    #expect(
+      run.standardOutput.contains(#""name\":\"my diff-random-"#)
+        || run.standardOutput.contains(#"\"name\":\"my diff-random-"#))
     #expect(run.standardOutput.contains("--name 'my diff'"))
     let text = await runCommand(["check", "--exec", empty, "--name", "mine", "--count", "20"])
     #expect(text.standardOutput.hasPrefix("check mine (one batch, iOS 18)"))
@@ -185,12 +237,16 @@ struct CheckCommandTests {
   @Test("--sections off gives an --exec generator one section a side")
   func execSections() async {
     // Replaces section 0 of a case of one section a side; answers nonsense to several.
-    let one = #"while IFS= read -r line; do case "$line" in *'],['*) echo nope;; *) echo '{"deleteSections":[0],"insertSections":[0]}';; esac; done"#
+    let one =
+      #"while IFS= read -r line; do case "$line" in *'],['*) echo nope;; *) echo '{"deleteSections":[0],"insertSections":[0]}';; esac; done"#
     let on = await runCommand(["check", "--exec", one, "--exhaustive-total", "0", "--count", "300"])
     #expect(on.status == 1)
     for pipeline in ["16", "1"] {
       let off = await runCommand(
-        ["check", "--exec", one, "--sections", "off", "--exhaustive-total", "0", "--count", "300", "--pipeline", pipeline])
+        [
+          "check", "--exec", one, "--sections", "off", "--exhaustive-total", "0", "--count", "300",
+          "--pipeline", pipeline,
+        ])
       #expect(off.status == 0, "\(off.standardOutput)")
     }
     let wrong = await runCommand(["check", "--exec", one, "--sections", "maybe"])
@@ -199,13 +255,18 @@ struct CheckCommandTests {
 
   @Test("--exhaustive-total sets the exhaustive phase's bound; 0 skips it")
   func exhaustiveTotal() async {
-    let none = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "0", "--count", "10"])
+    let none = await runCommand([
+      "check", "--generator", "heckel", "--exhaustive-total", "0", "--count", "10",
+    ])
     #expect(none.standardOutput.contains("  exhaustive: 0 cases"))
-    let three = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "3", "--count", "10"])
+    let three = await runCommand([
+      "check", "--generator", "heckel", "--exhaustive-total", "3", "--count", "10",
+    ])
     let pairs = ExhaustivePairs(maxTotal: 3, contentTotal: 3).reduce(0) { count, _ in count + 1 }
     #expect(
       three.standardOutput.contains(
-        "  exhaustive: \(pairs) cases, every pair with |old| + |new| <= 3, contents varied up to 3 rows"))
+        "  exhaustive: \(pairs) cases, every pair with |old| + |new| <= 3, contents varied up to 3 rows"
+      ))
     let tooMany = await runCommand(["check", "--generator", "heckel", "--exhaustive-total", "11"])
     #expect(tooMany.status == 64)
   }
@@ -239,8 +300,11 @@ struct CheckCommandTests {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-reg")
     defer { scratch.remove() }
     let folder = scratch.directory
-    try Data("{\"old\":[\"a\"],\"new\":\n".utf8).write(to: folder.appendingPathComponent("heckel.jsonl"))
-    let run = await runCommand(["check", "--generator", "heckel", "--save-regressions", folder.path])
+    try Data("{\"old\":[\"a\"],\"new\":\n".utf8).write(
+      to: folder.appendingPathComponent("heckel.jsonl"))
+    let run = await runCommand([
+      "check", "--generator", "heckel", "--save-regressions", folder.path,
+    ])
     #expect(run.status == 65)
     #expect(run.standardError.contains("heckel.jsonl:1:"))
   }
@@ -249,7 +313,9 @@ struct CheckCommandTests {
 /// `validate --contract` and `--identity-only`.
 @Suite("validate with contracts")
 struct ValidateContractTests {
-  @Test("a batch read as steps fails and says it is valid as one batch; --identity-only forgives content")
+  @Test(
+    "a batch read as steps fails and says it is valid as one batch; --identity-only forgives content"
+  )
   func contractFlags() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
@@ -263,9 +329,12 @@ struct ValidateContractTests {
     #expect(asBatch.standardOutput.contains("c.jsonl:1 deletes: valid\n"))
     #expect(asBatch.standardOutput.contains("c.jsonl:2 changed: staleContent C2"))
     let asSteps = await runCommand(["validate", path, "--contract", "steps"])
-    #expect(asSteps.standardOutput.contains("(sequential steps); valid as one batch, not as sequential steps"))
+    #expect(
+      asSteps.standardOutput.contains(
+        "(sequential steps); valid as one batch, not as sequential steps"))
     let identity = await runCommand(["validate", path, "--identity-only"])
-    #expect(identity.standardOutput.contains("c.jsonl:2 changed: valid (one batch, identity only)\n"))
+    #expect(
+      identity.standardOutput.contains("c.jsonl:2 changed: valid (one batch, identity only)\n"))
     let bad = await runCommand(["validate", path, "--contract", "nope"])
     #expect(bad.status == 64)
   }

@@ -121,15 +121,20 @@ struct CorpusCommandTests {
     }
   }
 
-  @Test("replay --sections off runs exactly a one-section corpus's random case for an --exec generator")
+  @Test(
+    "replay --sections off runs exactly a one-section corpus's random case for an --exec generator")
   func replayCorpusCase() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let corpus = files.directory.path + "/c.jsonl"
     let generated = await runCommand(
-      ["corpus", "generate", "--seed", "42", "--count", "3", "--max-size", "12", "--exhaustive-total", "0", "--out", corpus])
+      [
+        "corpus", "generate", "--seed", "42", "--count", "3", "--max-size", "12",
+        "--exhaustive-total", "0", "--out", corpus,
+      ])
     #expect(generated.status == 0)
-    let line = try #require(try String(contentsOfFile: corpus, encoding: .utf8).split(separator: "\n").last)
+    let line = try #require(
+      try String(contentsOfFile: corpus, encoding: .utf8).split(separator: "\n").last)
     let corpusCase = try Case(jsonLine: String(line))
     let seed = try #require(corpusCase.name?.split(separator: "-").last.map(String.init))
     // The generator writes down the cases it gets and answers no change.
@@ -137,8 +142,10 @@ struct CorpusCommandTests {
     let recorder = "while IFS= read -r line; do echo \"$line\" >> '\(seen)'; echo '{}'; done"
     func firstCaseReplayed(_ extra: [String]) async throws -> Case {
       try? FileManager.default.removeItem(atPath: seen)
-      _ = await runCommand(["replay", "--exec", recorder, "--max-size", "12", "--case-seed", seed] + extra)
-      let first = try #require(try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n").first)
+      _ = await runCommand(
+        ["replay", "--exec", recorder, "--max-size", "12", "--case-seed", seed] + extra)
+      let first = try #require(
+        try String(contentsOfFile: seen, encoding: .utf8).split(separator: "\n").first)
       return try Case(jsonLine: String(first))
     }
     let exact = try await firstCaseReplayed(["--sections", "off"])
@@ -152,7 +159,10 @@ struct CorpusCommandTests {
   func usageErrors() async {
     let cases: [(arguments: [String], message: String, usage: String)] = [
       (["corpus"], "Missing corpus subcommand; expected generate or check", CorpusCommand.usage),
-      (["corpus", "--seed", "1"], "Missing corpus subcommand; expected generate or check", CorpusCommand.usage),
+      (
+        ["corpus", "--seed", "1"], "Missing corpus subcommand; expected generate or check",
+        CorpusCommand.usage
+      ),
       (
         ["corpus", "inspect"], "Unknown corpus subcommand 'inspect'; expected generate or check",
         CorpusCommand.usage

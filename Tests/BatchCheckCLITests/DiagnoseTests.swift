@@ -26,7 +26,9 @@ struct DiagnoseTests {
     Collection view: <UICollectionView: 0x10b; frame = (0 0; 390 844)>'
     """
 
-  @Test("a console log: the rule, the view, the range, the numbers, the causes and a reproducing case; exit 0")
+  @Test(
+    "a console log: the rule, the view, the range, the numbers, the causes and a reproducing case; exit 0"
+  )
   func human() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
@@ -36,9 +38,11 @@ struct DiagnoseTests {
     #expect(run.standardError == "")
     let output = run.standardOutput
     #expect(output.hasPrefix("1 UIKit batch-update exception in \(path)\n"))
-    #expect(output.contains("1. line 2: R2 The number of rows in each section must add up (table view)"))
+    #expect(
+      output.contains("1. line 2: R2 The number of rows in each section must add up (table view)"))
     let flat = output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    #expect(flat.contains("section 0: the data source returned 20 rows; the update leaves 19 = 20 − 1"))
+    #expect(
+      flat.contains("section 0: the data source returned 20 rows; the update leaves 19 = 20 − 1"))
     #expect(output.contains("1. The data source was not changed in time."))
     #expect(output.contains(#"{"name":"diagnosed-R2-line-2","uikit":"ios18","old":[["#))
     // A reproduced case expects its rule: validate agrees with it as it is.
@@ -46,7 +50,9 @@ struct DiagnoseTests {
     #expect(output.contains("reproduced: BatchCheck judges the case exception R2, the text's rule"))
   }
 
-  @Test("--format json: one object per exception with rule, view, iosRange, causes, case and reproduced")
+  @Test(
+    "--format json: one object per exception with rule, view, iosRange, causes, case and reproduced"
+  )
   func json() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
@@ -67,7 +73,8 @@ struct DiagnoseTests {
     #expect(lines.last?.contains(#""reproduced":true"#) == true)
     // Each case is a case line validate reads.
     for line in lines {
-      guard let start = line.range(of: #""case":"#)?.upperBound, let end = line.range(of: #","caseNote""#)?.lowerBound
+      guard let start = line.range(of: #""case":"#)?.upperBound,
+        let end = line.range(of: #","caseNote""#)?.lowerBound
       else {
         Issue.record("no case in \(line)")
         continue
@@ -81,7 +88,8 @@ struct DiagnoseTests {
   func none() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
-    let path = try files.write("trap.log", ["2024-01-01 App[1:2] launched", "Thread 1: Fatal error: Index out of range"])
+    let path = try files.write(
+      "trap.log", ["2024-01-01 App[1:2] launched", "Thread 1: Fatal error: Index out of range"])
     let run = await runCommand(["diagnose", path])
     #expect(run.status == 1)
     #expect(run.standardOutput == "")
@@ -108,10 +116,15 @@ struct DiagnoseTests {
 
   @Test("explain given a pasted message diagnoses it; given other prose, points to diagnose")
   func explainPasted() async {
-    let pasted = await runCommand(["explain", "attempt to delete section 4, but there are only 2 sections before the update"])
+    let pasted = await runCommand([
+      "explain", "attempt to delete section 4, but there are only 2 sections before the update",
+    ])
     #expect(pasted.status == 0)
     #expect(pasted.standardOutput.contains("R5 A deleted section must exist before the update"))
-    let words = await runCommand(["explain", "attempt", "to", "insert", "section", "2", "but", "there", "are", "only", "2", "sections", "after", "the", "update"])
+    let words = await runCommand([
+      "explain", "attempt", "to", "insert", "section", "2", "but", "there", "are", "only", "2",
+      "sections", "after", "the", "update",
+    ])
     #expect(words.status == 0 && words.standardOutput.contains("R8 "))
     let prose = await runCommand(["explain", "my table crashed"])
     #expect(prose.status == 64)

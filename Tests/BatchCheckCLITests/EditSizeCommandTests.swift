@@ -21,15 +21,23 @@ struct EditSizeCommandTests {
     #expect(run.status == 0)
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     #expect(lines.count == 3)
-    #expect(lines[0].contains(#""edits":{"deletes":0,"inserts":0,"moves":3,"reloads":0,"unchangedReloads":0,"minimumDeletes":0,"minimumInserts":0,"minimumMoves":1,"minimumMovesIsBound":false"#))
-    #expect(lines[1].contains(#""edits":{"deletes":2,"inserts":2,"moves":0,"#) && lines[1].contains(#""minimumMoves":1,"#))
+    #expect(
+      lines[0].contains(
+        #""edits":{"deletes":0,"inserts":0,"moves":3,"reloads":0,"unchangedReloads":0,"minimumDeletes":0,"minimumInserts":0,"minimumMoves":1,"minimumMovesIsBound":false"#
+      ))
+    #expect(
+      lines[1].contains(#""edits":{"deletes":2,"inserts":2,"moves":0,"#)
+        && lines[1].contains(#""minimumMoves":1,"#))
     #expect(!lines[2].contains(#""edits":"#))
   }
 
   @Test("check --format json reports totals; heckel moves more rows than the minimum")
   func checkTotals() async throws {
     let run = await runCommand(
-      ["check", "--generator", "heckel", "--count", "300", "--exhaustive-total", "4", "--format", "json"])
+      [
+        "check", "--generator", "heckel", "--count", "300", "--exhaustive-total", "4", "--format",
+        "json",
+      ])
     #expect(run.status == 0)
     let object = try #require(
       try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -38,7 +46,11 @@ struct EditSizeCommandTests {
     let minimum = try #require(edits["minimumMoves"] as? Int)
     #expect(moves > minimum && minimum > 0)
     #expect((edits["cases"] as? Int ?? 0) > 0)
-    let text = await runCommand(["check", "--generator", "heckel", "--count", "300", "--exhaustive-total", "4"])
-    #expect(text.standardOutput.contains(" moves where ") && text.standardOutput.contains("  edit size: "))
+    let text = await runCommand([
+      "check", "--generator", "heckel", "--count", "300", "--exhaustive-total", "4",
+    ])
+    #expect(
+      text.standardOutput.contains(" moves where ") && text.standardOutput.contains("  edit size: ")
+    )
   }
 }

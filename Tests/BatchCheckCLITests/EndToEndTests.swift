@@ -11,20 +11,26 @@ struct EndToEndTests {
   static let executable: URL? = {
     let fileManager = FileManager.default
     var candidates: [URL] = []
-    if let bundle = Bundle.main.executableURL ?? CommandLine.arguments.first.map({ URL(fileURLWithPath: $0) }) {
+    if let bundle = Bundle.main.executableURL
+      ?? CommandLine.arguments.first.map({ URL(fileURLWithPath: $0) })
+    {
       candidates.append(bundle.deletingLastPathComponent().appendingPathComponent("batchcheck"))
     }
     let packageRoot = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let buildDirectories = (try? fileManager.contentsOfDirectory(atPath: packageRoot.path)) ?? []
     for name in buildDirectories.sorted() where name.hasPrefix(".build") {
-      candidates.append(packageRoot.appendingPathComponent(name).appendingPathComponent("debug/batchcheck"))
+      candidates.append(
+        packageRoot.appendingPathComponent(name).appendingPathComponent("debug/batchcheck"))
     }
     return candidates.first { fileManager.isExecutableFile(atPath: $0.path) }
   }()
 
-  private func run(_ arguments: [String]) throws -> (status: Int32, standardOutput: String, standardError: String) {
-    let executable = try #require(Self.executable, "no built batchcheck beside the test bundle or in .build*/debug")
+  private func run(_ arguments: [String]) throws -> (
+    status: Int32, standardOutput: String, standardError: String
+  ) {
+    let executable = try #require(
+      Self.executable, "no built batchcheck beside the test bundle or in .build*/debug")
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -37,7 +43,8 @@ struct EndToEndTests {
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self), String(decoding: errorData, as: UTF8.self)
+      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+      String(decoding: errorData, as: UTF8.self)
     )
   }
 
@@ -63,9 +70,14 @@ struct EndToEndTests {
     let command = "'\(executable.path)' answer --generator heckel"
     for pipeline in ["16", "1"] {
       let result = try run(
-        ["check", "--exec", command, "--count", "300", "--max-size", "20", "--exhaustive-total", "4", "--pipeline", pipeline])
+        [
+          "check", "--exec", command, "--count", "300", "--max-size", "20", "--exhaustive-total",
+          "4", "--pipeline", pipeline,
+        ])
       #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
-      #expect(result.standardOutput.hasSuffix("300 passed, 0 failed\n") || result.standardOutput.contains(" passed, 0 failed"))
+      #expect(
+        result.standardOutput.hasSuffix("300 passed, 0 failed\n")
+          || result.standardOutput.contains(" passed, 0 failed"))
     }
     let wrong = try run(["check", "--exec", command, "--pipeline", "0"])
     #expect(wrong.status == 64)
@@ -81,7 +93,9 @@ struct EndToEndTests {
     #expect(ok.standardOutput == "\(path):1 unchanged: valid ✓ agrees\n1 passed, 0 failed\n")
     let usage = try run(["validate"])
     #expect(usage.status == 64)
-    #expect(usage.standardError == "Error: Missing expected argument '<file>'\nSee 'batchcheck validate --help'.\n")
+    #expect(
+      usage.standardError
+        == "Error: Missing expected argument '<file>'\nSee 'batchcheck validate --help'.\n")
     let help = try run(["--help"])
     #expect(help.status == 0)
     #expect(help.standardOutput.hasPrefix("OVERVIEW:"))

@@ -21,14 +21,17 @@ struct ExplainCommandTests {
     }
   }
 
-  @Test("every rule is explained: condition, text, example, the example's verdict, both profiles, certainty")
+  @Test(
+    "every rule is explained: condition, text, example, the example's verdict, both profiles, certainty"
+  )
   func everyRule() async throws {
     for explanation in RuleExplanation.all {
       let run = await runCommand(["explain", explanation.id])
       #expect(run.status == 0, "\(explanation.id)")
       #expect(run.standardError == "")
       let output = run.standardOutput
-      #expect(output.hasPrefix("\(explanation.id): \(explanation.title)\n\nWhen:\n"), "\(explanation.id)")
+      #expect(
+        output.hasPrefix("\(explanation.id): \(explanation.title)\n\nWhen:\n"), "\(explanation.id)")
       for heading in ["\nExample:\n", "\niOS 12 and iOS 18:\n", "\nHow sure:\n"] {
         #expect(output.contains(heading), "\(explanation.id) lacks \(heading)")
       }
@@ -45,7 +48,9 @@ struct ExplainCommandTests {
       let testCase = try Case(jsonLine: example)
       let verdict = testCase.run()
       #expect(testCase.expect?.agrees(with: verdict) == true, "\(explanation.id): \(verdict)")
-      #expect(output.contains("BatchCheck's verdict on it:\n" + ExplainCommand.indented(verdict.description)))
+      #expect(
+        output.contains(
+          "BatchCheck's verdict on it:\n" + ExplainCommand.indented(verdict.description)))
       if let rule = explanation.rule, !["R9", "R18", "R19", "R21"].contains(explanation.id) {
         #expect(verdict.rule == rule, "\(explanation.id): \(verdict)")
       }
@@ -92,7 +97,9 @@ struct ExplainCommandTests {
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
     let lines = run.standardError.split(separator: "\n").map(String.init)
-    #expect(lines.first?.hasPrefix("Error: The value 'R111' is invalid for '<rule>'; expected R1 or R2 or R2b") == true)
+    #expect(
+      lines.first?.hasPrefix(
+        "Error: The value 'R111' is invalid for '<rule>'; expected R1 or R2 or R2b") == true)
     #expect(lines.dropFirst().first == "Did you mean 'R11'?")
     #expect(lines.last == "See 'batchcheck explain --help'.")
     let far = await runCommand(["explain", "reload"])

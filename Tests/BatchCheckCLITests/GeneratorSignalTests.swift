@@ -59,9 +59,13 @@ struct GeneratorSignalTests {
     let corpus = try files.write("cases.jsonl", [#"{"old":[["a"]],"new":[["b"]]}"#])
     let answers = try runProcess(
       executable,
-      ["corpus", "check", corpus, "--exec", #"while read -r l; do echo '{"deleteRows":[[0,0]],"insertRows":[[0,0]]}'; done"#])
+      [
+        "corpus", "check", corpus, "--exec",
+        #"while read -r l; do echo '{"deleteRows":[[0,0]],"insertRows":[[0,0]]}'; done"#,
+      ])
     #expect(answers.status == 0, "\(answers.output)")
-    let exits = try runProcess(executable, ["corpus", "check", corpus, "--exec", "echo oops >&2; exit 3"])
+    let exits = try runProcess(
+      executable, ["corpus", "check", corpus, "--exec", "echo oops >&2; exit 3"])
     #expect(exits.status == 1)
     #expect(exits.output.contains("exited with status 3"), "\(exits.output)")
     #expect(exits.output.contains("oops"))
@@ -88,14 +92,17 @@ struct GeneratorSignalTests {
       trapped = files.directory.appendingPathComponent("trapped")
       let command =
         #"trap 'echo terminated > "\#(trapped.path)"; exit 0' TERM; sleep 100 & echo "$$ $!" > "\#(pidFile).tmp"; mv "\#(pidFile).tmp" "\#(pidFile)"; wait"#
-      let arguments = [executable.path, "corpus", "check", corpus, "--exec", command, "--timeout", "100"]
+      let arguments = [
+        executable.path, "corpus", "check", corpus, "--exec", command, "--timeout", "100",
+      ]
       var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
       defer { for pointer in argv { free(pointer) } }
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
       for fd: Int32 in 0...2 {
-        posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(
+          &actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
       }
       var pid: pid_t = 0
       try #require(posix_spawn(&pid, executable.path, &actions, nil, &argv, environ) == 0)
@@ -157,7 +164,9 @@ private func isGone(_ pid: pid_t, within seconds: Double = 5) -> Bool {
 }
 
 /// Runs `executable` with `arguments`; its status and its output and errors together.
-private func runProcess(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+private func runProcess(_ executable: URL, _ arguments: [String]) throws -> (
+  status: Int32, output: String
+) {
   let process = Process()
   process.executableURL = executable
   process.arguments = arguments

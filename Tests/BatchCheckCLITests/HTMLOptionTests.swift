@@ -9,7 +9,9 @@ import Testing
     let folder = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { folder.remove() }
     let path = folder.directory.appendingPathComponent("report.html").path
-    let run = await runCommand(["check", "--generator", "lcs-2013", "--first-failure", "--html", path])
+    let run = await runCommand([
+      "check", "--generator", "lcs-2013", "--first-failure", "--html", path,
+    ])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasSuffix("50 passed, 1 failed\n"))
     let html = try String(contentsOfFile: path, encoding: .utf8)
@@ -24,7 +26,10 @@ import Testing
   @Test("check --html into a folder that does not exist is exit 74, the report still printed")
   func unwritable() async throws {
     let run = await runCommand(
-      ["check", "--generator", "heckel", "--count", "10", "--html", "/nonexistent-folder/report.html"])
+      [
+        "check", "--generator", "heckel", "--count", "10", "--html",
+        "/nonexistent-folder/report.html",
+      ])
     #expect(run.status == 74)
     #expect(run.standardError.contains("/nonexistent-folder/report.html"))
     let missing = await runCommand(["check", "--generator", "heckel", "--html"])
@@ -35,12 +40,14 @@ import Testing
   func validateDrawsFailingCases() async throws {
     let folder = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { folder.remove() }
-    let cases = try folder.write("cases.jsonl", [
-      Lines.agrees,
-      #"{"name":"<b>reload-and-move</b>","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]},"expect":{"verdict":"exception","rule":"R11"}}"#,
-      Lines.disagrees,
-      Lines.malformed,
-    ])
+    let cases = try folder.write(
+      "cases.jsonl",
+      [
+        Lines.agrees,
+        #"{"name":"<b>reload-and-move</b>","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]},"expect":{"verdict":"exception","rule":"R11"}}"#,
+        Lines.disagrees,
+        Lines.malformed,
+      ])
     let path = folder.directory.appendingPathComponent("validate.html").path
     let run = await runCommand(["validate", cases, "--html", path])
     #expect(run.status == 65)
@@ -59,13 +66,17 @@ import Testing
   func corpusCheckLinksEachDisagreement() async throws {
     let folder = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { folder.remove() }
-    let cases = try folder.write("small.jsonl", [
-      #"{"name":"two-inserted","old":[[]],"new":[["a","a"]]}"#,
-      #"{"name":"same","old":[["a","b"]],"new":[["a","b"]]}"#,
-      #"{"name":"expected-to-fail","old":[["a"]],"new":[["a"]],"expect":{"verdict":"exception","rule":"R2"}}"#,
-    ])
+    let cases = try folder.write(
+      "small.jsonl",
+      [
+        #"{"name":"two-inserted","old":[[]],"new":[["a","a"]]}"#,
+        #"{"name":"same","old":[["a","b"]],"new":[["a","b"]]}"#,
+        #"{"name":"expected-to-fail","old":[["a"]],"new":[["a"]],"expect":{"verdict":"exception","rule":"R2"}}"#,
+      ])
     let path = folder.directory.appendingPathComponent("corpus.html").path
-    let run = await runCommand(["corpus", "check", cases, "--generator", "map-moves", "--html", path])
+    let run = await runCommand([
+      "corpus", "check", cases, "--generator", "map-moves", "--html", path,
+    ])
     #expect(run.status == 1)
     let html = try String(contentsOfFile: path, encoding: .utf8)
     #expect(html.components(separatedBy: "<a href=\"#case-1\">").count == 3)
@@ -86,7 +97,10 @@ import Testing
     var paths: [String] = []
     for number in 1...2 {
       let run = await runCommand(
-        ["check", "--generator", "ds", "--count", "200", "--keep-going", "--format", "json", "--shard", "\(number)/2"])
+        [
+          "check", "--generator", "ds", "--count", "200", "--keep-going", "--format", "json",
+          "--shard", "\(number)/2",
+        ])
       paths.append(try folder.write("shard-\(number).json", [run.standardOutput]))
     }
     let path = folder.directory.appendingPathComponent("merged.html").path

@@ -4,11 +4,11 @@ import BatchCheckTestSupport
 import Foundation
 import Testing
 
+@testable import BatchCheckCLI
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import BatchCheckCLI
 
 /// The JUnit XML of `check`, `merge` and `corpus check` is well-formed
 /// whatever the names and messages hold.
@@ -28,7 +28,8 @@ struct JUnitReportTests {
     let escaped = JUnitReport.escape(Self.hostile)
     let document = try XMLDocumentReader(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<a b=\"\(escaped)\">\(escaped)</a>\n")
-    #expect(document.attributes["a"]?["b"] == Self.readBack.replacingOccurrences(of: "\t", with: " "))
+    #expect(
+      document.attributes["a"]?["b"] == Self.readBack.replacingOccurrences(of: "\t", with: " "))
     #expect(document.text["a"] == Self.readBack)
     for forbidden in ["\u{0}", "\u{8}", "\u{B}", "\u{C}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"] {
       #expect(JUnitReport.escape(forbidden) == "\u{FFFD}")
@@ -40,15 +41,21 @@ struct JUnitReportTests {
 
   @Test("check's report with a hostile generator name and message is well-formed XML")
   func checkReportIsWellFormed() async throws {
-    let run = await runCommand(["check", "--generator", "ds", "--first-failure", "--format", "json"])
+    let run = await runCommand([
+      "check", "--generator", "ds", "--first-failure", "--format", "json",
+    ])
     var report = try CheckReport(json: run.standardOutput)
     #expect(!report.failures.isEmpty)
     report.generator = Self.hostile
     report.failures[0].message = Self.hostile
     report.failures[0].trace = [Self.hostile]
     let document = try XMLDocumentReader(JUnitReport.xml(for: report))
-    #expect(document.attributes["testsuite"]?["name"] == "batchcheck." + Self.readBack.replacingOccurrences(of: "\t", with: " "))
-    #expect(document.attributes["failure"]?["message"]?.hasSuffix(Self.readBack.replacingOccurrences(of: "\t", with: " ")) == true)
+    #expect(
+      document.attributes["testsuite"]?["name"] == "batchcheck."
+        + Self.readBack.replacingOccurrences(of: "\t", with: " "))
+    #expect(
+      document.attributes["failure"]?["message"]?.hasSuffix(
+        Self.readBack.replacingOccurrences(of: "\t", with: " ")) == true)
     #expect(document.text["failure"]?.contains(Self.readBack) == true)
   }
 
@@ -64,7 +71,9 @@ struct JUnitReportTests {
     let run = await runCommand(["corpus", "check", corpus, "--generator", "ds", "--junit", junit])
     #expect(run.status == 1, "\(run.standardOutput)\(run.standardError)")
     let document = try XMLDocumentReader(String(contentsOfFile: junit, encoding: .utf8))
-    #expect(document.attributes["testcase"]?["name"] == Self.readBack.replacingOccurrences(of: "\t", with: " ") + " (line 1)")
+    #expect(
+      document.attributes["testcase"]?["name"] == Self.readBack.replacingOccurrences(
+        of: "\t", with: " ") + " (line 1)")
     #expect(document.attributes["failure"] != nil)
   }
 }

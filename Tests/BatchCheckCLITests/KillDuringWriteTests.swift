@@ -158,7 +158,10 @@ struct KillDuringWriteTests {
   /// <folder>`: the regression corpus, then the exhaustive pairs, where `ds`
   /// fails; one counterexample is appended.
   private func saveRegressions(in files: TemporaryDirectory) -> [String] {
-    ["check", "--generator", "ds", "--first-failure", "--count", "0", "--save-regressions", files.directory.path]
+    [
+      "check", "--generator", "ds", "--first-failure", "--count", "0", "--save-regressions",
+      files.directory.path,
+    ]
   }
 
   /// Starts `executable` with `arguments`, its output discarded.

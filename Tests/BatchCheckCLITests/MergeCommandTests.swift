@@ -12,7 +12,8 @@ struct MergeCommandTests {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let common = [
-      "check", "--generator", "ds", "--count", "600", "--keep-going", "--max-size", "40", "--exhaustive-total", "5",
+      "check", "--generator", "ds", "--count", "600", "--keep-going", "--max-size", "40",
+      "--exhaustive-total", "5",
     ]
     let whole = await runCommand(common + ["--format", "json"])
     #expect(whole.status == 1)
@@ -38,9 +39,12 @@ struct MergeCommandTests {
     defer { files.remove() }
     func shard(_ spec: String, seed: String = "1") async throws -> String {
       let run = await runCommand(
-        ["check", "--generator", "heckel", "--count", "50", "--seed", seed, "--format", "json",
-         "--shard", spec])
-      return try files.write("s-\(spec.replacingOccurrences(of: "/", with: "-"))-\(seed).json",
+        [
+          "check", "--generator", "heckel", "--count", "50", "--seed", seed, "--format", "json",
+          "--shard", spec,
+        ])
+      return try files.write(
+        "s-\(spec.replacingOccurrences(of: "/", with: "-"))-\(seed).json",
         [run.standardOutput])
     }
     let one = try await shard("1/3")
@@ -71,8 +75,10 @@ struct MergeCommandTests {
     var reports: [String] = []
     for number in 1...2 {
       let run = await runCommand(
-        ["check", "--generator", "heckel", "--count", "50", "--format", "json",
-         "--shard", "\(number)/2"])
+        [
+          "check", "--generator", "heckel", "--count", "50", "--format", "json",
+          "--shard", "\(number)/2",
+        ])
       reports.append(run.standardOutput)
     }
     let one = try files.write("one.json", [reports[0]])
@@ -83,10 +89,14 @@ struct MergeCommandTests {
       return try files.write(name, [text])
     }
     let cases = [
-      (try edited("random.json", #""random":[0-9]+"#, #""random":9223372036854775800"#),
-       #""cases"."random""#),
-      (try edited("moves.json", #""moves":[0-9]+"#, #""moves":9223372036854775807"#),
-       #""statistics"."moves""#),
+      (
+        try edited("random.json", #""random":[0-9]+"#, #""random":9223372036854775800"#),
+        #""cases"."random""#
+      ),
+      (
+        try edited("moves.json", #""moves":[0-9]+"#, #""moves":9223372036854775807"#),
+        #""statistics"."moves""#
+      ),
     ]
     for (file, key) in cases {
       let run = await runCommand(["merge", one, file])
@@ -111,7 +121,9 @@ struct MergeCommandTests {
     // merge must stop at the second report, so it never gets there.
     let twice = await runCommand(["merge", one, one, absent])
     #expect(twice.status == 65)
-    #expect(twice.standardError.contains("\(one): shard 1/2 is given twice (report 2)"), "\(twice.standardError)")
+    #expect(
+      twice.standardError.contains("\(one): shard 1/2 is given twice (report 2)"),
+      "\(twice.standardError)")
     #expect(!twice.standardError.contains("absent.json"))
     // The same report many times: refused after two reads, at once.
     let many = await runCommand(["merge"] + Array(repeating: one, count: 200_000) + [absent])

@@ -30,11 +30,14 @@ struct OptionTableTests {
         #expect(usage.contains("  " + name) || usage.contains(", " + name), "\(name)")
       }
       let options = usage.components(separatedBy: "OPTIONS:\n").last ?? ""
-      let block = (options.components(separatedBy: "\n\n").first ?? "").trimmingCharacters(in: .newlines)
+      let block = (options.components(separatedBy: "\n\n").first ?? "").trimmingCharacters(
+        in: .newlines)
       for line in block.split(separator: "\n") {
         #expect(line.count <= 80, "\(line)")
       }
-      #expect(block.hasSuffix("  -h, --help          Show this help.") || block.hasSuffix("Show this help."))
+      #expect(
+        block.hasSuffix("  -h, --help          Show this help.")
+          || block.hasSuffix("Show this help."))
     }
     // Shared groups are declared once and appear in each command that takes them.
     for usage in [CheckCommand.usage, ReplayCommand.usage, CorpusCheckCommand.usage] {
@@ -46,28 +49,40 @@ struct OptionTableTests {
       #expect(usage.contains("The default; kept for older scripts."))
     }
     for usage in [CheckCommand.usage, ReplayCommand.usage, CorpusCheckCommand.usage] {
-      #expect(usage.contains("  --max-move-ratio <r>\n                      Fail a valid update with more than <r> times"))
+      #expect(
+        usage.contains(
+          "  --max-move-ratio <r>\n                      Fail a valid update with more than <r> times"
+        ))
       #expect(usage.contains("  --no-unneeded-deletes\n"))
     }
   }
 
   @Test("each option's value type: the shared ones are declared once, alike everywhere")
   func kinds() {
-    #expect(CheckCommand.options.first { $0.name == "--format" }?.valueType == .choice(["human", "json"]))
-    #expect(CheckCommand.options.first { $0.name == "--count" }?.valueType == .number(0...1_000_000_000))
+    #expect(
+      CheckCommand.options.first { $0.name == "--format" }?.valueType == .choice(["human", "json"]))
+    #expect(
+      CheckCommand.options.first { $0.name == "--count" }?.valueType == .number(0...1_000_000_000))
     #expect(CheckCommand.options.first { $0.name == "--seed" }?.valueType == .seed)
     #expect(CheckCommand.options.first { $0.name == "--shard" }?.valueType == .shard)
     #expect(CheckCommand.options.first { $0.name == "--junit" }?.valueType == .path)
     #expect(CheckCommand.options.first { $0.name == "--first-failure" }?.valueType == .flag)
     #expect(CorpusCheckCommand.options.first { $0.name == "--exec" }?.valueType == .string)
-    #expect(ReplayCommand.options.first { $0.name == "--uikit" }?.valueType == .choice(["ios18", "ios12"]))
+    #expect(
+      ReplayCommand.options.first { $0.name == "--uikit" }?.valueType
+        == .choice(["ios18", "ios12"]))
     for options in [CheckCommand.options.map(\.name), CorpusCheckCommand.options.map(\.name)] {
       #expect(Set(options).count == options.count, "each name once")
     }
     func wasteValueTypes<Root>(_ options: [CommandOption<Root>]) -> [OptionValueType?] {
-      ["--max-move-ratio", "--no-unneeded-deletes"].map { name in options.first { $0.name == name }?.valueType }
+      ["--max-move-ratio", "--no-unneeded-deletes"].map { name in
+        options.first { $0.name == name }?.valueType
+      }
     }
-    for types in [wasteValueTypes(CheckCommand.options), wasteValueTypes(ReplayCommand.options), wasteValueTypes(CorpusCheckCommand.options)] {
+    for types in [
+      wasteValueTypes(CheckCommand.options), wasteValueTypes(ReplayCommand.options),
+      wasteValueTypes(CorpusCheckCommand.options),
+    ] {
       #expect(types == [.other("a number from 1 to 1000000000"), .flag])
     }
   }
@@ -93,7 +108,9 @@ struct OptionTableTests {
     let misspelled = await runCommand(["check", "--generator", "heckel", "--first-falure"])
     #expect(misspelled.status == 64)
     #expect(misspelled.standardError.contains("Did you mean '--first-failure'?"))
-    let corpus = await runCommand(["corpus", "check", "x.jsonl", "--generator", "heckel", "--expcet", "e"])
+    let corpus = await runCommand([
+      "corpus", "check", "x.jsonl", "--generator", "heckel", "--expcet", "e",
+    ])
     #expect(corpus.standardError.contains("Did you mean '--expect'?"))
     let root = await runCommand(["--uikti", "ios12"])
     #expect(root.status == 64)
@@ -145,20 +162,30 @@ struct OptionTableTests {
   @Test("corpus check --first-failure ends the run at the first case that disagrees")
   func corpusFirstFailure() async throws {
     let folder = CorpusCheckCommandTests.corpus + "/regressions"
-    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jsonl") }
-      .sorted().map { folder + "/" + $0 }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter {
+      $0.hasSuffix(".jsonl")
+    }
+    .sorted().map { folder + "/" + $0 }
     let every = await runCommand(["corpus", "check"] + files + ["--generator", "ds"])
-    let first = await runCommand(["corpus", "check"] + files + ["--generator", "ds", "--first-failure"])
+    let first = await runCommand(
+      ["corpus", "check"] + files + ["--generator", "ds", "--first-failure"])
     #expect(every.status == 1 && first.status == 1)
-    let count = { (run: CommandRun) in run.standardOutput.split(separator: "\n").last.map(String.init) }
+    let count = { (run: CommandRun) in
+      run.standardOutput.split(separator: "\n").last.map(String.init)
+    }
     #expect(count(first)?.hasSuffix(" passed, 1 failed") == true)
-    #expect(count(first) != count(every), "the run without the flag goes on past the first disagreement")
+    #expect(
+      count(first) != count(every), "the run without the flag goes on past the first disagreement")
   }
 
-  @Test("--keep-going with --first-failure is a usage error, for check, corpus check and the main job")
+  @Test(
+    "--keep-going with --first-failure is a usage error, for check, corpus check and the main job")
   func bothIsAUsageError() async {
     let cases: [([String], String)] = [
-      (["check", "--generator", "heckel", "--keep-going", "--first-failure"], "batchcheck check --help"),
+      (
+        ["check", "--generator", "heckel", "--keep-going", "--first-failure"],
+        "batchcheck check --help"
+      ),
       (
         ["corpus", "check", "x.jsonl", "--generator", "heckel", "--first-failure", "--keep-going"],
         "batchcheck corpus check --help"
@@ -171,7 +198,8 @@ struct OptionTableTests {
       #expect(run.standardOutput == "", "\(arguments)")
       #expect(
         run.standardError
-          == "Error: Give --first-failure or --keep-going, not both\nSee '\(help)'.\n", "\(arguments)")
+          == "Error: Give --first-failure or --keep-going, not both\nSee '\(help)'.\n",
+        "\(arguments)")
     }
   }
 

@@ -18,7 +18,9 @@ import Testing
 struct OutputTargetTests {
   /// `corpus generate` of one small case to `out`.
   private func generate(to out: String) async -> CommandRun {
-    await runCommand(["corpus", "generate", "--count", "1", "--exhaustive-total", "0", "--out", out])
+    await runCommand([
+      "corpus", "generate", "--count", "1", "--exhaustive-total", "0", "--out", out,
+    ])
   }
 
   /// The file type bits of what `path` names, not following a link.
@@ -36,9 +38,11 @@ struct OutputTargetTests {
     #expect(mkfifo(path, 0o644) == 0)
     let run = await generate(to: path)
     #expect(run.status == 74)
-    #expect(run.standardError == "Error: refusing to replace \(path): not a regular file (a FIFO)\n")
+    #expect(
+      run.standardError == "Error: refusing to replace \(path): not a regular file (a FIFO)\n")
     #expect(fileType(path) == S_IFIFO)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: files.directory.path) == ["out.fifo"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: files.directory.path) == ["out.fifo"])
 
     // A regression file is read before it is replaced: refused before the
     // read, which would wait for a writer. (The thread is a writer, should
@@ -47,9 +51,14 @@ struct OutputTargetTests {
     #expect(mkfifo(regressions, 0o644) == 0)
     Thread { feed(regressions, Data()) }.start()
     let check = await runCommand(
-      ["check", "--generator", "heckel", "--count", "0", "--save-regressions", files.directory.path])
+      [
+        "check", "--generator", "heckel", "--count", "0", "--save-regressions",
+        files.directory.path,
+      ])
     #expect(check.status == 74)
-    #expect(check.standardError == "Error: refusing to replace \(regressions): not a regular file (a FIFO)\n")
+    #expect(
+      check.standardError
+        == "Error: refusing to replace \(regressions): not a regular file (a FIFO)\n")
     #expect(check.standardOutput == "")
     #expect(fileType(regressions) == S_IFIFO)
   }
@@ -59,11 +68,15 @@ struct OutputTargetTests {
     for out in ["/dev/null", "/dev/./null"] {
       let run = await generate(to: out)
       #expect(run.status == 74)
-      #expect(run.standardError == "Error: refusing to replace \(out): not a regular file (a character device)\n")
+      #expect(
+        run.standardError
+          == "Error: refusing to replace \(out): not a regular file (a character device)\n")
       #expect(fileType("/dev/null") == S_IFCHR)
     }
     // The same for every output option, before anything runs.
-    let junit = await runCommand(["check", "--generator", "heckel", "--count", "0", "--junit", "/dev/null"])
+    let junit = await runCommand([
+      "check", "--generator", "heckel", "--count", "0", "--junit", "/dev/null",
+    ])
     #expect(junit.status == 74)
     #expect(junit.standardOutput == "")
     #expect(fileType("/dev/null") == S_IFCHR)
@@ -76,7 +89,9 @@ struct OutputTargetTests {
     let path = files.directory.appendingPathComponent("null").path
     // Another null device (/dev/null's numbers); creating one needs root (CAP_MKNOD).
     var null = stat()
-    guard stat("/dev/null", &null) == 0, mknod(path, S_IFCHR | 0o666, null.st_rdev) == 0 else { return }
+    guard stat("/dev/null", &null) == 0, mknod(path, S_IFCHR | 0o666, null.st_rdev) == 0 else {
+      return
+    }
     let run = await generate(to: path)
     #expect(run.status == 74)
     #expect(run.standardError.contains("not a regular file (a character device)"))
@@ -130,7 +145,8 @@ struct OutputTargetTests {
     #expect(try String(contentsOfFile: path, encoding: .utf8) == "kept\n")
     var status = stat()
     #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o444)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: files.directory.path) == ["locked.jsonl"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: files.directory.path) == ["locked.jsonl"])
   }
 
   @Test("an output that is also an input is refused, however the path names it")
@@ -143,11 +159,14 @@ struct OutputTargetTests {
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: corpus)
     for output in [corpus, folder + "/./corpus.jsonl", link] {
       for option in ["--write-expectations", "--junit"] {
-        let run = await runCommand(["corpus", "check", corpus, "--generator", "heckel", option, output])
+        let run = await runCommand([
+          "corpus", "check", corpus, "--generator", "heckel", option, output,
+        ])
         #expect(run.status == 74, "\(option) \(output)")
         #expect(
           run.standardError
-            == "Error: refusing to replace \(output): it is also an input (\(corpus)); name another output file\n")
+            == "Error: refusing to replace \(output): it is also an input (\(corpus)); name another output file\n"
+        )
         #expect(run.standardOutput == "")
       }
     }
@@ -160,7 +179,10 @@ struct OutputTargetTests {
 
     // merge --junit naming one of the reports.
     let report = try files.write("shard.json", ["{}"])
-    let merge = await runCommand(["merge", report, "--junit", folder + "/../" + files.directory.lastPathComponent + "/shard.json"])
+    let merge = await runCommand([
+      "merge", report, "--junit",
+      folder + "/../" + files.directory.lastPathComponent + "/shard.json",
+    ])
     #expect(merge.status == 74)
     #expect(merge.standardError.contains("it is also an input (\(report))"))
     #expect(try String(contentsOfFile: report, encoding: .utf8) == "{}\n")
@@ -168,7 +190,10 @@ struct OutputTargetTests {
     // check --junit naming the regression file it replays and appends to.
     let regressions = try files.write("heckel.jsonl", [Lines.noExpectation])
     let check = await runCommand(
-      ["check", "--generator", "heckel", "--count", "0", "--save-regressions", folder, "--junit", regressions])
+      [
+        "check", "--generator", "heckel", "--count", "0", "--save-regressions", folder, "--junit",
+        regressions,
+      ])
     #expect(check.status == 74)
     #expect(check.standardError.contains("it is also an input"))
     #expect(try String(contentsOfFile: regressions, encoding: .utf8) == Lines.noExpectation + "\n")

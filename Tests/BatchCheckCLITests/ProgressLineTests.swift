@@ -13,7 +13,8 @@ struct ProgressLineTests {
   @Test("phase, done / total, rate and time left")
   func fullLine() {
     let text = ProgressLine.text(
-      prefix: "heckel (5/9)", phase: "exhaustive pairs", done: 12_000, total: 46_113, counted: 10_000,
+      prefix: "heckel (5/9)", phase: "exhaustive pairs", done: 12_000, total: 46_113,
+      counted: 10_000,
       elapsed: .seconds(2))
     #expect(text == "heckel (5/9): exhaustive pairs 12000 / 46113, 5000 cases/s, 7 s left")
   }
@@ -21,11 +22,13 @@ struct ProgressLineTests {
   @Test("without a prefix, a total or a rate, what cannot be known is left out")
   func partialLines() {
     #expect(
-      ProgressLine.text(prefix: nil, phase: "random cases", done: 0, total: 10_000, counted: 0, elapsed: .zero)
+      ProgressLine.text(
+        prefix: nil, phase: "random cases", done: 0, total: 10_000, counted: 0, elapsed: .zero)
         == "random cases 0 / 10000")
     #expect(
       ProgressLine.text(
-        prefix: nil, phase: "exhaustive pairs", done: 1024, total: nil, counted: 512, elapsed: .seconds(1))
+        prefix: nil, phase: "exhaustive pairs", done: 1024, total: nil, counted: 512,
+        elapsed: .seconds(1))
         == "exhaustive pairs 1024, 512 cases/s")
     #expect(
       ProgressLine.text(
@@ -33,7 +36,8 @@ struct ProgressLineTests {
         == "random cases 10 / 20, 2.5 cases/s, 4 s left")
     #expect(
       ProgressLine.text(
-        prefix: "a.jsonl", phase: "cases", done: 10, total: 10, counted: 10, elapsed: .milliseconds(500))
+        prefix: "a.jsonl", phase: "cases", done: 10, total: 10, counted: 10,
+        elapsed: .milliseconds(500))
         == "a.jsonl: cases 10 / 10, 20 cases/s")
   }
 
@@ -58,7 +62,9 @@ struct ProgressLineTests {
     let report = check(generator, options: options)
     #expect(report.passed)
     // The exhaustive total the progress line computes is the engine's count.
-    let pairs = ExhaustivePairs(maxTotal: 6, contentTotal: CheckOptions.defaultExhaustiveContentTotal).count
+    let pairs = ExhaustivePairs(
+      maxTotal: 6, contentTotal: CheckOptions.defaultExhaustiveContentTotal
+    ).count
     #expect(pairs == report.exhaustiveCases)
     #expect(
       calls.all

@@ -46,23 +46,32 @@ struct RegressionFileTests {
     }
   }
 
-  @Test("check --save-regressions on a CRLF file replays it and neither adds a blank line nor a known case")
+  @Test(
+    "check --save-regressions on a CRLF file replays it and neither adds a blank line nor a known case"
+  )
   func crlfFileEndToEnd() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let folder = files.directory.path
     let file = folder + "/ds.jsonl"
-    let first = await runCommand(["check", "--generator", "ds", "--first-failure", "--save-regressions", folder])
+    let first = await runCommand([
+      "check", "--generator", "ds", "--first-failure", "--save-regressions", folder,
+    ])
     #expect(first.status == 1)
     let saved = try String(contentsOfFile: file, encoding: .utf8)
     let line = try #require(saved.split(separator: "\n").first)
     let crlf = "\(Self.other)\r\n\(line)\r\n"
     try Data(crlf.utf8).write(to: URL(fileURLWithPath: file))
-    let second = await runCommand(["check", "--generator", "ds", "--first-failure", "--save-regressions", folder])
+    let second = await runCommand([
+      "check", "--generator", "ds", "--first-failure", "--save-regressions", folder,
+    ])
     #expect(second.standardOutput.contains("FAIL exception R2: corpus phase, pair 1"))
-    #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == crlf)
+    #expect(
+      String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self) == crlf)
     try Data("\(Self.other)\r\n".utf8).write(to: URL(fileURLWithPath: file))
-    _ = await runCommand(["check", "--generator", "ds", "--first-failure", "--save-regressions", folder])
+    _ = await runCommand([
+      "check", "--generator", "ds", "--first-failure", "--save-regressions", folder,
+    ])
     #expect(
       String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
         == "\(Self.other)\r\n\(line)\r\n")

@@ -50,7 +50,9 @@ struct RootCommandTests {
         """)
   }
 
-  @Test("no arguments runs the main job: one row per built-in generator, every case, smallest counterexamples")
+  @Test(
+    "no arguments runs the main job: one row per built-in generator, every case, smallest counterexamples"
+  )
   func noArguments() async throws {
     // The whole main job at the full scale (CI, in release); a plain swift
     // test runs it with --first-failure, which stops the failing generators
@@ -62,11 +64,14 @@ struct RootCommandTests {
       job.saysEachGenerator = true
       var output = CapturedOutput()
       #expect(await job.run(output: &output) == .success)
-      let run = CommandRun(status: 0, standardOutput: output.standardOutput, standardError: output.standardError)
+      let run = CommandRun(
+        status: 0, standardOutput: output.standardOutput, standardError: output.standardError)
       let said = run.standardError.split(separator: "\n").map(String.init)
       #expect(said.count == 10, "\(said)")
       #expect(said.first?.hasPrefix("lcs (1/10): valid, 56113 cases, ") == true, "\(said)")
-      #expect(said.dropFirst().first?.hasPrefix("lcs-2013 (2/10): 1 kind of failure, 51 cases, ") == true, "\(said)")
+      #expect(
+        said.dropFirst().first?.hasPrefix("lcs-2013 (2/10): 1 kind of failure, 51 cases, ") == true,
+        "\(said)")
       #expect(said.last?.hasPrefix("edit-script (10/10): valid, 57809 cases, ") == true, "\(said)")
       #expect(said.allSatisfy { $0.hasSuffix(" s") })
       let lines = run.standardOutput.split(separator: "\n").map(String.init)
@@ -132,7 +137,9 @@ struct RootCommandTests {
       lines.dropFirst(start + 1 + names.count).first?.contains(" edit size: ") == false,
       sourceLocation: sourceLocation)
     for (line, name) in zip(edits, names) {
-      #expect(line.hasPrefix(name + " ") && line.contains(" edit size: "), "\(line)", sourceLocation: sourceLocation)
+      #expect(
+        line.hasPrefix(name + " ") && line.contains(" edit size: "), "\(line)",
+        sourceLocation: sourceLocation)
     }
     for line in [
       "lcs-moves              edit size: 24,223 moves where 27,257 suffice; 7,754 rows deleted and inserted again;"
@@ -147,21 +154,26 @@ struct RootCommandTests {
 
   @Test("help for a subcommand")
   func subcommandHelp() async {
-    for arguments in [["help", "validate"], ["validate", "--help"], ["validate", "x.jsonl", "-h", "--bogus"]] {
+    for arguments in [
+      ["help", "validate"], ["validate", "--help"], ["validate", "x.jsonl", "-h", "--bogus"],
+    ] {
       let run = await runCommand(arguments)
       #expect(run.status == 0)
       #expect(run.standardOutput == ValidateCommand.usage)
     }
   }
 
-  @Test("an unknown subcommand or option is a usage error: 64, Error, a guess if one is close, the help's place")
+  @Test(
+    "an unknown subcommand or option is a usage error: 64, Error, a guess if one is close, the help's place"
+  )
   func unknownSubcommand() async {
     let run = await runCommand(["valdiate", "x.jsonl"])
     #expect(run.status == 64)
     #expect(run.standardOutput == "")
     #expect(
       run.standardError
-        == "Error: Unknown subcommand 'valdiate'\nDid you mean 'validate'?\nSee 'batchcheck --help'.\n")
+        == "Error: Unknown subcommand 'valdiate'\nDid you mean 'validate'?\nSee 'batchcheck --help'.\n"
+    )
     let option = await runCommand(["--verbose"])
     #expect(option.status == 64)
     #expect(option.standardError == "Error: Unknown option '--verbose'\nSee 'batchcheck --help'.\n")
@@ -208,7 +220,8 @@ struct RootCommandTests {
       let run = await runCommand(arguments)
       #expect(run.status == 64, "\(arguments)")
       #expect(run.standardError.hasPrefix("Error: The option '"), "\(arguments)")
-      #expect(run.standardError.contains("' is given more than once; give it once\n"), "\(arguments)")
+      #expect(
+        run.standardError.contains("' is given more than once; give it once\n"), "\(arguments)")
     }
   }
 
@@ -221,16 +234,27 @@ struct RootCommandTests {
     let cases: [(arguments: [String], message: String, command: String)] = [
       (["check", "--generator"], "Missing value for '--generator'; expected \(names)", "check"),
       (["replay", "--generator"], "Missing value for '--generator'; expected \(names)", "replay"),
-      (["check", "--generator", "heckel", "--seed", "xyz"], "The value 'xyz' is invalid for '--seed'; expected \(seed)", "check"),
-      (["check", "--generator", "heckel", "--seed"], "Missing value for '--seed'; expected \(seed)", "check"),
-      (["replay", "--case-seed", "0xg"], "The value '0xg' is invalid for '--case-seed'; expected \(seed)", "replay"),
+      (
+        ["check", "--generator", "heckel", "--seed", "xyz"],
+        "The value 'xyz' is invalid for '--seed'; expected \(seed)", "check"
+      ),
+      (
+        ["check", "--generator", "heckel", "--seed"],
+        "Missing value for '--seed'; expected \(seed)", "check"
+      ),
+      (
+        ["replay", "--case-seed", "0xg"],
+        "The value '0xg' is invalid for '--case-seed'; expected \(seed)", "replay"
+      ),
       (["check", "--format"], "Missing value for '--format'; expected human or json", "check"),
       (["check", "--exec"], "Missing value for '--exec'", "check"),
     ]
     for (arguments, message, command) in cases {
       let run = await runCommand(arguments)
       #expect(run.status == 64, "\(arguments)")
-      #expect(run.standardError == "Error: \(message)\nSee 'batchcheck \(command) --help'.\n", "\(arguments)")
+      #expect(
+        run.standardError == "Error: \(message)\nSee 'batchcheck \(command) --help'.\n",
+        "\(arguments)")
     }
   }
 
@@ -244,7 +268,8 @@ struct RootCommandTests {
     #expect(
       DefaultRun.finishedLine("map-moves (3/9)", report: failing, seconds: .milliseconds(8_149))
         == "map-moves (3/9): 2 kinds of failure, 9 cases, 8.1 s\n")
-    let valid = check(try #require(ReferenceGenerators.anyContract(named: "heckel")), options: options)
+    let valid = check(
+      try #require(ReferenceGenerators.anyContract(named: "heckel")), options: options)
     #expect(
       DefaultRun.finishedLine("heckel (6/9)", report: valid, seconds: .seconds(0))
         == "heckel (6/9): valid, 12 cases, 0.0 s\n")
@@ -260,7 +285,9 @@ struct RootCommandTests {
 
   @Test("error texts and exit statuses come from one place")
   func errorTexts() async {
-    #expect(CommandError.missingValue(option: "--format", command: "validate").message == "Missing value for '--format'")
+    #expect(
+      CommandError.missingValue(option: "--format", command: "validate").message
+        == "Missing value for '--format'")
     #expect(CommandError.missingArgument("<file>", command: "validate").exitCode == .usage)
     #expect(
       CommandError.unreadableFile(.init(file: "x", reason: "no such file")).exitCode.rawValue == 65)

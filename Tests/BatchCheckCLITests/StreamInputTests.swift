@@ -67,7 +67,9 @@ struct StreamInputTests {
   }
 
   /// Runs `executable`, feeding `input` (if any) to a pipe on its standard input.
-  private func runProcess(_ executable: URL, _ arguments: [String], input: String?) throws -> CommandRun {
+  private func runProcess(_ executable: URL, _ arguments: [String], input: String?) throws
+    -> CommandRun
+  {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -90,7 +92,8 @@ struct StreamInputTests {
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return CommandRun(
-      status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+      status: process.terminationStatus,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
       standardError: String(decoding: errorData, as: UTF8.self))
   }
 }

@@ -12,15 +12,18 @@ struct CommandRun {
 func runCommand(_ arguments: [String]) async -> CommandRun {
   var output = CapturedOutput()
   let status = await BatchCheckCommand.run(arguments, output: &output)
-  return CommandRun(status: status, standardOutput: output.standardOutput, standardError: output.standardError)
+  return CommandRun(
+    status: status, standardOutput: output.standardOutput, standardError: output.standardError)
 }
 
 /// Cases whose verdict does not depend on the simulator's rules: nothing
 /// changes and the update is empty, so the verdict is `valid`.
 enum Lines {
-  static let agrees = #"{"name":"unchanged","old":[["a","b"]],"new":[["a","b"]],"update":{},"expect":{"verdict":"valid"}}"#
+  static let agrees =
+    #"{"name":"unchanged","old":[["a","b"]],"new":[["a","b"]],"update":{},"expect":{"verdict":"valid"}}"#
   static let noExpectation = #"{"old":["a"],"new":["a"]}"#
-  static let disagrees = #"{"name":"wrong","old":["a"],"new":["a"],"expect":{"verdict":"exception","rule":"R11","message":"delete and a move"}}"#
+  static let disagrees =
+    #"{"name":"wrong","old":["a"],"new":["a"],"expect":{"verdict":"exception","rule":"R11","message":"delete and a move"}}"#
   static let malformed = #"{"old":[],"new":[],"update":{"deleteRows":[[0]]}}"#
   /// The edit size `validate --format json` gives `agrees`: an empty update of an unchanged section.
   static let agreesEdits =

@@ -27,20 +27,31 @@ struct UIKitProfileCommandTests {
     #expect(ios12.standardOutput.contains(#""name":"overflow","verdict":"exception","rule":"R2""#))
     let bad = await runCommand(["validate", path, "--uikit", "ios9"])
     #expect(bad.status == 64)
-    #expect(bad.standardError.hasPrefix("Error: The value 'ios9' is invalid for '--uikit'; expected ios18 or ios12"))
+    #expect(
+      bad.standardError.hasPrefix(
+        "Error: The value 'ios9' is invalid for '--uikit'; expected ios18 or ios12"))
   }
 
   @Test("check and replay: the report names the profile, and the replay command keeps it")
   func checkAndReplay() async {
-    let run = await runCommand(["check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200", "--exhaustive-total", "4"])
+    let run = await runCommand([
+      "check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200",
+      "--exhaustive-total", "4",
+    ])
     #expect(run.status == 1)
     #expect(run.standardOutput.hasPrefix("check map-moves (one batch, identity only, iOS 12), "))
     let json = await runCommand(
-      ["check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200", "--exhaustive-total", "4", "--format", "json"])
+      [
+        "check", "--generator", "map-moves", "--uikit", "ios12", "--count", "200",
+        "--exhaustive-total", "4", "--format", "json",
+      ])
     #expect(json.standardOutput.contains(#""identityOnly":true,"uikit":"ios12","#))
     // heckel-reconfigure reconfigures, which iOS 12 does not have.
     let reconfigure = await runCommand(
-      ["check", "--generator", "heckel-reconfigure", "--uikit", "ios12", "--count", "200", "--exhaustive-total", "4"])
+      [
+        "check", "--generator", "heckel-reconfigure", "--uikit", "ios12", "--count", "200",
+        "--exhaustive-total", "4",
+      ])
     #expect(reconfigure.status == 1)
     #expect(reconfigure.standardOutput.contains("unrecognized selector"))
     #expect(reconfigure.standardOutput.contains(#""uikit":"ios12""#))
@@ -66,9 +77,13 @@ struct UIKitProfileCommandTests {
     // map-moves's [a b a] -> [a]: one row too many, R2b under iOS 18.
     let path = try files.write(
       "c.jsonl",
-      [#"{"name":"free","old":[["a","b","a"]],"new":[["a"]]}"#,
-       #"{"name":"pinned","uikit":"ios12","old":[["a","b","a"]],"new":[["a"]]}"#])
-    let run = await runCommand(["corpus", "check", path, "--generator", "map-moves", "--format", "json"])
+      [
+        #"{"name":"free","old":[["a","b","a"]],"new":[["a"]]}"#,
+        #"{"name":"pinned","uikit":"ios12","old":[["a","b","a"]],"new":[["a"]]}"#,
+      ])
+    let run = await runCommand([
+      "corpus", "check", path, "--generator", "map-moves", "--format", "json",
+    ])
     #expect(run.standardOutput.contains(#""rule":"R2b""#))
     #expect(run.standardOutput.contains(#""rule":"R2""#))
     let ios12 = await runCommand(

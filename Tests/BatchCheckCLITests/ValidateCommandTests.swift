@@ -11,12 +11,18 @@ struct ValidateCommandTests {
   func formatExampleLine() async {
     let verdict = Verdict(
       kind: .exception, rule: .r11,
-      message: "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})")
+      message:
+        "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})"
+    )
     #expect(
-      ValidateReport.jsonLine(file: "Corpus/rules.jsonl", line: 3, name: "reload-and-move", verdict: verdict, agrees: true)
-        == #"{"file":"Corpus/rules.jsonl","line":3,"name":"reload-and-move","verdict":"exception","rule":"R11","message":"attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})","agrees":true}"#)
+      ValidateReport.jsonLine(
+        file: "Corpus/rules.jsonl", line: 3, name: "reload-and-move", verdict: verdict, agrees: true
+      )
+        == #"{"file":"Corpus/rules.jsonl","line":3,"name":"reload-and-move","verdict":"exception","rule":"R11","message":"attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})","agrees":true}"#
+    )
     #expect(
-      ValidateReport.jsonLine(file: "a \"b\".jsonl", line: 1, name: nil, verdict: .valid, agrees: nil)
+      ValidateReport.jsonLine(
+        file: "a \"b\".jsonl", line: 1, name: nil, verdict: .valid, agrees: nil)
         == #"{"file":"a \"b\".jsonl","line":1,"verdict":"valid"}"#)
   }
 
@@ -37,7 +43,8 @@ struct ValidateCommandTests {
   func jsonOutput() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
-    let path = try files.write("cases.jsonl", [Lines.agrees, "", Lines.noExpectation, Lines.disagrees, Lines.malformed])
+    let path = try files.write(
+      "cases.jsonl", [Lines.agrees, "", Lines.noExpectation, Lines.disagrees, Lines.malformed])
     let run = await runCommand(["validate", path, "--format", "json"])
     #expect(run.status == 65)
     #expect(
@@ -55,7 +62,8 @@ struct ValidateCommandTests {
   func humanOutput() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
-    let path = try files.write("cases.jsonl", [Lines.agrees, Lines.noExpectation, Lines.disagrees, Lines.malformed])
+    let path = try files.write(
+      "cases.jsonl", [Lines.agrees, Lines.noExpectation, Lines.disagrees, Lines.malformed])
     let run = await runCommand(["validate", path])
     #expect(run.status == 65)
     #expect(
@@ -76,15 +84,19 @@ struct ValidateCommandTests {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
     let path = try files.write("n.jsonl", [#"{"name":"two\nlines","old":[],"new":[]}"#])
-    #expect(await runCommand(["validate", path]).standardOutput == "\(path):1 two\\nlines: valid\n1 passed, 0 failed\n")
+    #expect(
+      await runCommand(["validate", path]).standardOutput
+        == "\(path):1 two\\nlines: valid\n1 passed, 0 failed\n")
   }
 
   @Test("a case without expect is expected valid: a rejected update fails it, exit 1, a FAIL page")
   func noExpectationIsExpectedValid() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
-    let rejected = #"{"name":"r11","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]}}"#
-    let message = "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})"
+    let rejected =
+      #"{"name":"r11","old":[["a","b"]],"new":[["b","a"]],"update":{"reloadRows":[[0,1]],"moveRows":[[[0,1],[0,0]]]}}"#
+    let message =
+      "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})"
     let path = try files.write("r11.jsonl", [rejected, Lines.noExpectation])
     let html = files.directory.path + "/r11.html"
     let run = await runCommand(["validate", path, "--html", html])
@@ -106,7 +118,8 @@ struct ValidateCommandTests {
     #expect(json.status == 1)
     #expect(
       json.standardOutput.split(separator: "\n").first
-        == #"{"file":\#(quoted(path)),"line":1,"name":"r11","verdict":"exception","rule":"R11","message":"\#(message)","agrees":false}"#)
+        == #"{"file":\#(quoted(path)),"line":1,"name":"r11","verdict":"exception","rule":"R11","message":"\#(message)","agrees":false}"#
+    )
   }
 
   @Test("exit 0 when every case agrees with its expectation, valid when it has none")
@@ -143,7 +156,9 @@ struct ValidateCommandTests {
     #expect(run.standardOutput.hasSuffix("\n0 passed, 2 failed\n"))
   }
 
-  @Test("a missing file: Error once on stderr, counted apart in the summary, a JSON record, the other files still run, exit 65")
+  @Test(
+    "a missing file: Error once on stderr, counted apart in the summary, a JSON record, the other files still run, exit 65"
+  )
   func missingFile() async throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-cli")
     defer { files.remove() }
@@ -152,14 +167,17 @@ struct ValidateCommandTests {
     let human = await runCommand(["validate", missing, good])
     #expect(human.status == 65)
     #expect(human.standardError == "Error: cannot read \(missing): no such file\n")
-    #expect(human.standardOutput == "\(good):1 unchanged: valid ✓ agrees\n1 passed, 0 failed, 1 file not read\n")
+    #expect(
+      human.standardOutput
+        == "\(good):1 unchanged: valid ✓ agrees\n1 passed, 0 failed, 1 file not read\n")
     let json = await runCommand(["validate", missing, good, "--format", "json"])
     #expect(json.status == 65)
     #expect(
       json.standardOutput.split(separator: "\n").first
         == #"{"file":\#(quoted(missing)),"error":"cannot read \#(missing): no such file"}"#)
     let directory = await runCommand(["validate", files.directory.path])
-    #expect(directory.standardError == "Error: cannot read \(files.directory.path): is a directory\n")
+    #expect(
+      directory.standardError == "Error: cannot read \(files.directory.path): is a directory\n")
   }
 
   @Test("usage errors exit 64 with Error and the validate usage on stderr")
@@ -168,9 +186,17 @@ struct ValidateCommandTests {
       (["validate"], "Missing expected argument '<file>'"),
       (["validate", "--format", "json"], "Missing expected argument '<file>'"),
       (["validate", "x.jsonl", "--semantics", "tableView"], "Unknown option '--semantics'"),
-      (["validate", "x.jsonl", "--format", "xml"], "The value 'xml' is invalid for '--format'; expected human or json"),
-      (["validate", "x.jsonl", "--format="], "The value '' is invalid for '--format'; expected human or json"),
-      (["validate", "x.jsonl", "--format"], "Missing value for '--format'; expected human or json"),
+      (
+        ["validate", "x.jsonl", "--format", "xml"],
+        "The value 'xml' is invalid for '--format'; expected human or json"
+      ),
+      (
+        ["validate", "x.jsonl", "--format="],
+        "The value '' is invalid for '--format'; expected human or json"
+      ),
+      (
+        ["validate", "x.jsonl", "--format"], "Missing value for '--format'; expected human or json"
+      ),
     ]
     for (arguments, message) in cases {
       let run = await runCommand(arguments)
@@ -179,7 +205,9 @@ struct ValidateCommandTests {
       #expect(
         run.standardError.hasPrefix("Error: \(message)\n")
           && run.standardError.hasSuffix("See 'batchcheck validate --help'.\n"), "\(arguments)")
-      #expect(run.standardError.split(separator: "\n").count <= 3, "\(arguments): one line, a hint, the help")
+      #expect(
+        run.standardError.split(separator: "\n").count <= 3,
+        "\(arguments): one line, a hint, the help")
     }
   }
 
@@ -191,6 +219,8 @@ struct ValidateCommandTests {
   }
 
   private func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "\"", with: "\\\"") + "\""
   }
 }

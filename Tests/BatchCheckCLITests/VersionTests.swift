@@ -9,7 +9,8 @@ struct VersionTests {
   /// (`## [0.1.0] - 2026-11-26`), without `Unreleased`.
   static func releases() throws -> [String] {
     let text = try String(
-      contentsOf: GeneratedCorpusFilesTests.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+      contentsOf: GeneratedCorpusFilesTests.packageRoot.appendingPathComponent("CHANGELOG.md"),
+      encoding: .utf8)
     return text.split(separator: "\n").compactMap { line -> String? in
       guard line.hasPrefix("## ["), let close = line.firstIndex(of: "]") else { return nil }
       let name = line[line.index(line.startIndex, offsetBy: 4)..<close]
@@ -29,6 +30,7 @@ struct VersionTests {
   func releasesAreOrdered() throws {
     let versions = try Self.releases().map { $0.split(separator: ".").compactMap { Int($0) } }
     #expect(!versions.isEmpty && versions.allSatisfy { $0.count == 3 })
-    #expect(zip(versions, versions.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) == false })
+    #expect(
+      zip(versions, versions.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) == false })
   }
 }

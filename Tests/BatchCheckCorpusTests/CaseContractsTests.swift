@@ -178,7 +178,8 @@ struct CaseContractsTests {
     #expect(moved.run().kind == .staleContent)
     let identity = try moved.judge(under: nil, identityOnly: true)
     #expect(identity.isValid && identity.description == "valid (one batch, identity only)")
-    let sections = try Case(jsonLine: #"{"old":[["a"]],"new":[["a"]],"update":{"reloadSections":[0]}}"#)
+    let sections = try Case(
+      jsonLine: #"{"old":[["a"]],"new":[["a"]],"update":{"reloadSections":[0]}}"#)
     #expect(throws: ContractReadingError(from: .batch, to: .steps)) {
       try sections.judge(under: .steps)
     }

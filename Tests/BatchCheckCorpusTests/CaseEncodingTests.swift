@@ -10,13 +10,17 @@ struct CaseEncodingTests {
     let written = Case(
       name: "n", semantics: .collectionView, duplicates: .asUIKit,
       old: [[Row("a"), Row(id: 1, content: "one")]], new: [],
-      update: BatchUpdate(reloadSections: [2], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))]),
+      update: BatchUpdate(
+        reloadSections: [2], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))]),
       expect: CaseExpectation(verdict: .exception, rule: .r10, message: "m")
     ).jsonLine
     #expect(
       written
-        == #"{"name":"n","semantics":"collectionView","duplicates":"asUIKit","old":[["a",{"id":1,"content":"one"}]],"new":[],"update":{"reloadSections":[2],"moveRows":[[[0,0],[0,1]]]},"expect":{"verdict":"exception","rule":"R10","message":"m"}}"#)
-    #expect(Case(old: [[]], new: [], update: BatchUpdate()).jsonLine == #"{"old":[[]],"new":[],"update":{}}"#)
+        == #"{"name":"n","semantics":"collectionView","duplicates":"asUIKit","old":[["a",{"id":1,"content":"one"}]],"new":[],"update":{"reloadSections":[2],"moveRows":[[[0,0],[0,1]]]},"expect":{"verdict":"exception","rule":"R10","message":"m"}}"#
+    )
+    #expect(
+      Case(old: [[]], new: [], update: BatchUpdate()).jsonLine
+        == #"{"old":[[]],"new":[],"update":{}}"#)
   }
 
   @Test("strings are escaped")
@@ -24,7 +28,9 @@ struct CaseEncodingTests {
     #expect(
       Case(name: "q\"b\\n\n\u{01}é", old: [], new: []).jsonLine
         == #"{"name":"q\"b\\n\n\u0001é","old":[],"new":[]}"#)
-    #expect(CaseFile.text(of: [Case(old: [], new: []), Case(old: [], new: [])]) == "{\"old\":[],\"new\":[]}\n{\"old\":[],\"new\":[]}\n")
+    #expect(
+      CaseFile.text(of: [Case(old: [], new: []), Case(old: [], new: [])])
+        == "{\"old\":[],\"new\":[]}\n{\"old\":[],\"new\":[]}\n")
   }
 
   @Test("read(write(case)) == case on 1000 seeded random cases")
@@ -64,7 +70,10 @@ enum RandomCase {
   }
 
   static func string(using random: inout SplitMix64) -> String {
-    let pieces = ["a", "b", "row", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "e\u{301}", "👍🏽", "\u{2028}", "{", "]", ",", ":"]
+    let pieces = [
+      "a", "b", "row", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "é", "e\u{301}", "👍🏽",
+      "\u{2028}", "{", "]", ",", ":",
+    ]
     let count = Int.random(in: 0...6, using: &random)
     return (0..<count).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
   }
@@ -96,10 +105,14 @@ enum RandomCase {
     BatchUpdate(
       deleteSections: indices(using: &random), insertSections: indices(using: &random),
       reloadSections: indices(using: &random),
-      moveSections: indices(using: &random).map { SectionMove(from: $0, to: integer(using: &random)) },
+      moveSections: indices(using: &random).map {
+        SectionMove(from: $0, to: integer(using: &random))
+      },
       deleteRows: paths(using: &random), insertRows: paths(using: &random),
       reloadRows: paths(using: &random),
-      moveRows: paths(using: &random).map { RowMove(from: $0, to: RowPath(integer(using: &random), integer(using: &random))) })
+      moveRows: paths(using: &random).map {
+        RowMove(from: $0, to: RowPath(integer(using: &random), integer(using: &random)))
+      })
   }
 
   static func expectation(using random: inout SplitMix64) -> CaseExpectation {
@@ -119,13 +132,17 @@ extension CaseEncodingTests {
     written.visibleRows = .range(first: RowPath(0, 0), last: RowPath(0, 1))
     #expect(
       written.jsonLine
-        == #"{"name":"v2","visibleRows":[[0,0],[0,1]],"old":[["a","b"]],"new":[["a","b"]],"update":{"reconfigureRows":[[0,1]]}}"#)
+        == #"{"name":"v2","visibleRows":[[0,0],[0,1]],"old":[["a","b"]],"new":[["a","b"]],"update":{"reconfigureRows":[[0,1]]}}"#
+    )
     #expect(try Case(jsonLine: written.jsonLine) == written)
     var pinned = Case(old: [[Row("a")]], new: [[Row("a")]])
     pinned.uikit = .ios12
     pinned.visibleRows = .none
     pinned.semantics = .collectionView
-    #expect(pinned.jsonLine == #"{"semantics":"collectionView","uikit":"ios12","visibleRows":[],"old":[["a"]],"new":[["a"]]}"#)
+    #expect(
+      pinned.jsonLine
+        == #"{"semantics":"collectionView","uikit":"ios12","visibleRows":[],"old":[["a"]],"new":[["a"]]}"#
+    )
     #expect(try Case(jsonLine: pinned.jsonLine) == pinned)
     // A case that names iOS 18 keeps saying so; one that does not, does not.
     var named = Case(old: [], new: [])

@@ -1,6 +1,7 @@
-@testable import BatchCheck
 import BatchCheckCorpus
 import Testing
+
+@testable import BatchCheck
 
 @Suite("Expectations files")
 struct CorpusExpectationsTests {
@@ -15,7 +16,8 @@ struct CorpusExpectationsTests {
     let text = expectations.text
     #expect(
       text == #"{"file":"one.jsonl","name":"random-3","verdict":"wrongRows","rule":"C1"}"# + "\n"
-        + ##"{"file":"two.jsonl","name":"#7","verdict":"generatorError","error":"crashed"}"## + "\n")
+        + ##"{"file":"two.jsonl","name":"#7","verdict":"generatorError","error":"crashed"}"## + "\n"
+    )
     let read = try CorpusExpectations(Array(text.utf8), file: "e.jsonl")
     #expect(read == expectations)
     #expect(read[a]?.description == "wrongRows C1")
@@ -28,7 +30,9 @@ struct CorpusExpectationsTests {
     let key = CorpusExpectations.Key(path: "one.jsonl", name: "swap", line: 2)
     expectations.record(key, ExpectedOutcome(waste: .noUnneededDeletes))
     let text = expectations.text
-    #expect(text == #"{"file":"one.jsonl","name":"swap","verdict":"waste","limit":"noUnneededDeletes"}"# + "\n")
+    #expect(
+      text == #"{"file":"one.jsonl","name":"swap","verdict":"waste","limit":"noUnneededDeletes"}"#
+        + "\n")
     let read = try CorpusExpectations(Array(text.utf8), file: "e.jsonl")
     #expect(read == expectations)
     #expect(read[key]?.description == "waste (unneeded deletes)")
@@ -37,7 +41,8 @@ struct CorpusExpectationsTests {
     var outcome = CaseOutcome(verdict: .valid, error: nil, changes: nil, skipped: false)
     #expect(ExpectedOutcome(outcome) == nil)
     outcome.waste = WasteBreach(
-      limit: .maxMoveRatio, maxMoveRatio: 1, moves: 2, minimumMoves: 1, minimumMovesIsBound: false, deletes: 0,
+      limit: .maxMoveRatio, maxMoveRatio: 1, moves: 2, minimumMoves: 1, minimumMovesIsBound: false,
+      deletes: 0,
       minimumDeletes: 0, changedRows: 0)
     #expect(ExpectedOutcome(outcome) == ExpectedOutcome(waste: .maxMoveRatio))
   }
@@ -45,16 +50,31 @@ struct CorpusExpectationsTests {
   @Test("a malformed expectation is an error at its line and column")
   func errors() {
     let cases: [(String, Int, Int, String)] = [
-      (#"{"file":"a","name":"b","verdict":"valid"}"#, 1, 34, "an expectations file lists failures only"),
+      (
+        #"{"file":"a","name":"b","verdict":"valid"}"#, 1, 34,
+        "an expectations file lists failures only"
+      ),
       (#"{"file":"a","verdict":"exception"}"#, 1, 1, "an expectation has no \"name\""),
-      (#"{"file":"a","name":"b","verdict":"generatorError"}"#, 1, 1, "a generatorError expectation has no \"error\""),
-      (#"{"file":"a","name":"b","verdict":"exception","error":"crashed"}"#, 1, 54, "\"error\" goes with"),
+      (
+        #"{"file":"a","name":"b","verdict":"generatorError"}"#, 1, 1,
+        "a generatorError expectation has no \"error\""
+      ),
+      (
+        #"{"file":"a","name":"b","verdict":"exception","error":"crashed"}"#, 1, 54,
+        "\"error\" goes with"
+      ),
       ("\n" + #"{"file":"a","name":"b","verdict":"exception","rule":"R99"}"#, 2, 53, ""),
       (#"{"file":"a","name":"b","verdict":"exception","extra":1}"#, 1, 46, "unknown key \"extra\""),
       (#"{"file":"a","name":"b","verdict":"waste"}"#, 1, 1, "a waste expectation has no \"limit\""),
       (#"{"file":"a","name":"b","verdict":"waste","limit":"moves"}"#, 1, 50, ""),
-      (#"{"file":"a","name":"b","verdict":"waste","limit":"maxMoveRatio","rule":"R2"}"#, 1, 72, "a waste expectation has no \"rule\""),
-      (#"{"file":"a","name":"b","verdict":"exception","limit":"maxMoveRatio"}"#, 1, 54, "\"limit\" goes with"),
+      (
+        #"{"file":"a","name":"b","verdict":"waste","limit":"maxMoveRatio","rule":"R2"}"#, 1, 72,
+        "a waste expectation has no \"rule\""
+      ),
+      (
+        #"{"file":"a","name":"b","verdict":"exception","limit":"maxMoveRatio"}"#, 1, 54,
+        "\"limit\" goes with"
+      ),
     ]
     for (text, line, column, message) in cases {
       #expect(throws: CaseDataError.self) { try CorpusExpectations(Array(text.utf8), file: "e") }

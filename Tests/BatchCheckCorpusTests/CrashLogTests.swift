@@ -1,6 +1,6 @@
 import BatchCheck
-import Foundation
 import BatchCheckCorpus
+import Foundation
 import Testing
 
 /// Reading crash logs: every UIKit text BatchCheck knows, in console and
@@ -85,7 +85,9 @@ struct CrashLogTests {
       """
   }
 
-  @Test("every form of every rule, in both views and both shapes: rule, view, iOS range and a reproducing case")
+  @Test(
+    "every form of every rule, in both views and both shapes: rule, view, iOS range and a reproducing case"
+  )
   func everyForm() {
     for form in UIKitTextForm.allCases {
       for view in ViewSemantics.allCases {
@@ -96,17 +98,22 @@ struct CrashLogTests {
           guard let diagnosis = found.first else { continue }
           #expect(diagnosis.ruleID == form.rule.rawValue, "\(form) \(view)")
           // R23's text names UITableView itself.
-          #expect(diagnosis.semantics == (form == .indexPathLength ? .tableView : view), "\(form) \(view)")
+          #expect(
+            diagnosis.semantics == (form == .indexPathLength ? .tableView : view), "\(form) \(view)"
+          )
           #expect(!diagnosis.partial, "\(form)")
           let range =
             form.rule == .r17
             ? "iOS 7"
-            : form.rule == .r22 ? "every version, recent SDKs" : form == .rowCountBeforeMoves ? "early iOS releases" : "every version"
+            : form.rule == .r22
+              ? "every version, recent SDKs"
+              : form == .rowCountBeforeMoves ? "early iOS releases" : "every version"
           #expect(diagnosis.iosRange == range, "\(form)")
           if form == .negativeRowCount || form == .indexPathLength {
             #expect(diagnosis.testCase == nil, "\(form)")
           } else {
-            #expect(diagnosis.reproduced, "\(form) \(view): \(String(describing: diagnosis.verdict))")
+            #expect(
+              diagnosis.reproduced, "\(form) \(view): \(String(describing: diagnosis.verdict))")
             // The line read back is the same case.
             if let line = diagnosis.testCase?.jsonLine {
               #expect((try? Case(jsonLine: line)) == diagnosis.testCase, "\(form)")
@@ -117,16 +124,22 @@ struct CrashLogTests {
     }
   }
 
-  @Test("the classic row-count text: overflowing counts date it before iOS 16.4, falling short every version")
+  @Test(
+    "the classic row-count text: overflowing counts date it before iOS 16.4, falling short every version"
+  )
   func countRanges() {
     let messages = UIKitMessages(.tableView, uikit: .ios12)
-    let over = messages.invalidRowCount(section: 0, after: 29, before: 30, inserted: 1, deleted: 1, movedIn: 0, movedOut: 0)
+    let over = messages.invalidRowCount(
+      section: 0, after: 29, before: 30, inserted: 1, deleted: 1, movedIn: 0, movedOut: 0)
     let overflow = CrashLog(over).diagnoses.first
     #expect(overflow?.iosRange == "before iOS 16.4")
-    #expect(overflow?.numbers == "section 0: the data source returned 29 rows; the update leaves 30 = 30 − 1 + 1")
+    #expect(
+      overflow?.numbers
+        == "section 0: the data source returned 29 rows; the update leaves 30 = 30 − 1 + 1")
     #expect(overflow?.causes.first?.cause == "The data source changed without the updates")
     #expect(overflow?.testCase?.uikit == .ios12 && overflow?.reproduced == true)
-    let short = messages.invalidRowCount(section: 0, after: 20, before: 20, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
+    let short = messages.invalidRowCount(
+      section: 0, after: 20, before: 20, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
     let fallsShort = CrashLog(short).diagnoses.first
     #expect(fallsShort?.iosRange == "every version")
     #expect(fallsShort?.causes.first?.cause == "The data source was not changed in time")
@@ -134,17 +147,21 @@ struct CrashLogTests {
     let old = short.replacingOccurrences(of: "section 0. The", with: "section 0.  The")
     #expect(CrashLog(old).diagnoses.first?.iosRange == "iOS 12 or earlier")
     // Moves in and out, and a diff bug's numbers.
-    let moved = messages.invalidRowCount(section: 1, after: 4, before: 3, inserted: 3, deleted: 0, movedIn: 1, movedOut: 1)
+    let moved = messages.invalidRowCount(
+      section: 1, after: 4, before: 3, inserted: 3, deleted: 0, movedIn: 1, movedOut: 1)
     let diff = CrashLog(moved).diagnoses.first
     #expect(diff?.causes.first?.cause == "A diff bug: the update itself is wrong")
     #expect(diff?.reproduced == true)
   }
 
-  @Test("the older-SDK fallback: a collection view's count text ending in '- will perform reloadData' is not a crash")
+  @Test(
+    "the older-SDK fallback: a collection view's count text ending in '- will perform reloadData' is not a crash"
+  )
   func reloadDataFallback() {
     let text = UIKitMessages(.collectionView, uikit: .ios12).invalidRowCount(
       section: 0, after: 3, before: 3, inserted: 1, deleted: 0, movedIn: 0, movedOut: 0)
-    let log = "2020-06-01 12:00:00.000 Cards[1:2] [UICollectionView] \(text) - will perform reloadData. UICollectionView instance: <UICollectionView: 0x7f>"
+    let log =
+      "2020-06-01 12:00:00.000 Cards[1:2] [UICollectionView] \(text) - will perform reloadData. UICollectionView instance: <UICollectionView: 0x7f>"
     let diagnosis = CrashLog(log).diagnoses.first
     #expect(diagnosis?.reloadDataFallback == true)
     #expect(diagnosis?.causes.first?.cause == "Not a crash: the older-SDK fallback")
@@ -163,13 +180,17 @@ struct CrashLogTests {
       #expect(late.contains("Delete \(noun) (0 - 0)"))
       let early = late.replacingOccurrences(of: "before and after", with: "before and/or after")
       for (text, range) in [(late, "iOS 17.1 and later"), (early, "iOS 16.4–17.0")] {
-        let found = CrashLog(Self.console(text.replacingOccurrences(of: "<U", with: "<U"), view: view)).diagnoses
+        let found = CrashLog(
+          Self.console(text.replacingOccurrences(of: "<U", with: "<U"), view: view)
+        ).diagnoses
         #expect(found.count == 1)
         #expect(found.first?.ruleID == "R2b")
         #expect(found.first?.semantics == view)
         #expect(found.first?.iosRange == range)
         #expect(found.first?.reproduced == true, "\(String(describing: found.first?.verdict))")
-        #expect(found.first?.numbers == "section 0: the data source returned 15 \(noun)s; the update leaves 19 = 20 − 1")
+        #expect(
+          found.first?.numbers
+            == "section 0: the data source returned 15 \(noun)s; the update leaves 19 = 20 − 1")
       }
     }
   }
@@ -179,35 +200,53 @@ struct CrashLogTests {
     let messages = UIKitMessages(.tableView, uikit: .ios18)
     let r2b = messages.invalidBatchUpdates(
       before: [20], beforeSections: 1, after: [3], afterSections: 1,
-      updates: [messages.updateItem("Delete", RowPath(0, 0)), messages.updateItem("Insert", RowPath(0, 0))])
-    let escaped = r2b.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t")
-    let found = CrashLog(#"{"exception":{"type":"EXC_CRASH"},"asi":{"UIKitCore":[""# + escaped + #""]}}"#).diagnoses
+      updates: [
+        messages.updateItem("Delete", RowPath(0, 0)), messages.updateItem("Insert", RowPath(0, 0)),
+      ])
+    let escaped = r2b.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(
+      of: "\t", with: "\\t")
+    let found = CrashLog(
+      #"{"exception":{"type":"EXC_CRASH"},"asi":{"UIKitCore":[""# + escaped + #""]}}"#
+    ).diagnoses
     #expect(found.map(\.ruleID) == ["R2b"])
     #expect(found.first?.reproduced == true)
   }
 
-  @Test("the texts that reach users: R2b's iOS 17.1 wording under ios18, and \"cannot move an item\" in R17 for collection views")
+  @Test(
+    "the texts that reach users: R2b's iOS 17.1 wording under ios18, and \"cannot move an item\" in R17 for collection views"
+  )
   func userTexts() throws {
-    let r2b = try Case(jsonLine: #"{"old":[["a","b","c"]],"new":[["a"]],"update":{"deleteRows":[[0,1]]}}"#).judge().verdict
+    let r2b = try Case(
+      jsonLine: #"{"old":[["a","b","c"]],"new":[["a"]],"update":{"deleteRows":[[0,1]]}}"#
+    ).judge().verdict
     #expect(r2b.rule == .r2b)
-    #expect(r2b.message?.hasPrefix(
-      "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\n") == true)
+    #expect(
+      r2b.message?.hasPrefix(
+        "Invalid batch updates detected: the number of sections and/or rows returned by the data source before and after performing the batch updates are inconsistent with the updates.\n"
+      ) == true)
     let into = try Case(
-      jsonLine: #"{"semantics":"collectionView","old":[["a","b"]],"new":[["b"],["a"]],"update":{"insertSections":[1],"moveRows":[[[0,0],[1,0]]]}}"#
+      jsonLine:
+        #"{"semantics":"collectionView","old":[["a","b"]],"new":[["b"],["a"]],"update":{"insertSections":[1],"moveRows":[[[0,0],[1,0]]]}}"#
     ).judge().verdict
     #expect(into.rule == .r17)
-    #expect(into.message?.contains("\"cannot move an item into a newly inserted section (1)\"") == true)
+    #expect(
+      into.message?.contains("\"cannot move an item into a newly inserted section (1)\"") == true)
     #expect(into.message?.contains("a item") == false)
     let table = try Case(
-      jsonLine: #"{"old":[["a","b"]],"new":[["b"],["a"]],"update":{"insertSections":[1],"moveRows":[[[0,0],[1,0]]]}}"#
+      jsonLine:
+        #"{"old":[["a","b"]],"new":[["b"],["a"]],"update":{"insertSections":[1],"moveRows":[[[0,0],[1,0]]]}}"#
     ).judge().verdict
-    #expect(table.message?.contains("\"cannot move a row into a newly inserted section (1)\"") == true)
+    #expect(
+      table.message?.contains("\"cannot move a row into a newly inserted section (1)\"") == true)
   }
 
-  @Test("partial quotes: a text whose start was cut off is still named, and rebuilt when its numbers survive")
+  @Test(
+    "partial quotes: a text whose start was cut off is still named, and rebuilt when its numbers survive"
+  )
   func partialQuotes() {
     let messages = UIKitMessages(.tableView, uikit: .ios18)
-    let r2 = messages.invalidRowCount(section: 0, after: 20, before: 20, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
+    let r2 = messages.invalidRowCount(
+      section: 0, after: 20, before: 20, inserted: 0, deleted: 1, movedIn: 0, movedOut: 0)
     let cut = "…" + r2.dropFirst(40)
     let r2Found = CrashLog("reason: '" + cut + "'").diagnoses
     #expect(r2Found.map(\.ruleID) == ["R2"])
@@ -217,13 +256,15 @@ struct CrashLogTests {
     let r6Found = CrashLog("..." + r6.dropFirst(12)).diagnoses
     #expect(r6Found.map(\.ruleID) == ["R6"])
     // Cut inside the words before an index path: the path is still read.
-    let r13 = "...ath (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update"
+    let r13 =
+      "...ath (<NSIndexPath: 0xc000000000000216> {length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update"
     let r13Found = CrashLog(r13).diagnoses
     #expect(r13Found.map(\.ruleID) == ["R13"])
     #expect(r13Found.first?.partial == true)
     #expect(r13Found.first?.reproduced == true)
     let r2b = messages.invalidBatchUpdates(
-      before: [20], beforeSections: 1, after: [15], afterSections: 1, updates: [messages.updateItem("Delete", RowPath(0, 0))])
+      before: [20], beforeSections: 1, after: [15], afterSections: 1,
+      updates: [messages.updateItem("Delete", RowPath(0, 0))])
     let r2bFound = CrashLog(String(r2b.dropFirst(30))).diagnoses
     #expect(r2bFound.map(\.ruleID) == ["R2b"])
     #expect(r2bFound.first?.partial == true)
@@ -236,8 +277,10 @@ struct CrashLogTests {
     let table = UIKitMessages(.tableView, uikit: .ios18)
     let collection = UIKitMessages(.collectionView, uikit: .ios18)
     let log =
-      Self.console(table.deleteRowBeyondCount(row: 99, section: 0, count: 20), view: .tableView) + "\n"
-      + Self.crashReporter(collection.insertRowBeyondCount(row: 6, section: 0, count: 6), view: .collectionView)
+      Self.console(table.deleteRowBeyondCount(row: 99, section: 0, count: 20), view: .tableView)
+      + "\n"
+      + Self.crashReporter(
+        collection.insertRowBeyondCount(row: 6, section: 0, count: 6), view: .collectionView)
     let found = CrashLog(log).diagnoses
     #expect(found.map(\.ruleID) == ["R3", "R6"])
     #expect(found.map(\.semantics) == [.tableView, .collectionView])
@@ -246,7 +289,9 @@ struct CrashLogTests {
     #expect(none.otherFailures == ["Fatal error: Index out of range"])
   }
 
-  @Test("the failure after validation (R28): the global-index text is named, and its reported shape rebuilt under ios12")
+  @Test(
+    "the failure after validation (R28): the global-index text is named, and its reported shape rebuilt under ios12"
+  )
   func afterValidation() {
     let found = CrashLog(
       "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'request for index path for global index 1 when there are only 1 items in the collection view'"
@@ -260,7 +305,9 @@ struct CrashLogTests {
     #expect(animation.map(\.ruleID) == ["R28"] && animation.first?.testCase == nil)
   }
 
-  @Test("property: BatchCheck's own exception texts, read back, give the rule that made them and a case with its verdict")
+  @Test(
+    "property: BatchCheck's own exception texts, read back, give the rule that made them and a case with its verdict"
+  )
   func ownTextsReadBack() {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     func next(_ bound: Int) -> Int {
@@ -295,16 +342,20 @@ struct CrashLogTests {
         }
       }
       var testCase = Case(
-        semantics: next(2) == 0 ? .tableView : .collectionView, old: sections(), new: sections(), update: update)
+        semantics: next(2) == 0 ? .tableView : .collectionView, old: sections(), new: sections(),
+        update: update)
       testCase.uikit = next(2) == 0 ? .ios18 : .ios12
       let verdict = testCase.judge().verdict
-      guard verdict.kind == .exception, let rule = verdict.rule, let message = verdict.message else { continue }
+      guard verdict.kind == .exception, let rule = verdict.rule, let message = verdict.message
+      else { continue }
       seen[rule, default: 0] += 1
       let found = CrashLog(message).diagnoses
       #expect(found.map(\.ruleID) == [rule.rawValue], "round \(round): \(message)")
       guard let diagnosis = found.first, diagnosis.testCase != nil else { continue }
       rebuilt += 1
-      #expect(diagnosis.verdict?.kind == .exception && diagnosis.reproduced, "round \(round): \(message) -> \(String(describing: diagnosis.verdict))")
+      #expect(
+        diagnosis.verdict?.kind == .exception && diagnosis.reproduced,
+        "round \(round): \(message) -> \(String(describing: diagnosis.verdict))")
     }
     #expect(seen.count >= 12, "\(seen)")
     #expect(rebuilt > 500)

@@ -7,7 +7,9 @@ import Testing
 struct ExpectationTests {
   let r11 = Verdict(
     kind: .exception, rule: .r11,
-    message: "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})")
+    message:
+      "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})"
+  )
 
   @Test("the verdict kind must be equal")
   func kind() {
@@ -27,12 +29,17 @@ struct ExpectationTests {
   @Test("the message must appear, white space compared loosely")
   func message() {
     #expect(CaseExpectation(verdict: .exception, message: "a delete and a move").agrees(with: r11))
-    #expect(CaseExpectation(verdict: .exception, message: "  a delete\n and\ta   move  ").agrees(with: r11))
-    #expect(!CaseExpectation(verdict: .exception, message: "a delete and a reload").agrees(with: r11))
+    #expect(
+      CaseExpectation(verdict: .exception, message: "  a delete\n and\ta   move  ").agrees(
+        with: r11))
+    #expect(
+      !CaseExpectation(verdict: .exception, message: "a delete and a reload").agrees(with: r11))
     #expect(!CaseExpectation(verdict: .exception, message: "adelete").agrees(with: r11))
     #expect(!CaseExpectation(verdict: .valid, message: "x").agrees(with: .valid))
-    let twoSpaces = Verdict(kind: .exception, rule: .r1, message: "invalid number of sections.  The number")
-    #expect(CaseExpectation(verdict: .exception, message: "sections. The number").agrees(with: twoSpaces))
+    let twoSpaces = Verdict(
+      kind: .exception, rule: .r1, message: "invalid number of sections.  The number")
+    #expect(
+      CaseExpectation(verdict: .exception, message: "sections. The number").agrees(with: twoSpaces))
   }
 
   @Test("collapsing white space")
@@ -45,8 +52,12 @@ struct ExpectationTests {
   func run() throws {
     let unchanged = try Case(jsonLine: #"{"old":[["a","b"]],"new":[["a","b"]]}"#)
     #expect(unchanged.run() == .valid)
-    let collection = try Case(jsonLine: #"{"semantics":"collectionView","duplicates":"asUIKit","old":["a"],"new":["a"],"update":{}}"#)
-    #expect(collection.options == SimulationOptions(semantics: .collectionView, duplicates: .asUIKit))
+    let collection = try Case(
+      jsonLine:
+        #"{"semantics":"collectionView","duplicates":"asUIKit","old":["a"],"new":["a"],"update":{}}"#
+    )
+    #expect(
+      collection.options == SimulationOptions(semantics: .collectionView, duplicates: .asUIKit))
     #expect(collection.run() == .valid)
   }
 }

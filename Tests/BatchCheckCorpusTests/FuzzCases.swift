@@ -114,7 +114,8 @@ enum FuzzCases {
       case 0 where count > 0: step = .delete(at: RowPath(section, random.below(count)))
       case 1 where count > 0:
         let room = data[other].count + (other == section ? 0 : 1)
-        step = .move(from: RowPath(section, random.below(count)), to: RowPath(other, random.below(room)))
+        step = .move(
+          from: RowPath(section, random.below(count)), to: RowPath(other, random.below(room)))
       case 2 where count > 0: step = .update(at: RowPath(section, random.below(count)), row: row)
       case 3: step = .insertSection(at: random.below(data.count + 1), rows: [row])
       case 4 where data.count > 1: step = .deleteSection(at: section)

@@ -11,7 +11,8 @@ enum GuideText {
   /// The text of `Sources/BatchCheck/BatchCheck.docc/<name>`.
   static func guide(_ name: String) throws -> String {
     try String(
-      contentsOf: root.appendingPathComponent("Sources/BatchCheck/BatchCheck.docc/\(name)"), encoding: .utf8)
+      contentsOf: root.appendingPathComponent("Sources/BatchCheck/BatchCheck.docc/\(name)"),
+      encoding: .utf8)
   }
 
   /// The non-blank lines of every ```json block of a Markdown text.
@@ -38,7 +39,8 @@ struct GuideCaseLinesTests {
     let lines = GuideText.jsonBlocks(in: try GuideText.guide("CaseFormat.md"))
     #expect(lines.count >= 4)
     for line in lines {
-      let testCase = try Case(jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/CaseFormat.md")
+      let testCase = try Case(
+        jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/CaseFormat.md")
       let expectation = try #require(testCase.expect, "a case of the guide has no expect: \(line)")
       #expect(expectation.agrees(with: testCase.run()), "\(line)")
     }

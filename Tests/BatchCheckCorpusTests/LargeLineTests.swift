@@ -24,7 +24,9 @@ struct LargeLineTests {
     }
   }
 
-  @Test("100,000 row moves parse to a handful of nodes, the moves one compact array of 400,000 integers")
+  @Test(
+    "100,000 row moves parse to a handful of nodes, the moves one compact array of 400,000 integers"
+  )
   func compactMoves() throws {
     let bytes = Self.movesLine(100_000)
     let compact = try JSONParser.parse(bytes, compactingIntegers: true)
@@ -32,7 +34,8 @@ struct LargeLineTests {
     let tree = try JSONParser.parse(bytes)
     // The root, [[0]] twice, the update, the moves' array, 7 nodes a move.
     #expect(Self.nodes(tree) == 9 + 100_000 * 7)
-    guard case .object(let members) = compact.value, case .object(let update) = members[2].value.value,
+    guard case .object(let members) = compact.value,
+      case .object(let update) = members[2].value.value,
       case .integers(let moves) = update[0].value.value
     else {
       Issue.record("moveRows is not compact")
@@ -42,20 +45,24 @@ struct LargeLineTests {
     #expect(moves.values.count == 400_000)
     let read = try Case(jsonLine: String(decoding: bytes, as: UTF8.self))
     #expect(read.update?.moveRows.count == 100_000)
-    #expect(read.update?.moveRows.last == RowMove(from: RowPath(0, 99_999), to: RowPath(0, 100_000)))
+    #expect(
+      read.update?.moveRows.last == RowMove(from: RowPath(0, 99_999), to: RowPath(0, 100_000)))
   }
 
-  @Test("compact and tree decoding read the same cases", arguments: [
-    #"{"old":[[0,1,2],[3,4,5]],"new":[0,"a",{"id":1,"content":2}],"update":{"deleteSections":[1],"insertRows":[[0,1],[0,2]],"moveSections":[[0,1]],"moveRows":[[[0,0],[0,1]]],"reloadRows":[[0,0]]},"visibleRows":[[0,0],[0,1]]}"#,
-    #"{"old":[[0,1],[2]],"new":[[1],["a",2]],"update":{"deleteRows":[[0,0],[1,0]]}}"#,
-    #"{"old":[1,2,3],"new":[[3,2,1]],"update":{"moveRows":[[[0,0],[0,2]],[[0,2],[0,0]]],"reconfigureRows":[[0,1]]}}"#,
-    #"{"contract":"steps","old":[["a"]],"new":[["x",{"id":"a","content":2}]],"steps":[{"insert":[0,1],"row":"x"},{"delete":[0,0]},{"move":[[0,1],[0,0]]},{"update":[0,1],"row":{"id":"a","content":2}}]}"#,
-  ])
+  @Test(
+    "compact and tree decoding read the same cases",
+    arguments: [
+      #"{"old":[[0,1,2],[3,4,5]],"new":[0,"a",{"id":1,"content":2}],"update":{"deleteSections":[1],"insertRows":[[0,1],[0,2]],"moveSections":[[0,1]],"moveRows":[[[0,0],[0,1]]],"reloadRows":[[0,0]]},"visibleRows":[[0,0],[0,1]]}"#,
+      #"{"old":[[0,1],[2]],"new":[[1],["a",2]],"update":{"deleteRows":[[0,0],[1,0]]}}"#,
+      #"{"old":[1,2,3],"new":[[3,2,1]],"update":{"moveRows":[[[0,0],[0,2]],[[0,2],[0,0]]],"reconfigureRows":[[0,1]]}}"#,
+      #"{"contract":"steps","old":[["a"]],"new":[["x",{"id":"a","content":2}]],"steps":[{"insert":[0,1],"row":"x"},{"delete":[0,0]},{"move":[[0,1],[0,0]]},{"update":[0,1],"row":{"id":"a","content":2}}]}"#,
+    ])
   func sameCases(line: String) throws {
     let bytes = Array(line.utf8)
     let tree = try CaseDecoder.decodeCase(try JSONParser.parse(bytes))
     #expect(try Case.decode(lineBytes: bytes) == tree)
-    #expect(try CaseDecoder.decodeCase(try JSONParser.parse(bytes, compactingIntegers: true)) == tree)
+    #expect(
+      try CaseDecoder.decodeCase(try JSONParser.parse(bytes, compactingIntegers: true)) == tree)
   }
 
   @Test("a compact line's error is the tree's: same column, same message")
@@ -92,7 +99,9 @@ struct LargeLineTests {
         == .failure(
           CaseDataError(
             file: "big.jsonl", line: 2, column: 1,
-            message: "the line holds \(limit + 1) bytes, more than the \(limit) (64 MiB) a line may hold")))
+            message:
+              "the line holds \(limit + 1) bytes, more than the \(limit) (64 MiB) a line may hold"))
+    )
     // A line of exactly the limit is read.
     #expect(throws: Never.self) { try CaseDecoder.checkLineSize(limit) }
     // A generator's answer is held to the same limit.

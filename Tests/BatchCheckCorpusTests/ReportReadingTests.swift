@@ -19,8 +19,10 @@ struct ReportReadingTests {
     old, new -> [Step] in
     // A generator error cannot come from a closure; deleting past the end
     // gives a step out of range instead.
-    old.count == 5 ? [.delete(at: RowPath(0, 9))] : old.map { _ in .delete(at: RowPath(0, 0)) }
-      + new.indices.map { .insert(at: RowPath(0, $0), row: new[$0]) }
+    old.count == 5
+      ? [.delete(at: RowPath(0, 9))]
+      : old.map { _ in .delete(at: RowPath(0, 0)) }
+        + new.indices.map { .insert(at: RowPath(0, $0), row: new[$0]) }
   }
 
   /// Moves every row onto its own index when nothing changed, and replaces
@@ -29,7 +31,8 @@ struct ReportReadingTests {
     old == new
       ? BatchUpdate(moveRows: old.indices.map { RowMove(from: RowPath(0, $0), to: RowPath(0, $0)) })
       : BatchUpdate(
-        deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+        deleteRows: old.indices.map { RowPath(0, $0) },
+        insertRows: new.indices.map { RowPath(0, $0) })
   }
 
   static func reports() -> [CheckReport] {
@@ -44,10 +47,12 @@ struct ReportReadingTests {
     crippledRun.maxSize = 0  // every case is empty: the size floors fail
     return [
       check(
-        severalFailures, options: CheckOptions(seed: 5, count: 1_500, exhaustiveTotal: 5, stopAtFirstFailure: false)),
+        severalFailures,
+        options: CheckOptions(seed: 5, count: 1_500, exhaustiveTotal: 5, stopAtFirstFailure: false)),
       check(severalFailures, options: sharded),
       check(throwsOnFive, options: CheckOptions(seed: 5, count: 500, exhaustiveTotal: 6)),
-      check(throwsOnFive, under: .batch, options: CheckOptions(seed: 5, count: 500, exhaustiveTotal: 6)),
+      check(
+        throwsOnFive, under: .batch, options: CheckOptions(seed: 5, count: 500, exhaustiveTotal: 6)),
       check(ClosureGenerator(name: "empty") { _, _ in BatchUpdate() }, options: crippledRun),
       replay(severalFailures, caseSeed: 99),
       check(wasteful, options: limited),
@@ -74,7 +79,9 @@ struct ReportReadingTests {
       #expect(read.rejectsUnneededDeletes == report.rejectsUnneededDeletes)
     }
     // Both kinds of waste are among them, read back as waste.
-    let limited = Self.reports().suffix(2).flatMap(\.failures).map { "\($0.kind) \($0.variant ?? "")" }
+    let limited = Self.reports().suffix(2).flatMap(\.failures).map {
+      "\($0.kind) \($0.variant ?? "")"
+    }
     #expect(Set(limited) == ["waste move ratio", "waste unneeded deletes"])
   }
 
@@ -83,7 +90,10 @@ struct ReportReadingTests {
     let json = try #require(Self.reports().last).renderJSON()
     #expect(json.contains(#""maxMoveRatio":1.5,"#))
     for (from, to, message) in [
-      (#""maxMoveRatio":1.5,"#, #""maxMoveRatio":0.5,"#, "expected a ratio from 1 to 1000000000 for \"maxMoveRatio\""),
+      (
+        #""maxMoveRatio":1.5,"#, #""maxMoveRatio":0.5,"#,
+        "expected a ratio from 1 to 1000000000 for \"maxMoveRatio\""
+      ),
       (#""waste":{"limit":"#, #""wasted":{"limit":"#, "a failure has no \"waste\""),
     ] {
       do throws(CaseDataError) {
@@ -98,11 +108,17 @@ struct ReportReadingTests {
   @Test("a malformed report is an error at its line and column")
   func malformed() {
     let cases: [(String, Int, Int, String)] = [
-      ("{\"generator\":\"x\",\n\"seed\": 3}", 2, 9, "expected a string for \"seed\", found an integer"),
+      (
+        "{\"generator\":\"x\",\n\"seed\": 3}", 2, 9,
+        "expected a string for \"seed\", found an integer"
+      ),
       (#"{"generator":"x"}"#, 1, 1, "the report has no \"seed\""),
       ("[1,", 1, 4, ""),
-      ("{\"generator\":\"x\",\"contract\":\"batch\",\"identityOnly\":false,\"seed\":\"12\"}", 1, 65,
-       "expected a seed \"0x...\" for \"seed\", found \"12\""),
+      (
+        "{\"generator\":\"x\",\"contract\":\"batch\",\"identityOnly\":false,\"seed\":\"12\"}", 1,
+        65,
+        "expected a seed \"0x...\" for \"seed\", found \"12\""
+      ),
     ]
     for (text, line, column, message) in cases {
       #expect(throws: CaseDataError.self) { try CheckReport(json: text, file: "r.json") }
@@ -121,7 +137,8 @@ struct ReportReadingTests {
     crippled.mixture.alphabets = [1]  // no moves: the moves floor fails
     let replaceAll = ClosureGenerator(name: "replace-all") { old, new in
       BatchUpdate(
-        deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+        deleteRows: old.indices.map { RowPath(0, $0) },
+        insertRows: new.indices.map { RowPath(0, $0) })
     }
     let report = check(replaceAll, options: crippled)
     let coverage = report.failures.filter { $0.coverage != nil }.count

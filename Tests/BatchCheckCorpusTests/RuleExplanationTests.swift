@@ -11,13 +11,16 @@ import Testing
 struct RuleExplanationTests {
   /// The rules whose example ends in another rule's verdict: they describe
   /// how UIKit treats something rather than a check of their own.
-  static let shownThroughOtherRules: Set<String> = ["R9", "R18", "R19", "R21", "R24", "R25", "R26", "R27"]
+  static let shownThroughOtherRules: Set<String> = [
+    "R9", "R18", "R19", "R21", "R24", "R25", "R26", "R27",
+  ]
 
   @Test("one explanation per rule, in order: every verdict rule, R24-R29 between R23 and C1")
   func coversEveryRule() {
     let ids = RuleExplanation.all.map(\.id)
     let expected =
-      Rule.allCases.filter { $0 < .c1 && $0 != .r28 }.map(\.rawValue) + (24...29).map { "R\($0)" } + ["C1", "C2"]
+      Rule.allCases.filter { $0 < .c1 && $0 != .r28 }.map(\.rawValue) + (24...29).map { "R\($0)" }
+      + ["C1", "C2"]
     #expect(ids == expected)
     for explanation in RuleExplanation.all {
       #expect(!explanation.title.isEmpty && !explanation.condition.isEmpty, "\(explanation.id)")
@@ -28,25 +31,30 @@ struct RuleExplanationTests {
     #expect(RuleExplanation.named("R30") == nil)
   }
 
-  @Test("every example reads, gets the verdict its expect names, and shows its own rule unless it says otherwise")
+  @Test(
+    "every example reads, gets the verdict its expect names, and shows its own rule unless it says otherwise"
+  )
   func examplesGetTheirVerdicts() throws {
     for explanation in RuleExplanation.all {
       guard let testCase = try explanation.exampleCase() else {
         #expect(["R23", "R28", "R29"].contains(explanation.id), "\(explanation.id) has no example")
         continue
       }
-      let expectation = try #require(testCase.expect, "\(explanation.id): the example has no expect")
+      let expectation = try #require(
+        testCase.expect, "\(explanation.id): the example has no expect")
       let verdict = testCase.run()
       #expect(expectation.agrees(with: verdict), "\(explanation.id): \(verdict)")
       #expect(explanation.exampleVerdict == verdict)
       if Self.shownThroughOtherRules.contains(explanation.id) {
-        #expect(verdict.rule?.rawValue != explanation.id, "\(explanation.id) is shown by its own rule")
+        #expect(
+          verdict.rule?.rawValue != explanation.id, "\(explanation.id) is shown by its own rule")
       } else {
         #expect(verdict.rule == explanation.rule, "\(explanation.id): \(verdict)")
         #expect(verdict.rule?.rawValue == explanation.id, "\(explanation.id): \(verdict)")
       }
       if verdict.rule?.rawValue == explanation.id, let message = verdict.message {
-        #expect(explanation.matchesText(message), "\(explanation.id): \(message) fits none of its texts")
+        #expect(
+          explanation.matchesText(message), "\(explanation.id): \(message) fits none of its texts")
       }
     }
   }
@@ -66,29 +74,36 @@ struct RuleExplanationTests {
   func examplesComeFromTheCorpora() throws {
     var lines: Set<String> = []
     for file in ["uikit-rules.jsonl", "uikit-ios18.jsonl"] {
-      let text = try String(contentsOf: GuideText.root.appendingPathComponent("Corpus/\(file)"), encoding: .utf8)
+      let text = try String(
+        contentsOf: GuideText.root.appendingPathComponent("Corpus/\(file)"), encoding: .utf8)
       for line in text.split(separator: "\n") {
         lines.insert(String(line).replacing(#/"name":"[^"]*",/#, with: ""))
       }
     }
-    let missing = RuleExplanation.all.filter { $0.example.map { !lines.contains($0) } ?? false }.map(\.id)
+    let missing = RuleExplanation.all.filter { $0.example.map { !lines.contains($0) } ?? false }
+      .map(\.id)
     #expect(missing.isEmpty, "not in the corpora: \(missing)")
   }
 
-  @Test("the guide's generated part is what the table renders, and every case line in it gets its expect")
+  @Test(
+    "the guide's generated part is what the table renders, and every case line in it gets its expect"
+  )
   func guideMatchesTheTable() throws {
     let guide = try GuideText.guide("UIKitRules.md")
     let begin = "<!-- generated: batchcheck explain --markdown; do not edit by hand -->\n"
     let end = "<!-- end of generated part -->\n"
     let start = try #require(guide.range(of: begin), "no start marker")
-    let stop = try #require(guide.range(of: end, range: start.upperBound..<guide.endIndex), "no end marker")
+    let stop = try #require(
+      guide.range(of: end, range: start.upperBound..<guide.endIndex), "no end marker")
     #expect(
       String(guide[start.upperBound..<stop.lowerBound]) == RuleExplanation.guideMarkdown,
-      "UIKitRules.md is out of date: replace its generated part with `batchcheck explain --markdown`")
+      "UIKitRules.md is out of date: replace its generated part with `batchcheck explain --markdown`"
+    )
     let cases = GuideText.jsonBlocks(in: guide)
     #expect(cases.count == RuleExplanation.all.filter { $0.example != nil }.count)
     for line in cases {
-      let testCase = try Case(jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/UIKitRules.md")
+      let testCase = try Case(
+        jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/UIKitRules.md")
       let expectation = try #require(testCase.expect, "a case of the guide has no expect: \(line)")
       #expect(expectation.agrees(with: testCase.run()), "\(line)")
     }
@@ -96,12 +111,17 @@ struct RuleExplanationTests {
 
   @Test("a text matches with %ld and %@ standing for anything, literal parts in place")
   func textMatching() {
-    let template = "attempt to delete row %ld from section %ld which only contains %ld rows before the update"
+    let template =
+      "attempt to delete row %ld from section %ld which only contains %ld rows before the update"
     #expect(
       RuleExplanation.matches(
-        "attempt to delete row 5 from section 0 which only contains 3 rows before the update", template: template))
+        "attempt to delete row 5 from section 0 which only contains 3 rows before the update",
+        template: template))
     #expect(!RuleExplanation.matches("attempt to delete row 5 from section 0", template: template))
-    #expect(!RuleExplanation.matches("an attempt to delete row 5 from section 0 which only contains 3 rows before the update", template: template))
+    #expect(
+      !RuleExplanation.matches(
+        "an attempt to delete row 5 from section 0 which only contains 3 rows before the update",
+        template: template))
     #expect(RuleExplanation.matches("exact", template: "exact"))
     #expect(!RuleExplanation.matches("exact!", template: "exact"))
     #expect(RuleExplanation.matches("Updates = [ ]\nend", template: "Updates = [%@]\nend"))

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 import BatchCheck
 import BatchCheckTestSupport
 import Foundation
@@ -10,6 +5,12 @@ import Testing
 
 @testable import BatchCheckCorpus
 @testable import BatchCheckExec
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Each test writes a small generator script to a temporary directory and
 /// runs it through `/bin/sh`; the scripts misbehave on purpose.
@@ -68,15 +69,21 @@ struct ExternalGeneratorTests {
         print(json.dumps(answer), flush=True)     # one answer per line, flushed
     """
 
-  @Test("the --exec article's Python generator: valid on identities, stale content when a row's content changes")
+  @Test(
+    "the --exec article's Python generator: valid on identities, stale content when a row's content changes"
+  )
   func readmeExample() throws {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let script = try scratch.file("mydiff.py", Self.readmeGenerator)
     let generator = ExternalGenerator(command: "python3 \(script)")
     var random = SplitMix64(seed: 4)
     for index in 0..<200 {
-      let old = (0..<Int.random(in: 0...7, using: &random)).map { _ in Row(.int(Int.random(in: 0...3, using: &random))) }
-      let new = (0..<Int.random(in: 0...7, using: &random)).map { _ in Row(.int(Int.random(in: 0...3, using: &random))) }
+      let old = (0..<Int.random(in: 0...7, using: &random)).map { _ in
+        Row(.int(Int.random(in: 0...3, using: &random)))
+      }
+      let new = (0..<Int.random(in: 0...7, using: &random)).map { _ in
+        Row(.int(Int.random(in: 0...3, using: &random)))
+      }
       let update = try generator.update(from: old, to: new)
       let verdict = SimulatedTableView([old]).performBatchUpdates(update, dataSource: [new])
       #expect(verdict.kind == .valid, "case \(index): \(old) -> \(new): \(verdict)")
@@ -85,7 +92,8 @@ struct ExternalGeneratorTests {
     let new = [[Row(id: "b", content: 2), Row("c")]]
     let update = try generator.update(from: old, to: new)
     #expect(update == BatchUpdate(deleteRows: [RowPath(0, 0)], insertRows: [RowPath(0, 1)]))
-    #expect(SimulatedTableView(old).performBatchUpdates(update, dataSource: new).kind == .staleContent)
+    #expect(
+      SimulatedTableView(old).performBatchUpdates(update, dataSource: new).kind == .staleContent)
     let sections = try generator.update(from: [[Row("a")], []], to: [])
     #expect(sections == BatchUpdate(deleteSections: [0, 1]))
   }
@@ -98,7 +106,8 @@ struct ExternalGeneratorTests {
       command: #"while IFS= read -r line; do printf '%s\n' "$line" >> \#(log); echo '{}'; done"#)
     let odd = Row(id: "a \"b\"\n\u{1}é漢", content: -3)
     #expect(try generator.update(from: [Row("a"), Row(1)], to: []) == BatchUpdate())
-    #expect(try generator.update(from: [[], [odd]], to: [[Row(id: 2, content: 2)]]) == BatchUpdate())
+    #expect(
+      try generator.update(from: [[], [odd]], to: [[Row(id: 2, content: 2)]]) == BatchUpdate())
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
     generator.close()
     #expect(
@@ -115,11 +124,13 @@ struct ExternalGeneratorTests {
   func everyKey() throws {
     let answer =
       #"{"deleteSections":[0],"insertSections":[1],"reloadSections":[2],"moveSections":[[3,4]],"deleteRows":[[0,1]],"insertRows":[[2,3]],"reloadRows":[[4,5]],"moveRows":[[[6,7],[8,9]]]}"#
-    let generator = ExternalGenerator(command: "read -r l; echo '\(answer)'; read -r l; echo ' {} '; cat >/dev/null")
+    let generator = ExternalGenerator(
+      command: "read -r l; echo '\(answer)'; read -r l; echo ' {} '; cat >/dev/null")
     #expect(
       try generator.update(from: [[Row("a")]], to: [])
         == BatchUpdate(
-          deleteSections: [0], insertSections: [1], reloadSections: [2], moveSections: [SectionMove(from: 3, to: 4)],
+          deleteSections: [0], insertSections: [1], reloadSections: [2],
+          moveSections: [SectionMove(from: 3, to: 4)],
           deleteRows: [RowPath(0, 1)], insertRows: [RowPath(2, 3)], reloadRows: [RowPath(4, 5)],
           moveRows: [RowMove(from: RowPath(6, 7), to: RowPath(8, 9))]))
     #expect(try generator.update(from: [[Row("a")]], to: []) == BatchUpdate())
@@ -138,7 +149,8 @@ struct ExternalGeneratorTests {
       """)
     let generator = ExternalGenerator(command: "python3 \(script)")
     let old = (0..<200_000).map { Row(.int($0)) }
-    #expect(try generator.update(from: old, to: []) == BatchUpdate(deleteRows: [RowPath(0, 199_999)]))
+    #expect(
+      try generator.update(from: old, to: []) == BatchUpdate(deleteRows: [RowPath(0, 199_999)]))
   }
 
   @Test("calls from eight threads take turns on one process")
@@ -150,7 +162,8 @@ struct ExternalGeneratorTests {
     let threads = (0..<8).map { thread in
       Thread {
         for size in [thread, thread + 8] {
-          results.set(size, try? generator.update(from: [], to: [(0..<size).map { Row(.int($0 % 10)) }]))
+          results.set(
+            size, try? generator.update(from: [], to: [(0..<size).map { Row(.int($0 % 10)) }]))
         }
         results.finished.signal()
       }
@@ -188,7 +201,8 @@ struct ExternalGeneratorTests {
   @Test("cases are in flight: a process that answers only after reading four cases is served")
   func casesInFlight() throws {
     // Reads four lines, then answers all four: one case at a time would hang.
-    let batches = #"while read -r a && read -r b && read -r c && read -r d; do for x in 1 2 3 4; do echo '{}'; done; done"#
+    let batches =
+      #"while read -r a && read -r b && read -r c && read -r d; do for x in 1 2 3 4; do echo '{}'; done; done"#
     let generator = ExternalGenerator(command: batches, timeout: 2)
     let cases = (0..<8).map { _ in (old: Self.noRows, new: Self.noRows) }
     let answers = generator.updates(for: cases)
@@ -196,7 +210,8 @@ struct ExternalGeneratorTests {
     #expect(answers.allSatisfy { (try? $0.get()) == BatchUpdate() }, "\(answers)")
     // One at a time, the same process never answers.
     let single = ExternalGenerator(command: batches, timeout: 0.3)
-    #expect(Self.failure { try single.update(from: Self.noRows, to: Self.noRows) }?.kind == .timedOut)
+    #expect(
+      Self.failure { try single.update(from: Self.noRows, to: Self.noRows) }?.kind == .timedOut)
   }
 
   @Test("in flight or one at a time, a generator's answers are the same, in order")
@@ -204,7 +219,9 @@ struct ExternalGeneratorTests {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let script = try scratch.file("mydiff.py", Self.readmeGenerator)
     var random = SplitMix64(seed: 11)
-    let cases = (0..<300).map { _ in (old: Self.randomSections(&random), new: Self.randomSections(&random)) }
+    let cases = (0..<300).map { _ in
+      (old: Self.randomSections(&random), new: Self.randomSections(&random))
+    }
     let pipelined = ExternalGenerator(command: "python3 \(script)", pipelineDepth: 64)
     let answers = pipelined.updates(for: cases).map { try? $0.get() }
     let single = ExternalGenerator(command: "python3 \(script)")
@@ -218,7 +235,8 @@ struct ExternalGeneratorTests {
   func failureInFlight() throws {
     // Answers two cases, then exits 1 on the third.
     let generator = ExternalGenerator(
-      command: #"n=0; while read -r l; do n=$((n+1)); if [ $n -eq 3 ]; then exit 1; fi; echo '{}'; done"#)
+      command:
+        #"n=0; while read -r l; do n=$((n+1)); if [ $n -eq 3 ]; then exit 1; fi; echo '{}'; done"#)
     let answers = generator.updates(for: (0..<6).map { _ in (old: Self.noRows, new: Self.noRows) })
     let kinds = answers.map { answer -> String in
       switch answer {
@@ -237,7 +255,8 @@ struct ExternalGeneratorTests {
   func engineInFlight() throws {
     // Valid on one section (replace it), wrong on several: a failure to find.
     let command = #"while read -r l; do echo '{"deleteSections":[0],"insertSections":[0]}'; done"#
-    var options = CheckOptions(count: 600, exhaustiveTotal: 6, shrinkBudget: 0, stopAtFirstFailure: false)
+    var options = CheckOptions(
+      count: 600, exhaustiveTotal: 6, shrinkBudget: 0, stopAtFirstFailure: false)
     options.maxSize = 12
     let one = check(ExternalGenerator(command: command, pipelineDepth: 1), options: options)
     let many = check(ExternalGenerator(command: command, pipelineDepth: 32), options: options)
@@ -252,12 +271,16 @@ struct ExternalGeneratorTests {
   @Test("exit 3 on the second case is a crash with the status and stderr; the third case restarts")
   func crash() throws {
     let generator = ExternalGenerator(
-      command: #"n=0; while read -r l; do n=$((n+1)); if [ $n -eq 2 ]; then echo "boom at case $n" >&2; exit 3; fi; echo '{}'; done"#)
+      command:
+        #"n=0; while read -r l; do n=$((n+1)); if [ $n -eq 2 ]; then echo "boom at case $n" >&2; exit 3; fi; echo '{}'; done"#
+    )
     #expect(try generator.update(from: [Row("a")], to: []) == BatchUpdate())
     let first = generator.processID
     let error = Self.failure { try generator.update(from: [Row("b")], to: []) }
     #expect(error?.kind == .crashed)
-    #expect(error?.message.contains("exited with status 3 before answering") == true, "\(String(describing: error))")
+    #expect(
+      error?.message.contains("exited with status 3 before answering") == true,
+      "\(String(describing: error))")
     #expect(error?.message.contains("boom at case 2") == true, "\(String(describing: error))")
     #expect(generator.processID == nil)
     #expect(try generator.update(from: [Row("c")], to: []) == BatchUpdate())
@@ -325,11 +348,14 @@ struct ExternalGeneratorTests {
       """#)
     // Line 8 is the byte 0xFF alone: not UTF-8.
     var bytes = Array(try String(contentsOfFile: answers, encoding: .utf8).utf8)
-    if let start = bytes.firstIndex(of: 0xC3) { bytes.replaceSubrange(start...(start + 1), with: [0xFF]) }
+    if let start = bytes.firstIndex(of: 0xC3) {
+      bytes.replaceSubrange(start...(start + 1), with: [0xFF])
+    }
     try Data(bytes).write(to: URL(fileURLWithPath: answers))
     // Each process answers the first line of `answers` that an earlier one has not taken.
     let counter = scratch.path("counter")
-    let command = #"n=$(cat \#(counter) 2>/dev/null || echo 0); n=$((n+1)); echo $n > \#(counter); read -r l; sed -n "${n}p" \#(answers); read -r l"#
+    let command =
+      #"n=$(cat \#(counter) 2>/dev/null || echo 0); n=$((n+1)); echo $n > \#(counter); read -r l; sed -n "${n}p" \#(answers); read -r l"#
     let generator = ExternalGenerator(command: command)
     let expected: [(Int, String)] = [
       (1, "unexpected 'h'; expected a JSON value: hello"),
@@ -344,50 +370,69 @@ struct ExternalGeneratorTests {
     for (index, (column, text)) in expected.enumerated() {
       let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
       #expect(error?.kind == .malformedOutput, "line \(index + 1)")
-      #expect(error?.message.hasPrefix("the answer is not an update: column \(column): ") == true, "\(String(describing: error))")
+      #expect(
+        error?.message.hasPrefix("the answer is not an update: column \(column): ") == true,
+        "\(String(describing: error))")
       #expect(error?.message.contains(text) == true, "\(String(describing: error))")
     }
-    #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())  // line 9, from a ninth process
+    // Line 9, from a ninth process.
+    #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
   }
 
-  @Test("a partial line then exit 0 is unavailable, then exit 2 is a crash; both quote the partial line")
+  @Test(
+    "a partial line then exit 0 is unavailable, then exit 2 is a crash; both quote the partial line"
+  )
   func partialLine() throws {
     let clean = ExternalGenerator(command: #"read -r l; printf '{"deleteRows"'; exit 0"#)
     let error = Self.failure { try clean.update(from: Self.noRows, to: Self.noRows) }
     #expect(error?.kind == .unavailable)
     #expect(
-      error?.message == #"exited with status 0 before answering, after 13 bytes without a line break ({"deleteRows")"#)
+      error?.message
+        == #"exited with status 0 before answering, after 13 bytes without a line break ({"deleteRows")"#
+    )
     let failing = ExternalGenerator(command: #"read -r l; printf '{"dele'; exit 2"#)
     let crash = Self.failure { try failing.update(from: Self.noRows, to: Self.noRows) }
     #expect(crash?.kind == .crashed)
-    #expect(crash?.message == #"exited with status 2 before answering, after 6 bytes without a line break ({"dele)"#)
+    #expect(
+      crash?.message
+        == #"exited with status 2 before answering, after 6 bytes without a line break ({"dele)"#)
   }
 
   @Test("an endless line is malformed output, read in bounded memory")
   func flood() throws {
     let limit = 1 << 20
     let generator = ExternalGenerator(
-      command: "read -r l; yes | tr -d '\\n'", timeout: 10, name: "exec", maxAnswerBytes: limit, terminationGrace: 0.5)
+      command: "read -r l; yes | tr -d '\\n'", timeout: 10, name: "exec", maxAnswerBytes: limit,
+      terminationGrace: 0.5)
     let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
     #expect(error?.kind == .malformedOutput)
-    #expect(error?.message.hasPrefix("floods stdout: more than 1 MiB without a line break (yyyy") == true, "\(String(describing: error))")
+    #expect(
+      error?.message.hasPrefix("floods stdout: more than 1 MiB without a line break (yyyy") == true,
+      "\(String(describing: error))")
     #expect(generator.largestStdoutBuffer > limit)
     #expect(generator.largestStdoutBuffer <= limit + 64 * 1024)
   }
 
   @Test("two lines for one case: the next case reports it and restarts; the one after is answered")
   func twoLines() throws {
-    let generator = ExternalGenerator(command: "while read -r l; do echo '{}'; echo '{\"deleteRows\":[[0,0]]}'; done")
+    let generator = ExternalGenerator(
+      command: "while read -r l; do echo '{}'; echo '{\"deleteRows\":[[0,0]]}'; done")
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
     Thread.sleep(forTimeInterval: 0.1)  // the extra line is written by now
     let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
     #expect(error?.kind == .malformedOutput)
-    #expect(error?.message.hasPrefix("wrote more than one line for the previous case") == true, "\(String(describing: error))")
-    #expect(error?.message.contains(#"({"deleteRows":[[0,0]]}\n)"#) == true, "\(String(describing: error))")
+    #expect(
+      error?.message.hasPrefix("wrote more than one line for the previous case") == true,
+      "\(String(describing: error))")
+    #expect(
+      error?.message.contains(#"({"deleteRows":[[0,0]]}\n)"#) == true,
+      "\(String(describing: error))")
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
   }
 
-  @Test("a child that exits after one answer is unavailable on the next case, saying so; then restarted")
+  @Test(
+    "a child that exits after one answer is unavailable on the next case, saying so; then restarted"
+  )
   func exitsAfterOneAnswer() throws {
     let generator = ExternalGenerator(command: "read -r l; echo '{}'")
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
@@ -415,22 +460,33 @@ struct ExternalGeneratorTests {
     let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
     #expect(error?.kind == .unavailable)
     #expect(
-      error?.message.hasPrefix("the shell could not run the command: exited with status 127 before answering; its stderr ends:\n") == true,
+      error?.message.hasPrefix(
+        "the shell could not run the command: exited with status 127 before answering; its stderr ends:\n"
+      ) == true,
       "\(String(describing: error))")
-    #expect(error?.message.contains("batchcheck-no-such-generator: not found") == true, "\(String(describing: error))")
+    #expect(
+      error?.message.contains("batchcheck-no-such-generator: not found") == true,
+      "\(String(describing: error))")
   }
 
   @Test("a chatty stderr never blocks the child, and only its last 2 KiB are kept")
   func chattyStderr() throws {
     let generator = ExternalGenerator(
-      command: #"while read -r l; do yes 'noise on stderr' | head -c 1000000 >&2; echo 'last words' >&2; echo '{}'; done; "#
+      command:
+        #"while read -r l; do yes 'noise on stderr' | head -c 1000000 >&2; echo 'last words' >&2; echo '{}'; done; "#
         + #"echo 'done' >&2; exit 4"#)
-    for _ in 0..<3 { #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate()) }
-    let chatty = ExternalGenerator(command: #"read -r l; yes 'noise on stderr' | head -c 1000000 >&2; echo 'last words' >&2; exit 4"#)
+    for _ in 0..<3 {
+      #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
+    }
+    let chatty = ExternalGenerator(
+      command:
+        #"read -r l; yes 'noise on stderr' | head -c 1000000 >&2; echo 'last words' >&2; exit 4"#)
     let error = Self.failure { try chatty.update(from: Self.noRows, to: Self.noRows) }
     #expect(error?.kind == .crashed)
     let message = error?.message ?? ""
-    #expect(message.hasPrefix("exited with status 4 before answering; its stderr ends:\n...\n"), "\(message)")
+    #expect(
+      message.hasPrefix("exited with status 4 before answering; its stderr ends:\n...\n"),
+      "\(message)")
     #expect(message.hasSuffix("noise on stderr\nlast words"), "\(message)")
     #expect(message.utf8.count < 2048 + 100)
   }
@@ -441,7 +497,8 @@ struct ExternalGeneratorTests {
   func closeKillsStubbornChild() throws {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let pids = scratch.path("pids")
-    let command = #"trap '' TERM; sleep 100 >/dev/null 2>&1 & echo "$$ $!" > \#(pids); while read -r l; do echo '{}'; done; sleep 100"#
+    let command =
+      #"trap '' TERM; sleep 100 >/dev/null 2>&1 & echo "$$ $!" > \#(pids); while read -r l; do echo '{}'; done; sleep 100"#
     do {
       let generator = ExternalGenerator(
         command: command, timeout: 5, name: "exec", maxAnswerBytes: 1 << 20, terminationGrace: 0.3)
@@ -453,7 +510,8 @@ struct ExternalGeneratorTests {
       let closed = try Self.pids(in: pids)
       #expect(closed.count == 2)
       for pid in closed { #expect(Self.isGone(pid), "process \(pid) outlived close()") }
-      #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())  // a new process after close
+      // A new process after close.
+      #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
     }  // deinit
     let dropped = try Self.pids(in: pids)
     #expect(dropped.count == 2)
@@ -539,7 +597,9 @@ struct ExternalGeneratorTests {
       Row(id: "x", content: 2), Row(id: 3, content: "three"),
     ]
     return (0..<Int.random(in: 0...3, using: &random)).map { _ in
-      (0..<Int.random(in: 0...6, using: &random)).map { _ in pool[Int.random(in: 0..<pool.count, using: &random)] }
+      (0..<Int.random(in: 0...6, using: &random)).map { _ in
+        pool[Int.random(in: 0..<pool.count, using: &random)]
+      }
     }
   }
 }

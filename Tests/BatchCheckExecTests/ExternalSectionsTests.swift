@@ -13,7 +13,8 @@ struct ExternalSectionsTests {
     return options
   }
 
-  @Test("staged and steps processes get several sections by default, one section a side with sections off",
+  @Test(
+    "staged and steps processes get several sections by default, one section a side with sections off",
     arguments: [Contract.staged, .steps])
   func sectionsForEveryContract(contract: Contract) {
     // Answers no stages or no steps: what matters is which cases it is sent.

@@ -30,7 +30,9 @@ struct FastWireTests {
     switch random.below(3) {
     case 0: return .string(hostileStrings[random.below(hostileStrings.count)])
     case 1: return .int(hostileIntegers[random.below(hostileIntegers.count)])
-    default: return random.below(2) == 0 ? .int(random.below(5)) : .string(["a", "b", "c"][random.below(3)])
+    default:
+      return random.below(2) == 0
+        ? .int(random.below(5)) : .string(["a", "b", "c"][random.below(3)])
     }
   }
 
@@ -49,20 +51,26 @@ struct FastWireTests {
 
   static func update(_ random: inout SplitMix64) -> BatchUpdate {
     func integers() -> [Int] { (0..<random.below(3)).map { _ in integer(&random) } }
-    func paths() -> [RowPath] { (0..<random.below(3)).map { _ in RowPath(integer(&random), integer(&random)) } }
+    func paths() -> [RowPath] {
+      (0..<random.below(3)).map { _ in RowPath(integer(&random), integer(&random)) }
+    }
     var update = BatchUpdate()
     if random.below(2) == 0 { update.deleteSections = integers() }
     if random.below(2) == 0 { update.insertSections = integers() }
     if random.below(3) == 0 { update.reloadSections = integers() }
     if random.below(3) == 0 {
-      update.moveSections = (0..<random.below(3)).map { _ in SectionMove(from: integer(&random), to: integer(&random)) }
+      update.moveSections = (0..<random.below(3)).map { _ in
+        SectionMove(from: integer(&random), to: integer(&random))
+      }
     }
     if random.below(2) == 0 { update.deleteRows = paths() }
     if random.below(2) == 0 { update.insertRows = paths() }
     if random.below(3) == 0 { update.reloadRows = paths() }
     if random.below(3) == 0 {
       update.moveRows = (0..<random.below(3)).map { _ in
-        RowMove(from: RowPath(integer(&random), integer(&random)), to: RowPath(integer(&random), integer(&random)))
+        RowMove(
+          from: RowPath(integer(&random), integer(&random)),
+          to: RowPath(integer(&random), integer(&random)))
       }
     }
     if random.below(3) == 0 { update.reconfigureRows = paths() }
@@ -132,33 +140,44 @@ struct FastWireTests {
   /// Checks that the fast read of an answer line is the general one or
   /// none; returns whether it was read fast.
   @discardableResult
-  static func checkUpdate(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+  static func checkUpdate(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation)
+    -> Bool
+  {
     guard let fast = ExternalGeneratorWire.update(line) else { return false }
     let text = String(decoding: line, as: UTF8.self)
     switch general(update: line) {
     case .success(let update): #expect(fast == update, "\(text)", sourceLocation: sourceLocation)
     case .failure(let error):
-      Issue.record("read fast, but the general parser says \(error.message): \(text)", sourceLocation: sourceLocation)
+      Issue.record(
+        "read fast, but the general parser says \(error.message): \(text)",
+        sourceLocation: sourceLocation)
     }
     return true
   }
 
   /// The same for a request line.
   @discardableResult
-  static func checkRequest(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+  static func checkRequest(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation)
+    -> Bool
+  {
     guard let fast = ExternalGeneratorWire.request(line) else { return false }
     let text = String(decoding: line, as: UTF8.self)
     switch general(request: line) {
     case .success(let testCase):
-      #expect(fast.old == testCase.old && fast.new == testCase.new, "\(text)", sourceLocation: sourceLocation)
+      #expect(
+        fast.old == testCase.old && fast.new == testCase.new, "\(text)",
+        sourceLocation: sourceLocation)
       #expect(testCase.jsonLine == Case(old: testCase.old, new: testCase.new).jsonLine, "\(text)")
     case .failure(let error):
-      Issue.record("read fast, but the general parser says \(error): \(text)", sourceLocation: sourceLocation)
+      Issue.record(
+        "read fast, but the general parser says \(error): \(text)", sourceLocation: sourceLocation)
     }
     return true
   }
 
-  @Test("answer lines as the writer and as JSON libraries spell them are read fast, to the general parser's update")
+  @Test(
+    "answer lines as the writer and as JSON libraries spell them are read fast, to the general parser's update"
+  )
   func plainAnswers() {
     var random = SplitMix64(seed: 0x3EB)
     for _ in 0..<3_000 {
@@ -171,28 +190,38 @@ struct FastWireTests {
       var spaced: [UInt8] = []
       for byte in line {
         spaced.append(byte)
-        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") { spaced.append(UInt8(ascii: " ")) }
+        if byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") {
+          spaced.append(UInt8(ascii: " "))
+        }
       }
       #expect(ExternalGeneratorWire.update(spaced) == update)
       #expect(Self.checkUpdate(spaced))
     }
   }
 
-  @Test("hostile answer lines: the fast reader gives the general parser's update or leaves the line to it")
+  @Test(
+    "hostile answer lines: the fast reader gives the general parser's update or leaves the line to it"
+  )
   func hostileAnswers() {
     let lines = [
-      "{}", " {} ", "{}\r", "\t{ }", "{\"deleteRows\":[[0,1]]}", "{ \"deleteRows\" : [ [ 0 , 1 ] ] }",
+      "{}", " {} ", "{}\r", "\t{ }", "{\"deleteRows\":[[0,1]]}",
+      "{ \"deleteRows\" : [ [ 0 , 1 ] ] }",
       "{\"delete\\u0052ows\":[[0,1]]}", "{\"deleteSections\":[99999999999999999999]}",
       "{\"deleteSections\":[999999999999999999]}", "{\"deleteSections\":[9223372036854775807]}",
       "{\"deleteSections\":[-9223372036854775808]}", "{\"deleteSections\":[-9223372036854775809]}",
       "{\"deleteSections\":[-1,-0,0]}", "{\"deleteSections\":[01]}", "{\"deleteSections\":[1.0]}",
       "{\"deleteSections\":[1e2]}", "{\"deleteSections\":[-]}", "{\"deleteSections\":[- 1]}",
-      "{\"deleteRows\":[[0,1]],\"deleteRows\":[]}", "{\"deleteRows\":[[0,1],]}", "{\"deleteRows\":[[0,1,2]]}",
-      "{\"deleteRows\":[[0]]}", "{\"deleteRows\":[0,1]}", "{} x", "{}{}", "{\"nope\":[]}", "{\"deleteRows\":null}",
-      "{\"\\ud800\":[]}", "{\"\\ud83d\\ude00\":[]}", "{\"moveRows\":[[[0,1],[0,2]]]}", "{\"moveRows\":[[0,1],[0,2]]}",
+      "{\"deleteRows\":[[0,1]],\"deleteRows\":[]}", "{\"deleteRows\":[[0,1],]}",
+      "{\"deleteRows\":[[0,1,2]]}",
+      "{\"deleteRows\":[[0]]}", "{\"deleteRows\":[0,1]}", "{} x", "{}{}", "{\"nope\":[]}",
+      "{\"deleteRows\":null}",
+      "{\"\\ud800\":[]}", "{\"\\ud83d\\ude00\":[]}", "{\"moveRows\":[[[0,1],[0,2]]]}",
+      "{\"moveRows\":[[0,1],[0,2]]}",
       "{\"moveSections\":[[0,1]]}", "{\"moveSections\":[[0,1,2]]}", "{\"reconfigureRows\":[[0,0]]}",
-      "[]", "", " ", "{", "{\"deleteRows\":[[0,1]]", "{\"deleteRows\"", "{\"deleteRows\":", "\u{FEFF}{}",
-      "{\"deleteRows\":[[0,1]]}\u{0}", "{\"deleteRows\"\n:[]}", "{\"deleteRowsX\":[]}", "{\"deleteRow\":[]}",
+      "[]", "", " ", "{", "{\"deleteRows\":[[0,1]]", "{\"deleteRows\"", "{\"deleteRows\":",
+      "\u{FEFF}{}",
+      "{\"deleteRows\":[[0,1]]}\u{0}", "{\"deleteRows\"\n:[]}", "{\"deleteRowsX\":[]}",
+      "{\"deleteRow\":[]}",
       "{\"deleteSections\":[],\"insertSections\":[],\"reloadSections\":[],\"moveSections\":[],\"deleteRows\":[],\"insertRows\":[],\"reloadRows\":[],\"moveRows\":[],\"reconfigureRows\":[]}",
     ]
     var fast = 0
@@ -205,7 +234,9 @@ struct FastWireTests {
     }
   }
 
-  @Test("mutated answer lines: the fast reader gives the general parser's update or leaves the line to it")
+  @Test(
+    "mutated answer lines: the fast reader gives the general parser's update or leaves the line to it"
+  )
   func mutatedAnswers() {
     var random = SplitMix64(seed: 0x3EC)
     var mutator = LineMutator(seed: 0x3ED)
@@ -219,7 +250,9 @@ struct FastWireTests {
     #expect(fast > 100)
   }
 
-  @Test("request lines, plain, hostile and mutated: the fast reader gives the general parser's rows or none")
+  @Test(
+    "request lines, plain, hostile and mutated: the fast reader gives the general parser's rows or none"
+  )
   func requests() {
     var random = SplitMix64(seed: 0x3EE)
     var mutator = LineMutator(seed: 0x3EF)
@@ -242,13 +275,17 @@ struct FastWireTests {
     #expect(plain > 1_000)
     #expect(fast > 100)
     let lines = [
-      #"{"old":[["a"]],"new":[["b"]]}"#, #"{ "old" : [ [ "a" , 1 ] ] , "new" : [ ] }"#, #"{"new":[],"old":[]}"#,
+      #"{"old":[["a"]],"new":[["b"]]}"#, #"{ "old" : [ [ "a" , 1 ] ] , "new" : [ ] }"#,
+      #"{"new":[],"old":[]}"#,
       #"{"old":["a"],"new":[]}"#, #"{"old":[[{"id":"a","content":1}]],"new":[[]]}"#,
       #"{"old":[[{"content":1,"id":"a"}]],"new":[[]]}"#, #"{"old":[[{"id":"a"}]],"new":[[]]}"#,
-      #"{"old":[["\u0041"]],"new":[]}"#, #"{"old":[["\ud800"]],"new":[]}"#, #"{"old":[["é"]],"new":[]}"#,
+      #"{"old":[["\u0041"]],"new":[]}"#, #"{"old":[["\ud800"]],"new":[]}"#,
+      #"{"old":[["é"]],"new":[]}"#,
       #"{"old":[[99999999999999999999]],"new":[]}"#, #"{"old":[[-0,01]],"new":[]}"#,
-      #"{"old":[[1.5]],"new":[]}"#, #"{"old":[[null]],"new":[]}"#, #"{"old":[[]],"new":[[]],"name":"x"}"#,
-      #"{"old":[[]],"new":[[]]} "#, #"{"old":[[]],"new":[[]]}x"#, #"{"old":[[]],"old":[[]],"new":[]}"#,
+      #"{"old":[[1.5]],"new":[]}"#, #"{"old":[[null]],"new":[]}"#,
+      #"{"old":[[]],"new":[[]],"name":"x"}"#,
+      #"{"old":[[]],"new":[[]]} "#, #"{"old":[[]],"new":[[]]}x"#,
+      #"{"old":[[]],"old":[[]],"new":[]}"#,
       "{\"old\":[[\"a\tb\"]],\"new\":[]}", #"{"old":[["a"]],"new":[["a"]]"#,
     ]
     for line in lines { Self.checkRequest(Array(line.utf8)) }

@@ -13,7 +13,9 @@ struct MisbehavingGeneratorTests {
   /// A right generator (every old row deleted, every new one inserted),
   /// with `mischief` run on each case first; each start appends a line to
   /// `starts`.
-  static func planted(_ scratch: TemporaryDirectory, _ mischief: String) throws -> (command: String, starts: String) {
+  static func planted(_ scratch: TemporaryDirectory, _ mischief: String) throws -> (
+    command: String, starts: String
+  ) {
     let starts = scratch.path("starts")
     let script = try scratch.file(
       "generator.py",
@@ -49,7 +51,9 @@ struct MisbehavingGeneratorTests {
     return options
   }
 
-  @Test("a crash on a class of input: found at its smallest, its like skipped, a bounded number of starts")
+  @Test(
+    "a crash on a class of input: found at its smallest, its like skipped, a bounded number of starts"
+  )
   func crashOnAClass() throws {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(
@@ -84,7 +88,9 @@ struct MisbehavingGeneratorTests {
     #expect(Self.starts(starts) < 60)
   }
 
-  @Test("a generator that dies every fourth answer: phases end at the limit, a bounded number of starts")
+  @Test(
+    "a generator that dies every fourth answer: phases end at the limit, a bounded number of starts"
+  )
   func diesEveryFourth() throws {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(scratch, "if answered == 3:\n    sys.exit(1)")
@@ -99,7 +105,8 @@ struct MisbehavingGeneratorTests {
     #expect(Self.starts(starts) < 45)
   }
 
-  @Test("a hang on a class of input: the limit is learned after the first, a bounded number of starts")
+  @Test(
+    "a hang on a class of input: the limit is learned after the first, a bounded number of starts")
   func hangOnAClass() throws {
     let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
     let (command, starts) = try Self.planted(

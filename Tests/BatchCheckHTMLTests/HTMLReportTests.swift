@@ -22,7 +22,9 @@ struct ParsedPage {
   func all(_ name: String, class wanted: String? = nil) -> [Element] {
     elements.filter { element in
       element.name == name
-        && (wanted.map { (element.attributes["class"] ?? "").split(separator: " ").contains(Substring($0)) } ?? true)
+        && (wanted.map {
+          (element.attributes["class"] ?? "").split(separator: " ").contains(Substring($0))
+        } ?? true)
     }
   }
 }
@@ -33,13 +35,16 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     var page = ParsedPage()
     var open: [Int] = []
     func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+      qualifiedName: String?,
       attributes: [String: String] = [:]
     ) {
       page.elements.append(ParsedPage.Element(name: name, attributes: attributes))
       open.append(page.elements.count - 1)
     }
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    func parser(
+      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+    ) {
       open.removeLast()
     }
     func parser(_ parser: XMLParser, foundCharacters string: String) {
@@ -51,7 +56,8 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
   parser.delegate = delegate
   let parsed = parser.parse()
   #expect(
-    parsed, "not well-formed: \(parser.parserError.map { "\($0)" } ?? "?") at line \(parser.lineNumber)",
+    parsed,
+    "not well-formed: \(parser.parserError.map { "\($0)" } ?? "?") at line \(parser.lineNumber)",
     sourceLocation: sourceLocation)
   return delegate.page
 }
@@ -81,19 +87,24 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(page.all("text", class: "note").first?.text.contains(#"C1: shows "a""#) == true)
     // The blocks a person copies: trace, seeds, replay, corpus line, failing case.
     let headings = page.all("h3").map(\.text)
-    #expect(headings == ["update", "trace", "seeds", "replay", "corpus line", "failing case", "shrunk"])
+    #expect(
+      headings == ["update", "trace", "seeds", "replay", "corpus line", "failing case", "shrunk"])
     #expect(page.all("pre").contains { $0.text == failure.corpusLine })
     #expect(page.all("pre").contains { $0.text == failure.caseLine })
     #expect(!html.contains("<script"))
     #expect(!html.contains("http://") && !html.contains("https://"))
   }
 
-  @Test("the replay block renders the failure's recipe: the Swift call in process, the command on the command line")
+  @Test(
+    "the replay block renders the failure's recipe: the Swift call in process, the command on the command line"
+  )
   func replayBlock() throws {
-    var options = CheckOptions(count: 300, exhaustiveTotal: 0, stopAtFirstFailure: true, identityOnly: true)
+    var options = CheckOptions(
+      count: 300, exhaustiveTotal: 0, stopAtFirstFailure: true, identityOnly: true)
     let swift = check(LCS2013Generator(), options: options)
     let swiftRecipe = try #require(swift.failures.first?.replay)
-    #expect(parse(HTMLReport.render(swift)).all("pre").contains { $0.text == swiftRecipe.swiftCall })
+    #expect(
+      parse(HTMLReport.render(swift)).all("pre").contains { $0.text == swiftRecipe.swiftCall })
     options.replaysOnCommandLine = true
     let commandLine = check(LCS2013Generator(), options: options)
     let command = try #require(commandLine.failures.first?.replay?.commandLine)
@@ -106,21 +117,25 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(swiftPage.all("pre").contains { $0.text == swiftCommand })
     let commandPage = parse(HTMLReport.render(commandLine))
     #expect(commandPage.all("h3").map(\.text).contains("replay in Swift"))
-    #expect(commandPage.all("pre").contains { $0.text == commandLine.failures.first?.replay?.swiftCall })
+    #expect(
+      commandPage.all("pre").contains { $0.text == commandLine.failures.first?.replay?.swiftCall })
   }
 
   @Test func reloadAndMoveCirclesTheOldRow() {
     let old: [[Row]] = [[Row("a"), Row("b")]]
     let new: [[Row]] = [[Row("b"), Row("a")]]
-    let update = BatchUpdate(reloadRows: [RowPath(0, 1)], moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 0))])
+    let update = BatchUpdate(
+      reloadRows: [RowPath(0, 1)], moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 0))])
     let verdict = SimulatedTableView(old).performBatchUpdates(update, dataSource: new)
     #expect(verdict.rule == .r11)
     let picture = UpdatePicture(title: "", old: old, new: new, update: update, verdict: verdict)
-    #expect(picture.marker == FailureMarker(side: .old, section: 0, row: 1, note: "✗ exception R11"))
+    #expect(
+      picture.marker == FailureMarker(side: .old, section: 0, row: 1, note: "✗ exception R11"))
     #expect(picture.moves.count == 1)
     let page = parse(
       HTMLReport.render(
-        ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old, new: new,
+        ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old,
+        new: new,
         changes: .batch(update), name: "reload-and-move"))
     #expect(page.all("path", class: "move").count == 1)
     #expect(page.all("g", class: "reloaded").count == 1)
@@ -142,7 +157,8 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(picture.layout().new.last == .attempted(section: 0, row: 5))
     let page = parse(
       HTMLReport.render(
-        ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old, new: new,
+        ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old,
+        new: new,
         changes: .batch(update), name: "insert-past-the-end"))
     let attempted = page.all("g", class: "attempted")
     #expect(attempted.map(\.text) == ["5attempted insert, past the last row"])
@@ -155,14 +171,18 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
   }
 
   @Test func hostileNamesAndValuesCannotInjectMarkup() {
-    let hostile = "<script>alert(\"x\")</script>' onload='x' & \u{1}\u{FFFE} 🙂" + String(repeating: "é", count: 500)
+    let hostile =
+      "<script>alert(\"x\")</script>' onload='x' & \u{1}\u{FFFE} 🙂"
+      + String(repeating: "é", count: 500)
     let old: [[Row]] = [[Row(.string(hostile)), Row("b")]]
     let new: [[Row]] = [[Row("b"), Row(.string(hostile))]]
-    let update = BatchUpdate(reloadRows: [RowPath(0, 0)], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))])
+    let update = BatchUpdate(
+      reloadRows: [RowPath(0, 0)], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))])
     let verdict = SimulatedTableView(old).performBatchUpdates(update, dataSource: new)
     func render(_ name: String, _ old: [[Row]], _ new: [[Row]]) -> String {
       HTMLReport.render(
-        ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old, new: new,
+        ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old,
+        new: new,
         changes: .batch(update), name: name)
     }
     let html = render(hostile, old, new)
@@ -173,7 +193,8 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     // The same page with harmless strings has exactly the same elements:
     // the hostile strings added none.
     let long = String(repeating: "x", count: hostile.count)
-    let plain = parse(render(long, [[Row(.string(long)), Row("b")]], [[Row("b"), Row(.string(long))]]))
+    let plain = parse(
+      render(long, [[Row(.string(long)), Row("b")]], [[Row("b"), Row(.string(long))]]))
     #expect(page.elements.map(\.name) == plain.elements.map(\.name))
     // The name is shown, escaped: its text comes back intact (the
     // characters XML cannot hold as U+FFFD).
@@ -189,10 +210,12 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     moved.swapAt(200, 201)
     // Rows 200 and 201 swap by a reload and a move of row 200: R11.
     let update = BatchUpdate(
-      reloadRows: [RowPath(0, 200)], moveRows: [RowMove(from: RowPath(0, 200), to: RowPath(0, 201))])
+      reloadRows: [RowPath(0, 200)], moveRows: [RowMove(from: RowPath(0, 200), to: RowPath(0, 201))]
+    )
     let verdict = SimulatedTableView([values]).performBatchUpdates(update, dataSource: [moved])
     #expect(verdict.rule == .r11)
-    let picture = UpdatePicture(title: "", old: [values], new: [moved], update: update, verdict: verdict)
+    let picture = UpdatePicture(
+      title: "", old: [values], new: [moved], update: update, verdict: verdict)
     let (old, new) = picture.layout()
     for items in [old, new] {
       let rows = items.filter { if case .row = $0 { true } else { false } }
@@ -200,9 +223,13 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
       #expect(items.contains { if case .rows(let count, 0) = $0 { count >= 198 } else { false } })
     }
     #expect(old.contains(.row(section: 0, row: 200)))
-    let page = parse(HTMLReport.render(title: "big", passed: false, facts: [], cases: [
-      HTMLCase(title: "big", old: [values], new: [moved], changes: .batch(update), verdict: verdict)
-    ]))
+    let page = parse(
+      HTMLReport.render(
+        title: "big", passed: false, facts: [],
+        cases: [
+          HTMLCase(
+            title: "big", old: [values], new: [moved], changes: .batch(update), verdict: verdict)
+        ]))
     #expect(page.all("text", class: "gap").map(\.text).contains("… 198 unchanged rows …"))
     let svg = try #require(page.all("svg", class: "picture").first)
     #expect(Int(svg.attributes["height"] ?? "") ?? .max < 300)
@@ -218,7 +245,8 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     ]
     let verdict = ContractValidator.validateStaged(old: old, stages: stages, new: new)
     #expect(verdict.stage == 2)
-    let item = HTMLCase(title: "staged", old: old, new: new, changes: .staged(stages), verdict: verdict.verdict)
+    let item = HTMLCase(
+      title: "staged", old: old, new: new, changes: .staged(stages), verdict: verdict.verdict)
     let pictures = item.pictures().pictures
     #expect(pictures.map(\.title) == ["stage 1 of 3", "stage 2 of 3, the failing one"])
     #expect(pictures.map { $0.marker != nil } == [false, true])
@@ -234,7 +262,8 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     let steps: [Step] = [.delete(at: RowPath(0, 0)), .delete(at: RowPath(0, 1))]
     let verdict = ContractValidator.validateSteps(old: old, steps: steps, new: new)
     #expect(verdict.verdict.rule == .c1)
-    let item = HTMLCase(title: "steps", old: old, new: new, changes: .steps(steps), verdict: verdict.verdict)
+    let item = HTMLCase(
+      title: "steps", old: old, new: new, changes: .steps(steps), verdict: verdict.verdict)
     let pictures = item.pictures().pictures
     #expect(pictures.count == 3)
     #expect(pictures[1].new == [[Row("b")]])
@@ -245,9 +274,11 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
   @Test func longStepListsDrawTheLastStepsUpToTheFailingOne() {
     let old: [[Row]] = [(0..<40).map { Row(.int($0)) }]
     // 30 deletes of row 0, then one out of range.
-    let steps = Array(repeating: Step.delete(at: RowPath(0, 0)), count: 30) + [.delete(at: RowPath(0, 10))]
+    let steps =
+      Array(repeating: Step.delete(at: RowPath(0, 0)), count: 30) + [.delete(at: RowPath(0, 10))]
     let item = HTMLCase(
-      title: "steps", old: old, new: [Array(old[0].dropFirst(31))], changes: .steps(steps), verdict: nil)
+      title: "steps", old: old, new: [Array(old[0].dropFirst(31))], changes: .steps(steps),
+      verdict: nil)
     let (pictures, note) = item.pictures()
     #expect(pictures.count == HTMLCase.pictureLimit)
     #expect(pictures.last?.title == "step 31 of 31: delete (0, 10), the failing one")
@@ -259,7 +290,7 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     // Nonsense updates: negative, huge and out-of-range indices, duplicates.
     var state: UInt64 = 0x5eed
     func next(_ bound: Int) -> Int {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(truncatingIfNeeded: state >> 33) % bound
     }
     let numbers = [0, 1, 2, 3, -1, Int.max, Int.min, 40]
@@ -271,10 +302,12 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
       let update = BatchUpdate(
         deleteSections: [number()], insertSections: [number()], reloadSections: [number()],
         moveSections: [SectionMove(from: number(), to: number())], deleteRows: [path(), path()],
-        insertRows: [path(), path()], reloadRows: [path()], moveRows: [RowMove(from: path(), to: path())],
+        insertRows: [path(), path()], reloadRows: [path()],
+        moveRows: [RowMove(from: path(), to: path())],
         reconfigureRows: [path()])
       let verdict = ContractValidator.validate(.batch(update), old: old, new: new)
-      let html = HTMLReport.render(verdict, old: old, new: new, changes: .batch(update), name: "nonsense")
+      let html = HTMLReport.render(
+        verdict, old: old, new: new, changes: .batch(update), name: "nonsense")
       _ = parse(html)
     }
   }
@@ -289,13 +322,17 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(bars.count == CoverageStatistic.allCases.count)
     // Bar widths follow the counts: the statistic with the most cases has the widest bar.
     let widths = bars.map { Int($0.attributes["width"] ?? "") ?? 0 }
-    let order: [CoverageStatistic] = [.size0, .size1to8, .size9to32, .size33plus, .duplicates, .moves, .emptySide, .contentChanges, .severalSections]
+    let order: [CoverageStatistic] = [
+      .size0, .size1to8, .size9to32, .size33plus, .duplicates, .moves, .emptySide, .contentChanges,
+      .severalSections,
+    ]
     let counts = order.map { $0.count(in: report.statistics) }
     #expect(widths.firstIndex(of: widths.max()!) == counts.firstIndex(of: counts.max()!))
     #expect(page.all("th").contains { $0.text == "run seed" })
   }
 
-  @Test("the edit-size chart: issued against needed per operation, bars scaled to the largest number")
+  @Test(
+    "the edit-size chart: issued against needed per operation, bars scaled to the largest number")
   func editSizeChart() throws {
     let report = check(HeckelGenerator(), options: CheckOptions(count: 300, exhaustiveTotal: 3))
     let edits = try #require(report.edits)
@@ -304,12 +341,15 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(section.text.contains("Edit size: \(report.editCases) valid updates"))
     #expect(section.text.contains(edits.summary))
     let bars = page.all("rect", class: "edit-bar")
-    #expect(bars.map { $0.attributes["class"] ?? "" } == [
-      "edit-bar issued", "edit-bar needed", "edit-bar issued", "edit-bar needed", "edit-bar issued",
-      "edit-bar needed", "edit-bar issued",
-    ])
+    #expect(
+      bars.map { $0.attributes["class"] ?? "" } == [
+        "edit-bar issued", "edit-bar needed", "edit-bar issued", "edit-bar needed",
+        "edit-bar issued",
+        "edit-bar needed", "edit-bar issued",
+      ])
     let values = [
-      edits.moves, edits.minimumMoves, edits.deletes, edits.minimumDeletes, edits.inserts, edits.minimumInserts,
+      edits.moves, edits.minimumMoves, edits.deletes, edits.minimumDeletes, edits.inserts,
+      edits.minimumInserts,
       edits.unchangedReloads,
     ]
     let widths = bars.map { Int($0.attributes["width"] ?? "") ?? -1 }
@@ -322,7 +362,8 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     // heckel moves more rows than needed: its issued moves bar is the longer one.
     #expect(edits.moves > edits.minimumMoves && widths[0] > widths[1])
     #expect(bars[0].text == "moves issued: " + grouped(edits.moves))
-    #expect(page.all("text", class: "chart-value").contains { $0.text == grouped(edits.minimumMoves) })
+    #expect(
+      page.all("text", class: "chart-value").contains { $0.text == grouped(edits.minimumMoves) })
     // The coverage chart is still there, after it, with its own bars.
     #expect(page.all("section", class: "generated").count == 1)
     #expect(page.all("rect", class: "bar").count == CoverageStatistic.allCases.count)
@@ -330,14 +371,18 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
 
   @Test("no edit-size chart for a run with no valid batch update to measure")
   func noEditSizeChart() {
-    let staged = check(ContractGenerator(HeckelStagedGenerator()), options: CheckOptions(count: 100, exhaustiveTotal: 2))
+    let staged = check(
+      ContractGenerator(HeckelStagedGenerator()),
+      options: CheckOptions(count: 100, exhaustiveTotal: 2))
     #expect(staged.edits == nil)
     let page = parse(HTMLReport.render(staged))
     #expect(page.all("section", class: "edits").isEmpty)
     #expect(page.all("rect", class: "edit-bar").isEmpty)
   }
 
-  @Test("a waste failure: its kind and limit as the headline, BatchCheck's finding, the limits among the facts")
+  @Test(
+    "a waste failure: its kind and limit as the headline, BatchCheck's finding, the limits among the facts"
+  )
   func wasteFailure() throws {
     var options = CheckOptions(count: 100, exhaustiveTotal: 4)
     options.maxMoveRatio = 1
@@ -346,12 +391,14 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(failure.kind == "waste")
     let page = parse(HTMLReport.render(report))
     #expect(page.all("td", class: "verdict").map(\.text) == ["waste (move ratio)"])
-    #expect(page.all("p", class: "message").first?.text == "BatchCheck (edit size): " + failure.message)
+    #expect(
+      page.all("p", class: "message").first?.text == "BatchCheck (edit size): " + failure.message)
     #expect(page.all("tr").contains { $0.text == "waste limits" + (report.limitsText ?? "-") })
     // The update is drawn: two moves, no failing cell (the update is valid).
     #expect(page.all("g", class: "moved").count == 4)
     #expect(page.all("ellipse", class: "bc-marker").isEmpty)
-    #expect(page.all("pre").contains { $0.text.contains("options.maxMoveRatio = 1; return options }()") })
+    #expect(
+      page.all("pre").contains { $0.text.contains("options.maxMoveRatio = 1; return options }()") })
   }
 
   @Test func markupEscapingReplacesWhatXMLCannotHold() {

@@ -14,7 +14,8 @@ package final class TemporaryDirectory: Sendable {
   /// Creates a directory named `prefix` and a fresh UUID in the system's
   /// temporary directory.
   package init(prefix: String = "batchcheck-test") throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "\(prefix)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
   }
 

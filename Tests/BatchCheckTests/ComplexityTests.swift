@@ -30,9 +30,13 @@ struct ComplexityTests {
   func reloadAboveDeletedRun() {
     // 2,000 sections; the first 1,000 are deleted and the section above them holds 1,000 reloads.
     let sections = 2_000
-    let old = (0..<sections).map { s in [Row(id: .int(s), content: 0)] + (s == 1_000 ? (1..<1_000).map { Row(id: .int(-$0), content: 0) } : []) }
+    let old = (0..<sections).map { s in
+      [Row(id: .int(s), content: 0)]
+        + (s == 1_000 ? (1..<1_000).map { Row(id: .int(-$0), content: 0) } : [])
+    }
     let update = BatchUpdate(
-      deleteSections: Array(0..<1_000), reloadRows: (0..<1_000).map { RowPath(section: 1_000, row: $0) })
+      deleteSections: Array(0..<1_000),
+      reloadRows: (0..<1_000).map { RowPath(section: 1_000, row: $0) })
     let new = Array(old[1_000...]).enumerated().map { index, section in
       index == 0 ? section.map { Row(id: $0.id, content: 1) } : section
     }
@@ -50,7 +54,8 @@ struct ComplexityTests {
     let inserted = (0..<1_000).map { [Row(id: .int(-1 - $0), content: 0)] }
     let new = inserted + [(0..<1_000).map { Row(id: .int($0), content: 1) }]
     let update = BatchUpdate(
-      insertSections: Array(0..<1_000), reloadRows: (0..<1_000).map { RowPath(section: 0, row: $0) })
+      insertSections: Array(0..<1_000), reloadRows: (0..<1_000).map { RowPath(section: 0, row: $0) }
+    )
     let (verdict, steps) = SimulatedTableView(old).countSteps(update, dataSource: new)
     #expect(verdict == .valid, "\(verdict)")
     #expect(steps < 200_000, "\(steps) steps")

@@ -208,7 +208,8 @@ private func crow(_ id: String, _ content: Int) -> Row {
   func aStepOutOfRangeGetsUIKitsRule(step: Step, rule: Rule, message: String) {
     let steps: [Step] = [.update(at: p(0, 0), row: Row("a")), step]
     let result = ContractValidator.validateSteps(
-      old: table("a b c"), steps: steps, new: table("a b c"), options: SimulationOptions(uikit: .ios12))
+      old: table("a b c"), steps: steps, new: table("a b c"),
+      options: SimulationOptions(uikit: .ios12))
     #expect(result.verdict.kind == .exception && result.verdict.rule == rule, "\(result)")
     #expect(result.step == 2)
     #expect(result.verdict.message?.hasPrefix("step 2: " + message) == true, "\(result)")
@@ -452,12 +453,16 @@ private func crow(_ id: String, _ content: Int) -> Row {
 
 extension ContractValidatorTests {
   @Test func aReconfigureStepNeedsIOS15() {
-    let steps: [Step] = [.update(at: p(0, 0), row: Row("x")), .reconfigure(at: p(0, 1), row: Row("y"))]
+    let steps: [Step] = [
+      .update(at: p(0, 0), row: Row("x")), .reconfigure(at: p(0, 1), row: Row("y")),
+    ]
     let ios18 = ContractValidator.validateSteps(old: table("a b"), steps: steps, new: table("x y"))
     #expect(ios18.isValid, "\(ios18)")
     let ios12 = ContractValidator.validateSteps(
       old: table("a b"), steps: steps, new: table("x y"), options: SimulationOptions(uikit: .ios12))
     #expect(ios12.step == 2 && ios12.verdict.kind == .exception && ios12.verdict.rule == nil)
-    #expect(ios12.verdict.message?.hasPrefix("step 2: -[UITableView reconfigureRowsAtIndexPaths:]") == true)
+    #expect(
+      ios12.verdict.message?.hasPrefix("step 2: -[UITableView reconfigureRowsAtIndexPaths:]")
+        == true)
   }
 }

@@ -22,13 +22,16 @@ struct CrashesOnTriples: DeltaGenerator {
     }
     let inserts = old.count == 2 && new.count == 1 ? 0 : new.count
     return BatchUpdate(
-      deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: (0..<inserts).map { RowPath(0, $0) })
+      deleteRows: old.indices.map { RowPath(0, $0) },
+      insertRows: (0..<inserts).map { RowPath(0, $0) })
   }
 }
 
 @Suite("Engine: a crash limit per phase, and interruption")
 struct CrashBudgetTests {
-  @Test("at the crash limit a phase learns the smallest crash, skips its like, and still finds the other kind")
+  @Test(
+    "at the crash limit a phase learns the smallest crash, skips its like, and still finds the other kind"
+  )
   func budgetLearnsTheCrash() throws {
     let generator = CrashesOnTriples()
     var options = CheckOptions(count: 2_000, exhaustiveTotal: 8)
@@ -37,12 +40,16 @@ struct CrashBudgetTests {
     let exhaustive = try #require(report.incomplete.first { $0.phase == .exhaustive })
     #expect(exhaustive.reason == .crashesPredicted)
     #expect(exhaustive.generatorErrors >= 5)
-    let total = ExhaustivePairs(maxTotal: 8, contentTotal: CheckOptions.defaultExhaustiveContentTotal).count
+    let total = ExhaustivePairs(
+      maxTotal: 8, contentTotal: CheckOptions.defaultExhaustiveContentTotal
+    ).count
     // The phase ran to its end, but for the predicted crashes.
     #expect(exhaustive.notRun == exhaustive.predictedCrashes)
     #expect(report.exhaustiveCases + exhaustive.predictedCrashes == total)
     #expect(exhaustive.predictedCrashes > 1_000)
-    #expect(exhaustive.predictions.first?.hasPrefix(#"crashed on [[]] -> [["a","a","a"]] and every case"#) == true)
+    #expect(
+      exhaustive.predictions.first?.hasPrefix(#"crashed on [[]] -> [["a","a","a"]] and every case"#)
+        == true)
     let random = try #require(report.incomplete.first { $0.phase == .random })
     #expect(random.reason == .crashesPredicted)
     #expect(random.predictedCrashes > 0)
@@ -73,7 +80,9 @@ struct CrashBudgetTests {
     let report = check(generator, options: options)
     let exhaustive = try #require(report.incomplete.first { $0.phase == .exhaustive })
     #expect(exhaustive.reason == .crashBudget)
-    let total = ExhaustivePairs(maxTotal: 8, contentTotal: CheckOptions.defaultExhaustiveContentTotal).count
+    let total = ExhaustivePairs(
+      maxTotal: 8, contentTotal: CheckOptions.defaultExhaustiveContentTotal
+    ).count
     #expect(exhaustive.notRun == total - report.exhaustiveCases)
     #expect(try #require(exhaustive.notRun) > total / 2)
     let random = try #require(report.incomplete.first { $0.phase == .random })
@@ -95,11 +104,16 @@ struct CrashBudgetTests {
     #expect(text.contains("INCOMPLETE: the exhaustive phase stopped after "))
     #expect(text.contains("raise the limit (--max-crashes, CheckOptions.maxCrashes)"))
     #expect(text.hasSuffix("failed (partial: not every case ran)"))
-    #expect(report.renderJSON().contains(#""partial":true,"incomplete":[{"phase":"exhaustive","reason":"crashBudget","#))
-    let predicted = check(CrashesOnTriples(), options: options)
-    #expect(predicted.renderText().contains("skipped as predicted crashes: each contains a smallest case"))
     #expect(
-      predicted.renderText().contains(#"  - crashed on [[]] -> [["a","a","a"]] and every case that contains it: "#))
+      report.renderJSON().contains(
+        #""partial":true,"incomplete":[{"phase":"exhaustive","reason":"crashBudget","#))
+    let predicted = check(CrashesOnTriples(), options: options)
+    #expect(
+      predicted.renderText().contains("skipped as predicted crashes: each contains a smallest case")
+    )
+    #expect(
+      predicted.renderText().contains(
+        #"  - crashed on [[]] -> [["a","a","a"]] and every case that contains it: "#))
     #expect(predicted.renderJSON().contains(#""reason":"crashesPredicted","#))
   }
 
@@ -109,14 +123,24 @@ struct CrashBudgetTests {
     #expect(report.incomplete.isEmpty)
     #expect(!report.isPartial)
     #expect(report.renderJSON().contains(#""partial":false,"incomplete":[]"#))
-    #expect(report.exhaustiveCases == ExhaustivePairs(maxTotal: 6, contentTotal: CheckOptions.defaultExhaustiveContentTotal).count)
+    #expect(
+      report.exhaustiveCases
+        == ExhaustivePairs(maxTotal: 6, contentTotal: CheckOptions.defaultExhaustiveContentTotal)
+        .count)
   }
 
-  @Test("shouldStop ends the run where it is: the failures found so far, unshrunk, and a partial report")
+  @Test(
+    "shouldStop ends the run where it is: the failures found so far, unshrunk, and a partial report"
+  )
   func interruption() throws {
     let asked = Mutex(0)
     var options = CheckOptions(count: 5_000, exhaustiveTotal: 8)
-    options.shouldStop = { asked.withLock { $0 += 1; return $0 > 3_000 } }
+    options.shouldStop = {
+      asked.withLock {
+        $0 += 1
+        return $0 > 3_000
+      }
+    }
     let report = check(CrashesOnTriples(), options: options)
     let stop = try #require(report.incomplete.first)
     #expect(report.incomplete.count == 1)
@@ -139,7 +163,10 @@ struct CrashBudgetTests {
       let calls = CallCounter()
       var name: String { "flaky" }
       func update(from old: [Row], to new: [Row]) throws(GeneratorError) -> BatchUpdate {
-        let flip = calls.count.withLock { $0 += 1; return $0 % 2 == 0 }
+        let flip = calls.count.withLock {
+          $0 += 1
+          return $0 % 2 == 0
+        }
         if old.count == 3, new.count >= 2 || flip {
           throw GeneratorError(kind: .timedOut, message: "no answer within 2 s")
         }
@@ -147,7 +174,9 @@ struct CrashBudgetTests {
       }
     }
     var options = CheckOptions(count: 0, exhaustiveTotal: 0)
-    options.regressions = [([[Row("a"), Row("b"), Row("c")]], [[Row("a"), Row("b"), Row("c"), Row("d")]])]
+    options.regressions = [
+      ([[Row("a"), Row("b"), Row("c")]], [[Row("a"), Row("b"), Row("c"), Row("d")]])
+    ]
     let report = check(Flaky(), options: options)
     let failure = try #require(report.failures.first)
     // A smaller new side times out only now and then: never confirmed twice in a row.
@@ -169,7 +198,10 @@ struct DiesEveryFourthCall: DeltaGenerator {
   let calls = CallCounter()
 
   func update(from old: [Row], to new: [Row]) throws(GeneratorError) -> BatchUpdate {
-    let dies = calls.count.withLock { $0 += 1; return $0 % 4 == 0 }
+    let dies = calls.count.withLock {
+      $0 += 1
+      return $0 % 4 == 0
+    }
     if dies {
       calls.crashes.withLock { $0 += 1 }
       throw GeneratorError(kind: .crashed, message: "exited with status 1 before answering")
@@ -181,7 +213,9 @@ struct DiesEveryFourthCall: DeltaGenerator {
 @Suite("Engine: the crash predictor's containment")
 struct CrashPredictorTests {
   /// Every way of giving each demand its own id, tried one by one.
-  static func embedsByBruteForce(_ demands: [(old: Int, new: Int)], in available: [(old: Int, new: Int)]) -> Bool {
+  static func embedsByBruteForce(
+    _ demands: [(old: Int, new: Int)], in available: [(old: Int, new: Int)]
+  ) -> Bool {
     func place(_ demand: Int, _ used: Set<Int>) -> Bool {
       guard demand < demands.count else { return true }
       for id in available.indices where !used.contains(id) {
@@ -201,7 +235,9 @@ struct CrashPredictorTests {
     var random = SplitMix64(seed: 0x5eed)
     var embedded = 0
     for _ in 0..<3_000 {
-      let demands = (0..<Int(random.next() % 4)).map { _ in (old: Int(random.next() % 3), new: Int(random.next() % 3)) }
+      let demands = (0..<Int(random.next() % 4)).map { _ in
+        (old: Int(random.next() % 3), new: Int(random.next() % 3))
+      }
       let available = (0..<Int(random.next() % 5)).map { _ in
         (old: Int(random.next() % 4), new: Int(random.next() % 4))
       }
@@ -217,8 +253,11 @@ struct CrashPredictorTests {
   func predictsContainingCases() {
     var predictor = CrashPredictor()
     predictor.learn(.error(.crashed), old: [[]], new: [[Row("a"), Row("a"), Row("a")]])
-    #expect(predictor.pattern(containedIn: [[Row("x")]], [[Row("b"), Row("c"), Row("b"), Row("b")]]) == 0)
-    #expect(predictor.pattern(containedIn: [[Row("b"), Row("b"), Row("b")]], [[Row("b"), Row("c")]]) == nil)
+    #expect(
+      predictor.pattern(containedIn: [[Row("x")]], [[Row("b"), Row("c"), Row("b"), Row("b")]]) == 0)
+    #expect(
+      predictor.pattern(containedIn: [[Row("b"), Row("b"), Row("b")]], [[Row("b"), Row("c")]])
+        == nil)
     #expect(predictor.pattern(containedIn: [[]], [[Row("a"), Row("b"), Row("a")]]) == nil)
   }
 

@@ -20,7 +20,8 @@ struct EditSizeTests {
   static func ids(_ text: String) -> [RowValue] { text.map { .string(String($0)) } }
   static func rows(_ text: String) -> [Row] { text.map { Row(.string(String($0))) } }
 
-  @Test("the fast subsequence equals the plain table on random pairs, with and without repeated ids")
+  @Test(
+    "the fast subsequence equals the plain table on random pairs, with and without repeated ids")
   func fastEqualsReference() {
     var random = SplitMix64(seed: 0x1C5)
     for trial in 0..<3_000 {
@@ -42,11 +43,14 @@ struct EditSizeTests {
       // The length alone, from the bit-parallel table.
       let lengthOnly = CommonSubsequence(old, new, budget: 1_000_000)
       #expect(lengthOnly.exact && lengthOnly.length == expected, "trial \(trial): \(old) -> \(new)")
-      #expect(old.isEmpty || new.isEmpty || lengthOnly.steps == old.count * ((new.count + 63) / 64) + new.count)
+      #expect(
+        old.isEmpty || new.isEmpty
+          || lengthOnly.steps == old.count * ((new.count + 63) / 64) + new.count)
       // The pairs are a common subsequence of that length.
       #expect(fast.pairs.count == expected)
       #expect(fast.pairs.allSatisfy { old[$0.old] == new[$0.new] })
-      #expect(zip(fast.pairs, fast.pairs.dropFirst()).allSatisfy { $0.old < $1.old && $0.new < $1.new })
+      #expect(
+        zip(fast.pairs, fast.pairs.dropFirst()).allSatisfy { $0.old < $1.old && $0.new < $1.new })
       // Past the budget: a common subsequence, no longer than the longest, marked as not exact.
       let bounded = CommonSubsequence(old, new, budget: 0, pairs: true)
       #expect(bounded.length <= expected)
@@ -63,14 +67,21 @@ struct EditSizeTests {
     var random = SplitMix64(seed: 0xB17)
     for trial in 0..<300 {
       let alphabet = Int(random.next() % 8) + 1
-      let old = (0..<Int(random.next() % 200)).map { _ in RowValue.int(Int(random.next() % UInt64(alphabet))) }
-      let new = (0..<Int(random.next() % 200)).map { _ in RowValue.int(Int(random.next() % UInt64(alphabet))) }
+      let old = (0..<Int(random.next() % 200)).map { _ in
+        RowValue.int(Int(random.next() % UInt64(alphabet)))
+      }
+      let new = (0..<Int(random.next() % 200)).map { _ in
+        RowValue.int(Int(random.next() % UInt64(alphabet)))
+      }
       let fast = CommonSubsequence(old, new, budget: 1_000_000)
-      #expect(fast.exact && fast.length == referenceLCS(old, new), "trial \(trial): \(old.count) x \(new.count)")
+      #expect(
+        fast.exact && fast.length == referenceLCS(old, new),
+        "trial \(trial): \(old.count) x \(new.count)")
     }
     // Past the bit table's cells (or the budget), the chain answers as before.
     let long = (0..<3_000).map { RowValue.int($0 % 7) }
-    #expect(CommonSubsequence(long, long.reversed(), budget: 1 << 40).steps > 3_000 * 3_000 / 64 + 3_000)
+    #expect(
+      CommonSubsequence(long, long.reversed(), budget: 1 << 40).steps > 3_000 * 3_000 / 64 + 3_000)
   }
 
   @Test("distinct ids take O((n + m) log n) steps: counted, growth per 10x")
@@ -95,19 +106,25 @@ struct EditSizeTests {
     // [a b c] -> [c a b]: one move suffices (c); moving all three is waste.
     let old = [Self.rows("abc")]
     let new = [Self.rows("cab")]
-    let minimal = EditSize(old: old, new: new, update: BatchUpdate(moveRows: [RowMove(from: RowPath(0, 2), to: RowPath(0, 0))]))
-    #expect(minimal.moves == 1 && minimal.minimumMoves == 1 && minimal.deletes == 0 && minimal.minimumDeletes == 0)
+    let minimal = EditSize(
+      old: old, new: new,
+      update: BatchUpdate(moveRows: [RowMove(from: RowPath(0, 2), to: RowPath(0, 0))]))
+    #expect(
+      minimal.moves == 1 && minimal.minimumMoves == 1 && minimal.deletes == 0
+        && minimal.minimumDeletes == 0)
     let everyRow = EditSize(
       old: old, new: new,
       update: BatchUpdate(moveRows: [
-        RowMove(from: RowPath(0, 0), to: RowPath(0, 1)), RowMove(from: RowPath(0, 1), to: RowPath(0, 2)),
+        RowMove(from: RowPath(0, 0), to: RowPath(0, 1)),
+        RowMove(from: RowPath(0, 1), to: RowPath(0, 2)),
         RowMove(from: RowPath(0, 2), to: RowPath(0, 0)),
       ]))
     #expect(everyRow.moves == 3 && everyRow.minimumMoves == 1 && everyRow.moveRatio == 3)
     // Moves written as deletes and inserts.
     let replaced = EditSize(
       old: old, new: new,
-      update: BatchUpdate(deleteRows: (0..<3).map { RowPath(0, $0) }, insertRows: (0..<3).map { RowPath(0, $0) }))
+      update: BatchUpdate(
+        deleteRows: (0..<3).map { RowPath(0, $0) }, insertRows: (0..<3).map { RowPath(0, $0) }))
     #expect(replaced.deletes == 3 && replaced.inserts == 3 && replaced.minimumDeletes == 0)
     #expect(replaced.rowsDeletedAndInsertedAgain == 3 && replaced.moves == 0)
     // Unchanged rows reloaded: a and b reloaded, b's content changes.
@@ -117,7 +134,8 @@ struct EditSizeTests {
     #expect(reloads.reloads == 2 && reloads.unchangedReloads == 1 && reloads.minimumMoves == 0)
     // Repeated ids, multiset: [a a b] -> [b a]: one a deleted; b or a moves once.
     let repeated = EditSize(old: [Self.rows("aab")], new: [Self.rows("ba")], update: BatchUpdate())
-    #expect(repeated.minimumDeletes == 1 && repeated.minimumInserts == 0 && repeated.minimumMoves == 1)
+    #expect(
+      repeated.minimumDeletes == 1 && repeated.minimumInserts == 0 && repeated.minimumMoves == 1)
     #expect(!repeated.minimumMovesIsBound)
   }
 
@@ -127,13 +145,17 @@ struct EditSizeTests {
     let size = EditSize(
       old: [Self.rows("a"), Self.rows("b")], new: [Self.rows("ab"), []],
       update: BatchUpdate(moveRows: [RowMove(from: RowPath(1, 0), to: RowPath(0, 1))]))
-    #expect(size.minimumMoves == 1 && size.minimumDeletes == 0 && size.minimumInserts == 0 && size.moves == 1)
+    #expect(
+      size.minimumMoves == 1 && size.minimumDeletes == 0 && size.minimumInserts == 0
+        && size.moves == 1)
     #expect(size.sections.map(\.minimumMoves) == [1, 0] && size.sections.map(\.moves) == [1, 0])
     // A deleted section's rows are deletes; an inserted section's rows inserts.
     let whole = EditSize(
       old: [Self.rows("ab"), Self.rows("c")], new: [Self.rows("c"), Self.rows("xy")],
       update: BatchUpdate(deleteSections: [0], insertSections: [1]))
-    #expect(whole.deletes == 2 && whole.inserts == 2 && whole.sectionDeletes == 1 && whole.sectionInserts == 1)
+    #expect(
+      whole.deletes == 2 && whole.inserts == 2 && whole.sectionDeletes == 1
+        && whole.sectionInserts == 1)
     #expect(whole.minimumDeletes == 2 && whole.minimumInserts == 2 && whole.minimumMoves == 1)
     for size in [size, whole] {
       #expect(size.sections.map(\.minimumMoves).reduce(0, +) == size.minimumMoves)
@@ -161,7 +183,8 @@ struct EditSizeTests {
     let size = EditSize(
       old: [Self.rows("a")], new: [Self.rows("b")],
       update: BatchUpdate(
-        deleteSections: [-1, 7], insertSections: [Int.max], deleteRows: [RowPath(0, 5), RowPath(-3, 0)],
+        deleteSections: [-1, 7], insertSections: [Int.max],
+        deleteRows: [RowPath(0, 5), RowPath(-3, 0)],
         insertRows: [RowPath(9, 9)], reloadRows: [RowPath(0, Int.min)],
         moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(4, 0))]))
     #expect(size.deletes == 0 && size.inserts == 0 && size.moves == 0 && size.reloads == 0)
@@ -177,6 +200,8 @@ struct EditSizeTests {
     b.moves = 3
     b.minimumMovesIsBound = true
     let total = a + b
-    #expect(total.moves == 5 && total.minimumMoves == 1 && total.minimumMovesIsBound && total.sections.isEmpty)
+    #expect(
+      total.moves == 5 && total.minimumMoves == 1 && total.minimumMovesIsBound
+        && total.sections.isEmpty)
   }
 }

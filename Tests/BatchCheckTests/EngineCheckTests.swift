@@ -165,12 +165,15 @@ struct EngineCheckTests {
   func unreproducedFailure() throws {
     // The fifth call throws; the shrinker's calls and the case's second run do not.
     let error = GeneratorError(kind: .unavailable, message: "exited with status 0 before answering")
-    let thrown = check(FailsOnce(failingCall: 5, error: error), options: .quick(count: 100, shrinkBudget: 50))
+    let thrown = check(
+      FailsOnce(failingCall: 5, error: error), options: .quick(count: 100, shrinkBudget: 50))
     let failure = try #require(thrown.failures.first)
     #expect(failure.kind == "generatorError")
     #expect(failure.error?.kind == .unavailable)
     #expect(failure.update == nil && failure.verdict == nil)
-    #expect(failure.message.hasPrefix("unavailable: exited with status 0 before answering (when the case first ran;"))
+    #expect(
+      failure.message.hasPrefix(
+        "unavailable: exited with status 0 before answering (when the case first ran;"))
     #expect(failure.index == 4 && failure.shrinkImprovements == 0)
     #expect(!thrown.renderText().contains("FAIL valid"))
     // The fifth call answers an update that UIKit rejects; no other call does.

@@ -105,7 +105,9 @@ struct EngineGenerationTests {
 }
 
 extension EngineGenerationTests {
-  @Test("one random case in eight gets a window of rows on screen, from its seed alone, leaving a row off screen")
+  @Test(
+    "one random case in eight gets a window of rows on screen, from its seed alone, leaving a row off screen"
+  )
   func windows() {
     var windows = 0
     var none = 0
@@ -148,7 +150,8 @@ extension EngineGenerationTests {
     // with fewer; one that fails says which rows were on screen only when
     // the window made the difference.
     let wrong = ClosureGenerator(name: "reload-wrong") { _, _ in
-      BatchUpdate(reloadRows: [RowPath(0, 0)], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))])
+      BatchUpdate(
+        reloadRows: [RowPath(0, 0)], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))])
     }
     let failing = CaseRunner(wrong, simulation: .default).run(old, new, window: off)
     #expect(failing?.verdict?.rule == .r11)

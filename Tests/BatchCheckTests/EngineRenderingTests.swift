@@ -13,7 +13,8 @@ struct EngineRenderingTests {
     #expect(counted(1, "case") == "1 case")
     #expect(counted(0, "case") == "0 cases")
     #expect(counted(2, "improvement") == "2 improvements")
-    #expect(counted(1, "match", "matches") == "1 match" && counted(3, "match", "matches") == "3 matches")
+    #expect(
+      counted(1, "match", "matches") == "1 match" && counted(3, "match", "matches") == "3 matches")
     // 2/3 = 66.67%: nearest 66.7%; 1/8 = 12.5% exactly; 1/7 = 14.29%: 14.3%.
     #expect(percentText(2, of: 3) == "66.7%")
     #expect(percentText(1, of: 8) == "12.5%")
@@ -144,7 +145,9 @@ struct EngineRenderingTests {
     var options = CheckOptions.quick()
     options.identityOnly = true
     options.simulation = SimulationOptions(semantics: .collectionView, duplicates: .asUIKit)
-    let generator = ClosureGenerator(name: "my gen") { _, _ in BatchUpdate(insertRows: [RowPath(0, 99)]) }
+    let generator = ClosureGenerator(name: "my gen") { _, _ in
+      BatchUpdate(insertRows: [RowPath(0, 99)])
+    }
     // In process: the one-pair Swift call, the pair as literals, which runs the case again.
     let swift = try #require(check(generator, options: options).failures.first)
     let replay = try #require(swift.replayCommand)
@@ -154,12 +157,14 @@ struct EngineRenderingTests {
           + " new: \(SwiftLiteral.sections(swift.new)),"
           + " simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit"),
       "\(replay)")
-    #expect(replay.hasSuffix(", identityOnly: true))  // generator: the 'my gen' generator checked"))
+    #expect(
+      replay.hasSuffix(", identityOnly: true))  // generator: the 'my gen' generator checked"))
     let again = check(
       generator,
       options: .onePair(
         old: swift.old, new: swift.new,
-        simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit), identityOnly: true))
+        simulation: SimulationOptions(semantics: .collectionView, duplicates: .asUIKit),
+        identityOnly: true))
     #expect(again.failures.first?.old == swift.old && again.failures.first?.new == swift.new)
     #expect(again.failures.first?.rule == swift.rule)
     // On the command line: the batchcheck command.
@@ -189,12 +194,14 @@ struct SwiftLiteralTests {
   @Test("the one-pair options name only what is not the default")
   func onePairOptions() {
     #expect(
-      SwiftLiteral.onePairOptions(old: [[]], new: [[Row("a")]], simulation: .default, identityOnly: false)
+      SwiftLiteral.onePairOptions(
+        old: [[]], new: [[Row("a")]], simulation: .default, identityOnly: false)
         == #".onePair(old: [[]], new: [[Row("a")]])"#)
     let window = SimulationOptions(
       uikit: .ios12, visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 3)))
     #expect(
-      SwiftLiteral.onePairOptions(old: [[Row("a")]], new: [[]], simulation: window, identityOnly: true)
+      SwiftLiteral.onePairOptions(
+        old: [[Row("a")]], new: [[]], simulation: window, identityOnly: true)
         == #".onePair(old: [[Row("a")]], new: [[]], simulation: SimulationOptions(uikit: .ios12,"#
         + #" visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 3))), identityOnly: true)"#)
     let none = SimulationOptions(semantics: .collectionView, visibleRows: .none)
@@ -214,7 +221,11 @@ struct SwiftLiteralTests {
     let report = check(keepAll, options: options)
     let failure = try #require(report.failures.first)
     #expect(failure.rule == .c2)
-    #expect(failure.visibleRows == .range(first: RowPath(0, 1), last: RowPath(0, 1)), "\(report.renderText())")
-    #expect(failure.replayCommand?.contains("visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 1))") == true)
+    #expect(
+      failure.visibleRows == .range(first: RowPath(0, 1), last: RowPath(0, 1)),
+      "\(report.renderText())")
+    #expect(
+      failure.replayCommand?.contains(
+        "visibleRows: .range(first: RowPath(0, 1), last: RowPath(0, 1))") == true)
   }
 }

@@ -108,13 +108,21 @@ struct EngineShardTests {
       ([shard(1, of: 2), shard(1, of: 2)], "shard 1/2 is given twice (report 2)"),
       ([shard(1, of: 3), shard(3, of: 3)], "shard 2/3 missing"),
       ([shard(1, of: 2), shard(2, of: 3)], "report 2 is shard 2/3, report 1 is of 2 shards"),
-      ([shard(1, of: 2), shard(2, of: 2, seed: 8)], "report 2 (shard 2/2) is of another run: its seed differs"),
+      (
+        [shard(1, of: 2), shard(2, of: 2, seed: 8)],
+        "report 2 (shard 2/2) is of another run: its seed differs"
+      ),
       (
         [shard(1, of: 2), shard(2, of: 2, uikit: .ios12)],
         "report 2 (shard 2/2) is of another run: its uikit differs"
       ),
-      ([shard(1, of: 2), huge], #"report 2 (shard 2/2): its "cases"."random" count makes the total larger than 9223372036854775807"#),
-      ([shard(1, of: 2), hugeStatistics], #"report 2 (shard 2/2): its "statistics"."moves" count"#),
+      (
+        [shard(1, of: 2), huge],
+        #"report 2 (shard 2/2): its "cases"."random" count makes the total larger than 9223372036854775807"#
+      ),
+      (
+        [shard(1, of: 2), hugeStatistics], #"report 2 (shard 2/2): its "statistics"."moves" count"#
+      ),
       ([tooLarge, overrun], #"report 2 (shard 2/2): its "cases" count makes the total larger"#),
     ]
     for (reports, message) in cases {

@@ -28,33 +28,40 @@ struct ExhaustivePairsTests {
     #expect(pairs.first.map { $0.old.isEmpty && $0.new.isEmpty } == true)
   }
 
-  @Test("ContractGenerator.firstFailure stops at the first failing pair and counts the pairs it ran")
+  @Test(
+    "ContractGenerator.firstFailure stops at the first failing pair and counts the pairs it ran")
   func firstFailure() {
     // Inserts only the first new row: fails as soon as new has two rows.
     let firstOnly = ClosureGenerator(name: "first-only") { old, new in
-      BatchUpdate(deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.isEmpty ? [] : [RowPath(0, 0)])
+      BatchUpdate(
+        deleteRows: old.indices.map { RowPath(0, $0) },
+        insertRows: new.isEmpty ? [] : [RowPath(0, 0)])
     }
-    let (cases, finding) = ContractGenerator(firstOnly).firstFailure(in: ExhaustivePairs(maxTotal: 4))
+    let (cases, finding) = ContractGenerator(firstOnly).firstFailure(
+      in: ExhaustivePairs(maxTotal: 4))
     #expect(finding?.old == [])
     #expect(finding?.new == [Row("a"), Row("a")])
     #expect(finding?.verdict?.verdict.rule == .r2)
     #expect(cases == 1 + 2 + 1)  // the pair of total 0, both of total 1, then [] -> [a a]
   }
 
-  @Test("content variants: every choice of plain or changed content for rows whose id is kept, counted")
+  @Test(
+    "content variants: every choice of plain or changed content for rows whose id is kept, counted")
   func contentVariants() {
     let pairs = Array(ExhaustivePairs(maxTotal: 3, contentTotal: 2))
     // Up to 2 rows: [a] -> [a] comes plain, then with either side changed, then both.
     let aToA = pairs.filter { $0.old.map(\.id) == ["a"] && $0.new.map(\.id) == ["a"] }
-    #expect(aToA.map { "\($0.old) -> \($0.new)" } == [
-      #"["a"] -> ["a"]"#, #"[{"id":"a","content":"a'"}] -> ["a"]"#,
-      #"["a"] -> [{"id":"a","content":"a'"}]"#,
-      #"[{"id":"a","content":"a'"}] -> [{"id":"a","content":"a'"}]"#,
-    ])
+    #expect(
+      aToA.map { "\($0.old) -> \($0.new)" } == [
+        #"["a"] -> ["a"]"#, #"[{"id":"a","content":"a'"}] -> ["a"]"#,
+        #"["a"] -> [{"id":"a","content":"a'"}]"#,
+        #"[{"id":"a","content":"a'"}] -> [{"id":"a","content":"a'"}]"#,
+      ])
     // Pairs of 3 rows are plain only; no pair has a changed content on an id of one side only.
-    #expect(pairs.filter { $0.old.count + $0.new.count == 3 }.allSatisfy { pair in
-      (pair.old + pair.new).allSatisfy { $0.id == $0.content }
-    })
+    #expect(
+      pairs.filter { $0.old.count + $0.new.count == 3 }.allSatisfy { pair in
+        (pair.old + pair.new).allSatisfy { $0.id == $0.content }
+      })
     // Sizes smallest first, and `count` agrees with the sequence.
     let totals = pairs.map { $0.old.count + $0.new.count }
     #expect(totals == totals.sorted())

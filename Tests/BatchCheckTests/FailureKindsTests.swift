@@ -57,7 +57,9 @@ struct FailureKindsTests {
   }
 
   func summary(_ report: CheckReport) -> [String] {
-    report.failures.map { "\($0.kind) \($0.rule?.rawValue ?? "-") \($0.rowCount) \($0.isProvenMinimal)" }
+    report.failures.map {
+      "\($0.kind) \($0.rule?.rawValue ?? "-") \($0.rowCount) \($0.isProvenMinimal)"
+    }
   }
 
   func expectedSummary(_ bugs: [Int]) -> [String] {
@@ -65,7 +67,8 @@ struct FailureKindsTests {
       .map { "\($0.kind) \($0.rule?.rawValue ?? "-") \($0.rows) true" }
   }
 
-  @Test("two and three planted bugs: each kind listed once, smallest first, at its planted size",
+  @Test(
+    "two and three planted bugs: each kind listed once, smallest first, at its planted size",
     arguments: [[1, 2], [2, 3], [1, 2, 3]])
   func plantedBugs(_ bugs: [Int]) {
     let report = check(PlantedBugs.Generator(bugs: Set(bugs)), options: Self.options())
@@ -102,21 +105,25 @@ struct FailureKindsTests {
     #expect(report.failedCases == 1)
   }
 
-  @Test("with the exhaustive phase skipped, a search of its own proves each minimum within its budget")
+  @Test(
+    "with the exhaustive phase skipped, a search of its own proves each minimum within its budget")
   func searchWithoutExhaustivePhase() {
     var options = Self.options(count: 3_000)
     options.exhaustiveTotal = 0
     let report = check(PlantedBugs.Generator(bugs: [1, 2, 3]), options: options)
     // The small ones are proven; proving 7 rows takes 3,533 pairs, beyond the budget.
     #expect(
-      summary(report) == ["exception R2 3 true", "staleContent C2 4 true", "generatorError - 7 false"])
+      summary(report) == [
+        "exception R2 3 true", "staleContent C2 4 true", "generatorError - 7 false",
+      ])
     let calls = report.failures.compactMap { $0.minimality?.calls }
     #expect(calls.count == 3 && calls.allSatisfy { $0 > 0 } && calls[2] == options.proofBudget)
     #expect(report.failures[2].minimality.map { $0.rows >= 4 && $0.rows < 6 } == true)
     #expect(report.renderText().contains("minimal: not proven: no pair with at most "))
     // With the budget for it, the 7 rows are proven too.
     options.proofBudget = 10_000
-    #expect(summary(check(PlantedBugs.Generator(bugs: [3]), options: options)) == expectedSummary([3]))
+    #expect(
+      summary(check(PlantedBugs.Generator(bugs: [3]), options: options)) == expectedSummary([3]))
   }
 
   @Test("a search finds a smaller pair than the shrinker left, and reports it instead")

@@ -17,10 +17,14 @@ struct FastPathTests {
       let old = [(0..<oldCount).map { Row(id: .int($0), content: .int(below(2))) }]
       // A new section from old by deleting, inserting and reordering a little.
       var survivors = old[0].filter { _ in below(4) != 0 }
-      for _ in 0..<below(3) { survivors.insert(Row(id: .int(100 + below(3)), content: 0), at: below(survivors.count + 1)) }
+      for _ in 0..<below(3) {
+        survivors.insert(Row(id: .int(100 + below(3)), content: 0), at: below(survivors.count + 1))
+      }
       if below(3) == 0, survivors.count > 1 { survivors.swapAt(0, survivors.count - 1) }
       let new = [survivors]
-      func path(_ count: Int) -> RowPath { RowPath(section: below(8) == 0 ? 1 : 0, row: below(count + 1)) }
+      func path(_ count: Int) -> RowPath {
+        RowPath(section: below(8) == 0 ? 1 : 0, row: below(count + 1))
+      }
       func list<T>(_ make: () -> T) -> [T] { (0..<below(3)).map { _ in make() } }
       var update = BatchUpdate(
         deleteRows: list { path(oldCount) }, insertRows: list { path(survivors.count) },
@@ -40,7 +44,10 @@ struct FastPathTests {
       #expect(fast == nil || fast == .valid)
       // Sound: never valid when the full simulation is not. Complete for
       // updates without duplicates (the fast path leaves those to the full one).
-      let lists = [update.deleteRows, update.insertRows, update.reloadRows, update.moveRows.map(\.from), update.moveRows.map(\.to)]
+      let lists = [
+        update.deleteRows, update.insertRows, update.reloadRows, update.moveRows.map(\.from),
+        update.moveRows.map(\.to),
+      ]
       // iOS 18 drops a reload of a row that has no cell (D7); the fast path
       // leaves that to the full simulation too.
       let reloadsDropped =
@@ -56,7 +63,8 @@ struct FastPathTests {
 }
 
 extension FastPathTests {
-  @Test("the benchmark's worst cases: valid through the fast path and the full simulation, the twin fails R2",
+  @Test(
+    "the benchmark's worst cases: valid through the fast path and the full simulation, the twin fails R2",
     arguments: WorstCase.allCases)
   func worstCases(_ family: WorstCase) {
     for uikit in UIKitProfile.allCases {
@@ -65,9 +73,13 @@ extension FastPathTests {
       let flat = SimulatedTableView(made.flat.old, options: options)
       let table = SimulatedTableView(made.old, options: options)
       var counter = OperationCounter()
-      #expect(flat.fastValid(made.flat.update, dataSource: made.flat.new, counter: &counter) == .valid)
-      #expect(flat.simulate(made.flat.update, dataSource: made.flat.new, counter: &counter) == .valid)
-      #expect(table.simulate(made.update, dataSource: made.new, counter: &counter) == .valid, "\(family), \(uikit)")
+      #expect(
+        flat.fastValid(made.flat.update, dataSource: made.flat.new, counter: &counter) == .valid)
+      #expect(
+        flat.simulate(made.flat.update, dataSource: made.flat.new, counter: &counter) == .valid)
+      #expect(
+        table.simulate(made.update, dataSource: made.new, counter: &counter) == .valid,
+        "\(family), \(uikit)")
       let twin = table.performBatchUpdates(made.invalid, dataSource: made.new)
       #expect(twin.rule == .r2, "\(family), \(uikit): \(twin)")
       #expect(made.invalid.operationCount == made.update.operationCount - 1)

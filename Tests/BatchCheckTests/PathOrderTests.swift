@@ -18,7 +18,9 @@ struct PathOrderTests {
     return (positions, hasTwin)
   }
 
-  @Test("random lists: the stable order and the twins a plain sort gives (2,000 lists at the full scale)")
+  @Test(
+    "random lists: the stable order and the twins a plain sort gives (2,000 lists at the full scale)"
+  )
   func randomLists() {
     var random = SplitMix64(seed: 0x0DE2)
     func below(_ n: Int) -> Int { Int(random.next() % UInt64(max(n, 1))) }
@@ -27,14 +29,16 @@ struct PathOrderTests {
       let sections = 1 + below(4)
       let rows = [3, 50, 5_000][below(3)]
       var paths = (0..<count).map { _ in
-        RowPath(section: below(sections), row: below(20) == 0 ? UIKitMessages.notFound : below(rows))
+        RowPath(
+          section: below(sections), row: below(20) == 0 ? UIKitMessages.notFound : below(rows))
       }
       switch below(6) {
       case 0: paths.sort()
       case 1: paths = Array(Set(paths)).sorted(by: >)
       case 2 where count > 0:
         // Beyond packing: a huge section and row, or a negative one.
-        paths[below(count)] = [RowPath(1 << 40, 1 << 30), RowPath(-1, 3), RowPath(2, Int.max - 1)][below(3)]
+        paths[below(count)] =
+          [RowPath(1 << 40, 1 << 30), RowPath(-1, 3), RowPath(2, Int.max - 1)][below(3)]
       default: break
       }
       var counter = OperationCounter()

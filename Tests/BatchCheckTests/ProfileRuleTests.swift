@@ -14,15 +14,18 @@ struct ProfileRuleTests {
 
   @Test("D1 positive (X1): iOS 18's R2 text ends by naming the table view")
   func d1Positive() {
-    let verdict = judge(table(counts: [20]), table(counts: [20]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios18)
+    let verdict = judge(
+      table(counts: [20]), table(counts: [20]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios18)
     #expect(verdict.rule == .r2)
     #expect(
       verdict.message
         == "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (20) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out). Table view: <UITableView>"
     )
-    let r1 = judge(table("a"), table("a"), BatchUpdate(insertSections: [0]), semantics: Self.cv, uikit: .ios18)
+    let r1 = judge(
+      table("a"), table("a"), BatchUpdate(insertSections: [0]), semantics: Self.cv, uikit: .ios18)
     #expect(r1.rule == .r1)
-    #expect(r1.message?.hasSuffix("(1 inserted, 0 deleted). Collection view: <UICollectionView>") == true)
+    #expect(
+      r1.message?.hasSuffix("(1 inserted, 0 deleted). Collection view: <UICollectionView>") == true)
   }
 
   @Test("D1 negative: iOS 12's count texts end with the sentence")
@@ -30,7 +33,8 @@ struct ProfileRuleTests {
     let verdict = judge(
       table(counts: [20]), table(counts: [20]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios12)
     #expect(verdict.message?.hasSuffix("(0 moved in, 0 moved out).") == true)
-    let r1 = judge(table("a"), table("a"), BatchUpdate(insertSections: [0]), semantics: Self.cv, uikit: .ios12)
+    let r1 = judge(
+      table("a"), table("a"), BatchUpdate(insertSections: [0]), semantics: Self.cv, uikit: .ios12)
     #expect(r1.message?.hasSuffix("(1 inserted, 0 deleted).") == true)
   }
 
@@ -72,9 +76,11 @@ struct ProfileRuleTests {
 
   // MARK: D4: what overflows the maps
 
-  @Test("D4 positive (X3, X4): a section that would hold more rows than the data source returns is R2b")
+  @Test(
+    "D4 positive (X3, X4): a section that would hold more rows than the data source returns is R2b")
   func d4Positive() {
-    let x3 = judge(table(counts: [20]), table(counts: [15]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios18)
+    let x3 = judge(
+      table(counts: [20]), table(counts: [15]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios18)
     #expect(x3.kind == .exception && x3.rule == .r2b)
     #expect(
       x3.message == """
@@ -86,11 +92,14 @@ struct ProfileRuleTests {
         ]
         Table view: <UITableView>
         """)
-    let x4 = judge(table(counts: [20]), table(counts: [3]), BatchUpdate(reloadRows: [p(0, 0)]), uikit: .ios18)
+    let x4 = judge(
+      table(counts: [20]), table(counts: [3]), BatchUpdate(reloadRows: [p(0, 0)]), uikit: .ios18)
     #expect(x4.rule == .r2b)
-    #expect(x4.message?.contains("Updates = [\n\tDelete row (0 - 0),\n\tInsert row (0 - 0)\n]") == true)
+    #expect(
+      x4.message?.contains("Updates = [\n\tDelete row (0 - 0),\n\tInsert row (0 - 0)\n]") == true)
     // Several sections, a collection view, and no update at all.
-    let empty = judge(table("a | b c"), table("a | b"), BatchUpdate(), semantics: Self.cv, uikit: .ios18)
+    let empty = judge(
+      table("a | b c"), table("a | b"), BatchUpdate(), semantics: Self.cv, uikit: .ios18)
     #expect(
       empty.message?.hasSuffix(
         """
@@ -103,10 +112,12 @@ struct ProfileRuleTests {
 
   @Test("D4 negative (X1): a section left with too few rows keeps the classic R2")
   func d4Negative() {
-    let x1 = judge(table(counts: [20]), table(counts: [20]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios18)
+    let x1 = judge(
+      table(counts: [20]), table(counts: [20]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios18)
     #expect(x1.rule == .r2)
     // Under iOS 12 the overflow is R2 too.
-    let x3 = judge(table(counts: [20]), table(counts: [15]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios12)
+    let x3 = judge(
+      table(counts: [20]), table(counts: [15]), BatchUpdate(deleteRows: [p(0, 0)]), uikit: .ios12)
     #expect(x3.rule == .r2)
   }
 
@@ -119,7 +130,9 @@ struct ProfileRuleTests {
     update: BatchUpdate(deleteSections: [0], moveRows: [mv(p(0, 0), p(0, 1))])
   )
 
-  @Test("D5 positive (X7, X8): a table falls back without checking the section count, after every index check")
+  @Test(
+    "D5 positive (X7, X8): a table falls back without checking the section count, after every index check"
+  )
   func d5Positive() {
     let c = Self.x7
     #expect(judge(c.old, c.new, c.update, uikit: .ios18).kind == .fallback)
@@ -128,7 +141,9 @@ struct ProfileRuleTests {
     let verdict = judge(c.old, c.new, x8, uikit: .ios18)
     #expect(verdict.rule == .r6)
     #expect(
-      verdict.message == "attempt to insert row 7 into section 0, but there are only 3 rows in section 0 after the update")
+      verdict.message
+        == "attempt to insert row 7 into section 0, but there are only 3 rows in section 0 after the update"
+    )
   }
 
   @Test("D5 negative: iOS 12's table still checks the section count (R1)")
@@ -157,7 +172,10 @@ struct ProfileRuleTests {
 
   @Test("D7 positive (X11, X15): a reload of a row without a cell is dropped")
   func d7Positive() {
-    #expect(judge(table(counts: [3]), table(counts: [3]), BatchUpdate(reloadRows: [p(0, 5)]), uikit: .ios18) == .valid)
+    #expect(
+      judge(
+        table(counts: [3]), table(counts: [3]), BatchUpdate(reloadRows: [p(0, 5)]), uikit: .ios18)
+        == .valid)
     // X15: rows 0-14 on screen; row 50 is deleted and reloaded off screen.
     let old = table(counts: [100])
     var new = old
@@ -171,16 +189,19 @@ struct ProfileRuleTests {
 
   @Test("D7 negative: iOS 12 checks the reload (R3); a section reload is always processed")
   func d7Negative() {
-    let verdict = judge(table(counts: [3]), table(counts: [3]), BatchUpdate(reloadRows: [p(0, 5)]), uikit: .ios12)
+    let verdict = judge(
+      table(counts: [3]), table(counts: [3]), BatchUpdate(reloadRows: [p(0, 5)]), uikit: .ios12)
     #expect(verdict.rule == .r3)
-    let section = judge(table(counts: [3]), table(counts: [3]), BatchUpdate(reloadSections: [4]), uikit: .ios18)
+    let section = judge(
+      table(counts: [3]), table(counts: [3]), BatchUpdate(reloadSections: [4]), uikit: .ios18)
     #expect(section.rule == .r5)
     // An off-screen row reload under iOS 12 still counts: R10.
     let old = table(counts: [100])
     var new = old
     new[0].remove(at: 50)
     let update = BatchUpdate(deleteRows: [p(0, 50)], reloadRows: [p(0, 50)])
-    let off = judge(old, new, update, uikit: .ios12, visibleRows: .range(first: p(0, 0), last: p(0, 14)))
+    let off = judge(
+      old, new, update, uikit: .ios12, visibleRows: .range(first: p(0, 0), last: p(0, 14)))
     #expect(off.rule == .r10)
   }
 
@@ -209,7 +230,8 @@ struct ProfileRuleTests {
     let old = [[Row(id: "a", content: 1), Row("b")]]
     let new = [[Row(id: "a", content: 2), Row("b")]]
     let update = BatchUpdate(reloadRows: [p(0, 0), p(0, 0)])
-    let table = SimulatedTableView(old, options: SimulationOptions(semantics: Self.cv, duplicates: .asUIKit))
+    let table = SimulatedTableView(
+      old, options: SimulationOptions(semantics: Self.cv, duplicates: .asUIKit))
     let (verdict, lines) = table.trace(update, dataSource: new)
     #expect(verdict == .valid)
     #expect(lines.contains("reload (0, 0) removed: a duplicate (D9)"))
@@ -240,7 +262,8 @@ struct ProfileRuleTests {
 
   @Test("D10 negative: under the default policy the duplicate is rejected (R20)")
   func d10Negative() {
-    let verdict = judge(table("a b c"), table("a c"), BatchUpdate(deleteRows: [p(0, 1), p(0, 1)]), uikit: .ios18)
+    let verdict = judge(
+      table("a b c"), table("a c"), BatchUpdate(deleteRows: [p(0, 1), p(0, 1)]), uikit: .ios18)
     #expect(verdict.kind == .duplicate && verdict.rule == .r20)
   }
 
@@ -258,7 +281,8 @@ struct ProfileRuleTests {
   @Test("D11 negative: a table counts the duplicate once: valid")
   func d11Negative() {
     let verdict = judge(
-      table("a b c"), table("n a b c"), BatchUpdate(insertRows: [p(0, 0), p(0, 0)]), duplicates: .asUIKit, uikit: .ios18)
+      table("a b c"), table("n a b c"), BatchUpdate(insertRows: [p(0, 0), p(0, 0)]),
+      duplicates: .asUIKit, uikit: .ios18)
     #expect(verdict == .valid)
   }
 
@@ -267,10 +291,14 @@ struct ProfileRuleTests {
   @Test("D12 positive (X23, X24): reconfigure raises nothing, and refreshes the cell in place")
   func d12Positive() {
     // X23: a path with no cell is a no-op.
-    #expect(judge(table("a b c"), table("a b c"), BatchUpdate(reconfigureRows: [p(0, 7)]), uikit: .ios18) == .valid)
+    #expect(
+      judge(table("a b c"), table("a b c"), BatchUpdate(reconfigureRows: [p(0, 7)]), uikit: .ios18)
+        == .valid)
     // X24: the reconfigured cell is deleted right after.
     #expect(
-      judge(table("a b c"), table("a c"), BatchUpdate(deleteRows: [p(0, 1)], reconfigureRows: [p(0, 1)]), uikit: .ios18)
+      judge(
+        table("a b c"), table("a c"),
+        BatchUpdate(deleteRows: [p(0, 1)], reconfigureRows: [p(0, 1)]), uikit: .ios18)
         == .valid)
     // A changed row, reconfigured at its old path: no stale content.
     let old = [[Row(id: "a", content: 1), Row(id: "b", content: 1)]]
@@ -279,18 +307,22 @@ struct ProfileRuleTests {
     #expect(judge(old, new, BatchUpdate(), uikit: .ios18).rule == .c2)
   }
 
-  @Test("D12 negative: a reconfigure at a new-space index shows the wrong row (C1); iOS 12 has no reconfigure")
+  @Test(
+    "D12 negative: a reconfigure at a new-space index shows the wrong row (C1); iOS 12 has no reconfigure"
+  )
   func d12Negative() {
     // Old [a, b, c(1)], new [b, c(2)]: a is deleted, and c is reconfigured
     // at its new index 1. The cell at old path 1 is b's: it asks the data
     // source for row 1 (c) and, moved up to row 0, shows c where b belongs.
     let old = [[Row("a"), Row("b"), Row(id: "c", content: 1)]]
     let new = [[Row("b"), Row(id: "c", content: 2)]]
-    let wrongIndex = judge(old, new, BatchUpdate(deleteRows: [p(0, 0)], reconfigureRows: [p(0, 1)]), uikit: .ios18)
+    let wrongIndex = judge(
+      old, new, BatchUpdate(deleteRows: [p(0, 0)], reconfigureRows: [p(0, 1)]), uikit: .ios18)
     #expect(wrongIndex.rule == .c1)
     #expect(wrongIndex.mismatch?.path == p(0, 0))
     #expect(wrongIndex.message?.contains("reconfigured with the data source's row there") == true)
-    let ios12 = judge(table("a"), table("a"), BatchUpdate(reconfigureRows: [p(0, 0)]), uikit: .ios12)
+    let ios12 = judge(
+      table("a"), table("a"), BatchUpdate(reconfigureRows: [p(0, 0)]), uikit: .ios12)
     #expect(ios12.kind == .exception && ios12.rule == nil)
     #expect(ios12.message?.contains("reconfigureRowsAtIndexPaths:]: unrecognized selector") == true)
   }
@@ -300,7 +332,8 @@ struct ProfileRuleTests {
     // Old [a, b, c], new [b, c]: c's cell (old path 2) asks the data source
     // for row 2, which it no longer has.
     let verdict = judge(
-      table("a b c"), table("b c"), BatchUpdate(deleteRows: [p(0, 0)], reconfigureRows: [p(0, 2)]), uikit: .ios18)
+      table("a b c"), table("b c"), BatchUpdate(deleteRows: [p(0, 0)], reconfigureRows: [p(0, 2)]),
+      uikit: .ios18)
     #expect(verdict.rule == .c1)
     #expect(verdict.mismatch?.path == p(0, 1))
     #expect(verdict.message?.contains("shows nothing valid") == true)
@@ -318,7 +351,8 @@ struct ProfileRuleTests {
       #expect(judge(table("a"), table("b a b"), update, uikit: uikit).rule == .c1)
       #expect(judge(table("a"), table("b a b"), update, uikit: uikit, visibleRows: .none) == .valid)
       let first = VisibleRows.range(first: p(0, 0), last: p(0, 0))
-      #expect(judge(table("a"), table("b a b"), update, uikit: uikit, visibleRows: first).rule == .c1)
+      #expect(
+        judge(table("a"), table("b a b"), update, uikit: uikit, visibleRows: first).rule == .c1)
     }
   }
 

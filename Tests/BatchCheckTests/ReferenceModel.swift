@@ -221,7 +221,10 @@ struct UpdateGenerator {
     return slots
   }
 
-  enum Slot { case survivor(Int), incoming(Int) }
+  enum Slot {
+    case survivor(Int)
+    case incoming(Int)
+  }
 
   enum SectionFate { case keep, delete, move, reload }
   enum RowFate { case keep, delete, move, reload }
@@ -243,7 +246,9 @@ struct UpdateGenerator {
       let roll = int(0...99)
       sectionFate.append(roll < 55 ? .keep : roll < 70 ? .delete : roll < 85 ? .move : .reload)
     }
-    let survivingSections = old.indices.filter { sectionFate[$0] == .keep || sectionFate[$0] == .reload }
+    let survivingSections = old.indices.filter {
+      sectionFate[$0] == .keep || sectionFate[$0] == .reload
+    }
     let movedSections = old.indices.filter { sectionFate[$0] == .move }
     let insertedSectionCount = int(0...2)
     // Incoming sections: moved ones first (by index into movedSections), then inserted.
@@ -331,7 +336,9 @@ struct UpdateGenerator {
         let incoming = incomingRows[n] ?? []
         var rows: [Row] = []
         var cellOrigins: [CellOrigin] = []
-        for (position, slot) in interleave(survivors: survivors.count, incoming: incoming.count).enumerated() {
+        for (position, slot) in interleave(survivors: survivors.count, incoming: incoming.count)
+          .enumerated()
+        {
           switch slot {
           case .survivor(let k):
             let path = RowPath(o, survivors[k])
@@ -434,13 +441,17 @@ struct UpdateGenerator {
       if isSectionOp && d.section == reload.section { continue }
       if isSectionOp && d.section <= section { section -= 1 }
       let ignored = uikit == .ios18 && update.deleteSections.contains(d.section)
-      if !isSectionReload && !isSectionOp && !ignored && d.section == section && d.row <= row { row -= 1 }
+      if !isSectionReload && !isSectionOp && !ignored && d.section == section && d.row <= row {
+        row -= 1
+      }
     }
     for i in inserts {
       let isSectionOp = i.row == notFound
       if isSectionOp && i.section <= section { section += 1 }
       let ignored = uikit == .ios18 && update.insertSections.contains(i.section)
-      if !isSectionReload && !isSectionOp && !ignored && i.section == section && i.row <= row { row += 1 }
+      if !isSectionReload && !isSectionOp && !ignored && i.section == section && i.row <= row {
+        row += 1
+      }
     }
     return RowPath(section, row)
   }

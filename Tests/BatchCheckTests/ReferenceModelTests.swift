@@ -12,8 +12,12 @@ struct ReferenceModelTests {
   @Test("model: deletes are old-space, inserts new-space (index spaces)")
   func deletesAndInserts() {
     let model = ReferenceModel(insertedRows: [RowPath(0, 0): Row("x"), RowPath(0, 3): Row("y")])
-    let update = BatchUpdate(deleteRows: [RowPath(0, 1)], insertRows: [RowPath(0, 3), RowPath(0, 0)])
-    #expect(model.apply(update, to: [[Row("a"), Row("b"), Row("c")]]) == [[Row("x"), Row("a"), Row("c"), Row("y")]])
+    let update = BatchUpdate(
+      deleteRows: [RowPath(0, 1)], insertRows: [RowPath(0, 3), RowPath(0, 0)])
+    #expect(
+      model.apply(update, to: [[Row("a"), Row("b"), Row("c")]]) == [
+        [Row("x"), Row("a"), Row("c"), Row("y")]
+      ])
   }
 
   @Test("model: a row moves across sections and a section moves with its row edits")
@@ -67,7 +71,8 @@ struct ReferenceModelTests {
   /// How many random cases one run checks; 5,000 keep a debug run short.
   static let caseCount: UInt64 = 5_000
 
-  @Test("random valid updates: model and simulator agree both ways", arguments: UIKitProfile.allCases)
+  @Test(
+    "random valid updates: model and simulator agree both ways", arguments: UIKitProfile.allCases)
   func randomValidUpdates(uikit: UIKitProfile) {
     var failures = 0
     var stats = Stats()
@@ -92,7 +97,8 @@ struct ReferenceModelTests {
     #expect(failures == 0, "\(failures) of \(Self.caseCount) random cases disagree")
     // Under iOS 18 some changed rows are reconfigured, so the model covers D12.
     #expect(
-      (stats.rowReconfigures > 200) == (uikit == .ios18), "reference model: \(Self.caseCount) cases, \(stats)")
+      (stats.rowReconfigures > 200) == (uikit == .ios18),
+      "reference model: \(Self.caseCount) cases, \(stats)")
   }
 
   /// Returns what went wrong for one generated case, or nil.
@@ -102,7 +108,8 @@ struct ReferenceModelTests {
       return "the reference model could not apply the update"
     }
     guard modelNew == g.new else {
-      return "the reference model gives \(literal(modelNew)), the generator laid out \(literal(g.new))"
+      return
+        "the reference model gives \(literal(modelNew)), the generator laid out \(literal(g.new))"
     }
     let table = SimulatedTableView(g.old, options: SimulationOptions(uikit: g.uikit))
     let verdict = table.performBatchUpdates(g.update, dataSource: modelNew)
@@ -116,7 +123,8 @@ struct ReferenceModelTests {
       swapped[n].swapAt(i, j)
       let v = table.performBatchUpdates(g.update, dataSource: swapped)
       if v.kind != .wrongRows {
-        return "swapping rows \(i) and \(j) of new section \(n) gives \(v), expected wrongRows\nswapped new: \(literal(swapped))"
+        return
+          "swapping rows \(i) and \(j) of new section \(n) gives \(v), expected wrongRows\nswapped new: \(literal(swapped))"
       }
     }
 
@@ -126,17 +134,20 @@ struct ReferenceModelTests {
       changed[n][i] = Row(id: changed[n][i].id, content: "changed")
       let v = table.performBatchUpdates(g.update, dataSource: changed)
       if v.kind != .staleContent {
-        return "changing the content of row \(i) in new section \(n) gives \(v), expected staleContent\nchanged new: \(literal(changed))"
+        return
+          "changing the content of row \(i) in new section \(n) gives \(v), expected staleContent\nchanged new: \(literal(changed))"
       }
     }
 
     // Perturbation 3: one row fewer in a section whose count UIKit checks.
-    if let n = g.countChecked.indices.first(where: { g.countChecked[$0] && !modelNew[$0].isEmpty }) {
+    if let n = g.countChecked.indices.first(where: { g.countChecked[$0] && !modelNew[$0].isEmpty })
+    {
       var shorter = modelNew
       shorter[n].removeLast()
       let v = table.performBatchUpdates(g.update, dataSource: shorter)
       if v.kind != .exception {
-        return "removing the last row of new section \(n) gives \(v), expected an exception\nshorter new: \(literal(shorter))"
+        return
+          "removing the last row of new section \(n) gives \(v), expected an exception\nshorter new: \(literal(shorter))"
       }
     }
     return nil
@@ -178,7 +189,9 @@ struct ReferenceModelTests {
   }
 
   static func literal(_ sections: [[Row]]) -> String {
-    "[" + sections.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+    "["
+      + sections.map { "[" + $0.map(literal).joined(separator: ", ") + "]" }.joined(separator: ", ")
+      + "]"
   }
 
   static func literal(_ row: Row) -> String {
@@ -195,7 +208,9 @@ struct ReferenceModelTests {
       if !values.isEmpty { parts.append("\(label): \(values)") }
     }
     func paths(_ label: String, _ values: [RowPath]) {
-      if !values.isEmpty { parts.append("\(label): [" + values.map(literal).joined(separator: ", ") + "]") }
+      if !values.isEmpty {
+        parts.append("\(label): [" + values.map(literal).joined(separator: ", ") + "]")
+      }
     }
     ints("deleteSections", update.deleteSections)
     ints("insertSections", update.insertSections)
@@ -203,7 +218,8 @@ struct ReferenceModelTests {
     if !update.moveSections.isEmpty {
       parts.append(
         "moveSections: ["
-          + update.moveSections.map { "SectionMove(from: \($0.from), to: \($0.to))" }.joined(separator: ", ")
+          + update.moveSections.map { "SectionMove(from: \($0.from), to: \($0.to))" }.joined(
+            separator: ", ")
           + "]")
     }
     paths("deleteRows", update.deleteRows)

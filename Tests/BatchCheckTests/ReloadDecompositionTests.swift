@@ -23,13 +23,17 @@ struct ReloadDecompositionTests {
       if dIsSection && d.section == reload.section { continue }
       if dIsSection && d.section <= s { s -= 1 }
       let sectionDeleted = deletes.contains(RowPath(section: d.section, row: notFound))
-      if isRow && !dIsSection && d.section == s && !(ios18 && sectionDeleted) && d.row <= r { r -= 1 }
+      if isRow && !dIsSection && d.section == s && !(ios18 && sectionDeleted) && d.row <= r {
+        r -= 1
+      }
     }
     for i in inserts.sorted() {
       let iIsSection = i.row == notFound
       if iIsSection && i.section <= s { s += 1 }
       let sectionInserted = inserts.contains(RowPath(section: i.section, row: notFound))
-      if isRow && !iIsSection && i.section == s && !(ios18 && sectionInserted) && i.row <= r { r += 1 }
+      if isRow && !iIsSection && i.section == s && !(ios18 && sectionInserted) && i.row <= r {
+        r += 1
+      }
     }
     return RowPath(section: s, row: r)
   }
@@ -61,15 +65,19 @@ struct ReloadDecompositionTests {
 
   static let shapes = [
     RandomShape(
-      name: "small inputs, one reload, duplicates included (200,000 at the full scale)", seed: 0x5EED_0001,
+      name: "small inputs, one reload, duplicates included (200,000 at the full scale)",
+      seed: 0x5EED_0001,
       trials: 200_000, sections: 6, rows: 6, operations: 7, reloads: 2, sectionShare: 3,
       reloadSectionShare: 3),
     RandomShape(
-      name: "wide inputs: up to 40 sections and 60 operations, one reload (30,000 at the full scale)", seed: 0x5EED_0002,
+      name:
+        "wide inputs: up to 40 sections and 60 operations, one reload (30,000 at the full scale)",
+      seed: 0x5EED_0002,
       trials: 30_000, sections: 40, rows: 8, operations: 60, reloads: 2, sectionShare: 2,
       reloadSectionShare: 2),
     RandomShape(
-      name: "up to 40 reloads, walked together per section (20,000 at the full scale)", seed: 0x5EED_0003,
+      name: "up to 40 reloads, walked together per section (20,000 at the full scale)",
+      seed: 0x5EED_0003,
       trials: 20_000, sections: 12, rows: 12, operations: 30, reloads: 40, sectionShare: 3,
       reloadSectionShare: 10),
   ]
@@ -87,22 +95,31 @@ struct ReloadDecompositionTests {
         let isSection = random.next() % sectionShare == 0
         return RowPath(section: section, row: isSection ? Self.notFound : Int(random.next() % rows))
       }
-      let deletes = (0..<random.next() % shape.operations).map { _ in item(sectionShare: shape.sectionShare) }
-      let inserts = (0..<random.next() % shape.operations).map { _ in item(sectionShare: shape.sectionShare) }
+      let deletes = (0..<random.next() % shape.operations).map { _ in
+        item(sectionShare: shape.sectionShare)
+      }
+      let inserts = (0..<random.next() % shape.operations).map { _ in
+        item(sectionShare: shape.sectionShare)
+      }
       // R10 is raised before any target is computed.
       let reloads = Set(
-        (0..<max(1, random.next() % shape.reloads)).map { _ in item(sectionShare: shape.reloadSectionShare) }
+        (0..<max(1, random.next() % shape.reloads)).map { _ in
+          item(sectionShare: shape.reloadSectionShare)
+        }
       ).filter { !deletes.contains($0) }.sorted()
       var counter = OperationCounter()
       let fast = SectionGroups.reloadTargets(
         reloads,
-        deletes: SectionGroups(sortedItems: deletes.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter),
-        inserts: SectionGroups(sortedItems: inserts.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter),
+        deletes: SectionGroups(
+          sortedItems: deletes.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter),
+        inserts: SectionGroups(
+          sortedItems: inserts.sorted(), ignoringRowsInSectionOps: ios18, counter: &counter),
         counter: &counter)
       let literal = reloads.map {
         Self.literalTarget(reload: $0, deletes: deletes, inserts: inserts, ios18: ios18)
       }
-      #expect(fast == literal, "trial \(trial): reloads \(reloads) deletes \(deletes) inserts \(inserts)")
+      #expect(
+        fast == literal, "trial \(trial): reloads \(reloads) deletes \(deletes) inserts \(inserts)")
       if fast != literal { return }
     }
   }
@@ -123,7 +140,8 @@ struct ReloadDecompositionTests {
     let old = table("a | b")
     let new = table("b | a")
     let update = BatchUpdate(
-      moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0)], reloadRows: [p(0, 0)])
+      moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0)],
+      reloadRows: [p(0, 0)])
     let verdict = judge(old, new, update, uikit: .ios12)
     #expect(verdict.rule == .r2)
     #expect(verdict.message?.contains("in section 0.") == true)
@@ -142,7 +160,10 @@ struct ReloadDecompositionTests {
     let update = BatchUpdate(reloadRows: [p(0, 0)], moveRows: [mv(p(0, 1), p(0, 0))])
     let verdict = judge(old, new, update)
     #expect(verdict.rule == .r12)
-    #expect(verdict.message == "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})")
+    #expect(
+      verdict.message
+        == "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})"
+    )
   }
 
   @Test("T28: row deletes inside a deleted section just above shift a reload's row")
@@ -151,7 +172,9 @@ struct ReloadDecompositionTests {
     // it, row (0, 0) (dropped by R18). Reload (1, 1). UIKit: s' = 0 after the
     // section delete, then the dropped row delete (0, 0) is in s' and below
     // r' = 1, so r' = 0: the insert lands on (0, 0) instead of (0, 1).
-    #expect(Self.fastTarget(reload: p(1, 1), deletes: [p(0, Self.notFound), p(0, 0)], inserts: []) == p(0, 0))
+    #expect(
+      Self.fastTarget(reload: p(1, 1), deletes: [p(0, Self.notFound), p(0, 0)], inserts: [])
+        == p(0, 0))
     let old = [[Row("x"), Row("y")], [Row("a"), Row(id: "b", content: 1)]]
     let new = [[Row("a"), Row(id: "b", content: 2)]]
     let update = BatchUpdate(deleteSections: [0], deleteRows: [p(0, 0)], reloadRows: [p(1, 1)])
@@ -161,7 +184,8 @@ struct ReloadDecompositionTests {
     #expect(verdict.mismatch?.path == p(0, 1))
     // Without the stray row delete the same update is valid.
     #expect(
-      judge(old, new, BatchUpdate(deleteSections: [0], reloadRows: [p(1, 1)]), uikit: .ios12) == .valid)
+      judge(old, new, BatchUpdate(deleteSections: [0], reloadRows: [p(1, 1)]), uikit: .ios12)
+        == .valid)
     // iOS 18 ignores row deletes in a deleted section during the walk (D8): valid.
     #expect(judge(old, new, update, uikit: .ios18) == .valid)
   }

@@ -11,7 +11,8 @@ struct ReplayRecipeTests {
     options.maxSize = 40
     options.simulation = SimulationOptions(uikit: .ios12)
     options.replaysOnCommandLine = onCommandLine
-    return try #require(check(EngineSubjects.forgetsLastInsertFrom12, options: options).failures.first)
+    return try #require(
+      check(EngineSubjects.forgetsLastInsertFrom12, options: options).failures.first)
   }
 
   @Test("a failure's recipe holds the generator, the case and the options that matter")
@@ -24,7 +25,8 @@ struct ReplayRecipeTests {
     #expect(recipe.old == failure.old && recipe.new == failure.new)
     #expect(recipe.judgedAs == nil)
     #expect(recipe.maxSize == 40 && !recipe.identityOnly)
-    #expect(recipe.simulation.uikit == .ios12 && recipe.simulation.visibleRows == failure.visibleRows)
+    #expect(
+      recipe.simulation.uikit == .ios12 && recipe.simulation.visibleRows == failure.visibleRows)
     #expect(recipe.maxMoveRatio == nil && !recipe.rejectsUnneededDeletes)
   }
 
@@ -47,7 +49,8 @@ struct ReplayRecipeTests {
     #expect(again.failures.first?.rule == failure.rule)
   }
 
-  @Test("on the command line, the replay is the batchcheck command, and its case seed fails so again")
+  @Test(
+    "on the command line, the replay is the batchcheck command, and its case seed fails so again")
   func commandLineForm() throws {
     let failure = try Self.randomFailure(onCommandLine: true)
     let recipe = try #require(failure.replay)
@@ -73,10 +76,14 @@ struct ReplayRecipeTests {
     let recipe = try #require(failure.replay)
     #expect(recipe.caseSeed == nil && recipe.commandLine == nil)
     #expect(failure.replayCommand == nil && failure.replayText == CheckFailure.corpusReplay)
-    #expect(recipe.swiftCall.hasPrefix(#"check(generator, options: .onePair(old: [[]], new: [[Row("a"), Row("a")]]))"#))
+    #expect(
+      recipe.swiftCall.hasPrefix(
+        #"check(generator, options: .onePair(old: [[]], new: [[Row("a"), Row("a")]]))"#))
   }
 
-  @Test("an external generator is named by its command and the options of --exec that are not the defaults")
+  @Test(
+    "an external generator is named by its command and the options of --exec that are not the defaults"
+  )
   func externalForm() throws {
     var recipe = try #require(try Self.randomFailure(onCommandLine: true).replay)
     let seed = hexSeed(try #require(recipe.caseSeed))

@@ -231,7 +231,8 @@ struct EdgeIndexTests {
               .performBatchUpdates(placement.update(value), dataSource: data)
             let expected = placement.expected(value, counts: counts, options: options)
             #expect(
-              verdict == expected.map { Verdict(kind: .exception, rule: $0.0, message: $0.1) } ?? .valid,
+              verdict == expected.map { Verdict(kind: .exception, rule: $0.0, message: $0.1) }
+                ?? .valid,
               "\(placement) = \(value), \(counts.count) sections, \(options): \(verdict)")
           }
         }
@@ -314,7 +315,9 @@ extension EdgeIndexTests {
     }
   }
 
-  @Test("5,000 mixtures of edge values in every key, on empty, small and huge tables (a million sections at the full scale)")
+  @Test(
+    "5,000 mixtures of edge values in every key, on empty, small and huge tables (a million sections at the full scale)"
+  )
   func mixtures() {
     let edges = [0, 1, -1, Int.max, Int.max - 1, Int.min, Int.min + 1, 999_999, 1_000_000]
     let tables = Self.tables.map { table(counts: $0) } + [table("a b | c | -")]

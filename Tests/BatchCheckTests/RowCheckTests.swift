@@ -14,7 +14,8 @@ struct RowCheckTests {
     #expect(verdict.mismatch == RowMismatch(path: p(0, 0), expected: Row("a"), shown: Row("b")))
     #expect(
       verdict.message
-        == "row {length = 2, path = 0 - 0} shows \"b\" (old {length = 2, path = 0 - 1}) but the data source has \"a\" there")
+        == "row {length = 2, path = 0 - 0} shows \"b\" (old {length = 2, path = 0 - 1}) but the data source has \"a\" there"
+    )
   }
 
   @Test("C1 positive: moved rows carry their old row to the destination")

@@ -44,7 +44,8 @@ struct RuleTests {
     // Section 0 is deleted, so old section 1 is new section 0; a row moves into it from old section 2.
     let old = table("a | b | c d")
     let new = table("b c | d x")
-    let verdict = judge(old, new, BatchUpdate(deleteSections: [0], moveRows: [mv(p(2, 0), p(0, 1))]))
+    let verdict = judge(
+      old, new, BatchUpdate(deleteSections: [0], moveRows: [mv(p(2, 0), p(0, 1))]))
     #expect(verdict.rule == .r2)
     #expect(verdict.message?.contains("in section 1.") == true)
     #expect(verdict.message?.contains("(2) must be equal") == true)
@@ -58,9 +59,12 @@ struct RuleTests {
 
   @Test("R3 negative (T4): delete row 99 of 20")
   func r3Negative() {
-    let verdict = judge(table(counts: [20]), table(counts: [19]), BatchUpdate(deleteRows: [p(0, 99)]))
+    let verdict = judge(
+      table(counts: [20]), table(counts: [19]), BatchUpdate(deleteRows: [p(0, 99)]))
     #expect(verdict.rule == .r3)
-    #expect(verdict.message == "attempt to delete row 99 from section 0 which only contains 20 rows before the update")
+    #expect(
+      verdict.message
+        == "attempt to delete row 99 from section 0 which only contains 20 rows before the update")
   }
 
   @Test("R4 positive: delete a row of the last section")
@@ -72,7 +76,10 @@ struct RuleTests {
   func r4Negative() {
     let verdict = judge(table(counts: [1]), table(counts: [1]), BatchUpdate(deleteRows: [p(3, 0)]))
     #expect(verdict.rule == .r4)
-    #expect(verdict.message == "attempt to delete row 0 from section 3, but there are only 1 sections before the update")
+    #expect(
+      verdict.message
+        == "attempt to delete row 0 from section 3, but there are only 1 sections before the update"
+    )
   }
 
   @Test("R5 positive: delete the only section")
@@ -84,7 +91,9 @@ struct RuleTests {
   func r5Negative() {
     let verdict = judge([], [], BatchUpdate(deleteSections: [0]))
     #expect(verdict.rule == .r5)
-    #expect(verdict.message == "attempt to delete section 0, but there are only 0 sections before the update")
+    #expect(
+      verdict.message
+        == "attempt to delete section 0, but there are only 0 sections before the update")
   }
 
   @Test("R6 positive: insert at the end")
@@ -94,9 +103,13 @@ struct RuleTests {
 
   @Test("R6 negative (T5): insert row 100 into 21 rows")
   func r6Negative() {
-    let verdict = judge(table(counts: [20]), table(counts: [21]), BatchUpdate(insertRows: [p(0, 100)]))
+    let verdict = judge(
+      table(counts: [20]), table(counts: [21]), BatchUpdate(insertRows: [p(0, 100)]))
     #expect(verdict.rule == .r6)
-    #expect(verdict.message == "attempt to insert row 100 into section 0, but there are only 21 rows in section 0 after the update")
+    #expect(
+      verdict.message
+        == "attempt to insert row 100 into section 0, but there are only 21 rows in section 0 after the update"
+    )
   }
 
   @Test("R7 positive: insert into the second section")
@@ -108,7 +121,9 @@ struct RuleTests {
   func r7Negative() {
     let verdict = judge(table("a"), table("a"), BatchUpdate(insertRows: [p(1, 0)]))
     #expect(verdict.rule == .r7)
-    #expect(verdict.message == "attempt to insert row 0 into section 1, but there are only 1 sections after the update")
+    #expect(
+      verdict.message
+        == "attempt to insert row 0 into section 1, but there are only 1 sections after the update")
   }
 
   @Test("R8 positive: insert a second section")
@@ -118,9 +133,12 @@ struct RuleTests {
 
   @Test("R8 negative (T9): insert section 2 of 2, no comma before but")
   func r8Negative() {
-    let verdict = judge(table(counts: [1]), table(counts: [1, 1]), BatchUpdate(insertSections: [2]))
+    let verdict = judge(
+      table(counts: [1]), table(counts: [1, 1]), BatchUpdate(insertSections: [2]))
     #expect(verdict.rule == .r8)
-    #expect(verdict.message == "attempt to insert section 2 but there are only 2 sections after the update")
+    #expect(
+      verdict.message
+        == "attempt to insert section 2 but there are only 2 sections after the update")
   }
 
   @Test("R9 positive: a reload refreshes a changed row")
@@ -135,7 +153,9 @@ struct RuleTests {
     let verdict = judge(
       table(counts: [3]), table(counts: [3]), BatchUpdate(reloadRows: [p(0, 5)]), uikit: .ios12)
     #expect(verdict.rule == .r3)
-    #expect(verdict.message == "attempt to delete row 5 from section 0 which only contains 3 rows before the update")
+    #expect(
+      verdict.message
+        == "attempt to delete row 5 from section 0 which only contains 3 rows before the update")
   }
 
   @Test("R10 positive: delete one row and reload another")
@@ -148,20 +168,25 @@ struct RuleTests {
   @Test("R10 negative (T12): delete and reload the same row; section form too")
   func r10Negative() {
     let verdict = judge(
-      table(counts: [2]), table(counts: [1]), BatchUpdate(deleteRows: [p(0, 1)], reloadRows: [p(0, 1)]))
+      table(counts: [2]), table(counts: [1]),
+      BatchUpdate(deleteRows: [p(0, 1)], reloadRows: [p(0, 1)]))
     #expect(verdict.rule == .r10)
-    #expect(verdict.message == "attempt to delete and reload the same index path ({length = 2, path = 0 - 1})")
+    #expect(
+      verdict.message
+        == "attempt to delete and reload the same index path ({length = 2, path = 0 - 1})")
     let sections = judge(
       table("a | b"), table("b"), BatchUpdate(deleteSections: [0], reloadSections: [0]))
     #expect(sections.rule == .r10)
     #expect(
       sections.message
-        == "attempt to delete and reload the same index path ({length = 2, path = 0 - 9223372036854775807})")
+        == "attempt to delete and reload the same index path ({length = 2, path = 0 - 9223372036854775807})"
+    )
   }
 
   @Test("R11 positive: a move alone")
   func r11Positive() {
-    #expect(judge(table("a b"), table("b a"), BatchUpdate(moveRows: [mv(p(0, 1), p(0, 0))])) == .valid)
+    #expect(
+      judge(table("a b"), table("b a"), BatchUpdate(moveRows: [mv(p(0, 1), p(0, 0))])) == .valid)
   }
 
   @Test("R11 negative (T11): reload of a moved row; section form too")
@@ -170,7 +195,10 @@ struct RuleTests {
       table(counts: [2]), table(counts: [2]),
       BatchUpdate(reloadRows: [p(0, 1)], moveRows: [mv(p(0, 1), p(0, 0))]))
     #expect(verdict.rule == .r11)
-    #expect(verdict.message == "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})")
+    #expect(
+      verdict.message
+        == "attempt to perform a delete and a move from the same index path ({length = 2, path = 0 - 1})"
+    )
     let sections = judge(
       table("a | b"), table("a"),
       BatchUpdate(deleteSections: [1], moveSections: [SectionMove(from: 1, to: 0)]))
@@ -190,7 +218,10 @@ struct RuleTests {
       table(counts: [3]), table(counts: [4]),
       BatchUpdate(insertRows: [p(0, 0)], moveRows: [mv(p(0, 1), p(0, 0))]))
     #expect(verdict.rule == .r12)
-    #expect(verdict.message == "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})")
+    #expect(
+      verdict.message
+        == "attempt to perform an insert and a move to the same index path ({length = 2, path = 0 - 0})"
+    )
     let sections = judge(
       table("a | b"), table("b | x | a"),
       BatchUpdate(insertSections: [0], moveSections: [SectionMove(from: 1, to: 0)]))
@@ -200,46 +231,72 @@ struct RuleTests {
 
   @Test("R13 positive: a move from an existing row")
   func r13Positive() {
-    #expect(judge(table("a | b"), table("- | b a"), BatchUpdate(moveRows: [mv(p(0, 0), p(1, 1))])) == .valid)
+    #expect(
+      judge(table("a | b"), table("- | b a"), BatchUpdate(moveRows: [mv(p(0, 0), p(1, 1))]))
+        == .valid)
   }
 
   @Test("R13 negative (T33): a move from a row that does not exist; missing section too")
   func r13Negative() {
     let verdict = judge(
-      table(counts: [0, 0, 0]), table(counts: [1, 0, 0]), BatchUpdate(moveRows: [mv(p(2, 0), p(0, 0))]))
+      table(counts: [0, 0, 0]), table(counts: [1, 0, 0]),
+      BatchUpdate(moveRows: [mv(p(2, 0), p(0, 0))]))
     #expect(verdict.rule == .r13)
-    #expect(verdict.message == "attempt to move index path ({length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update")
+    #expect(
+      verdict.message
+        == "attempt to move index path ({length = 2, path = 2 - 0}) that does not exist - there are only 0 rows in section 2 before the update"
+    )
     let section = judge(table("a"), table("a"), BatchUpdate(moveRows: [mv(p(4, 0), p(0, 0))]))
-    #expect(section.message == "attempt to move index path ({length = 2, path = 4 - 0}) from a section that does not exist - there are only 1 sections before the update")
+    #expect(
+      section.message
+        == "attempt to move index path ({length = 2, path = 4 - 0}) from a section that does not exist - there are only 1 sections before the update"
+    )
   }
 
   @Test("R14 positive: a move to the last row")
   func r14Positive() {
-    #expect(judge(table("a b c"), table("b c a"), BatchUpdate(moveRows: [mv(p(0, 0), p(0, 2))])) == .valid)
+    #expect(
+      judge(table("a b c"), table("b c a"), BatchUpdate(moveRows: [mv(p(0, 0), p(0, 2))])) == .valid
+    )
   }
 
   @Test("R14 negative: a move to a row or section that does not exist")
   func r14Negative() {
-    let row = judge(table(counts: [3]), table(counts: [3]), BatchUpdate(moveRows: [mv(p(0, 0), p(0, 5))]))
+    let row = judge(
+      table(counts: [3]), table(counts: [3]), BatchUpdate(moveRows: [mv(p(0, 0), p(0, 5))]))
     #expect(row.rule == .r14)
-    #expect(row.message == "attempt to move index path ({length = 2, path = 0 - 0}) to index path ({length = 2, path = 0 - 5}) that does not exist - there are only 3 rows in section 0 after the update")
-    let section = judge(table(counts: [3]), table(counts: [3]), BatchUpdate(moveRows: [mv(p(0, 0), p(2, 0))]))
-    #expect(section.message == "attempt to move index path ({length = 2, path = 0 - 0}) to index path ({length = 2, path = 2 - 0}) in section that does not exist - there are only 1 sections after the update")
+    #expect(
+      row.message
+        == "attempt to move index path ({length = 2, path = 0 - 0}) to index path ({length = 2, path = 0 - 5}) that does not exist - there are only 3 rows in section 0 after the update"
+    )
+    let section = judge(
+      table(counts: [3]), table(counts: [3]), BatchUpdate(moveRows: [mv(p(0, 0), p(2, 0))]))
+    #expect(
+      section.message
+        == "attempt to move index path ({length = 2, path = 0 - 0}) to index path ({length = 2, path = 2 - 0}) in section that does not exist - there are only 1 sections after the update"
+    )
   }
 
   @Test("R15 positive: swap two sections")
   func r15Positive() {
-    let update = BatchUpdate(moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0)])
+    let update = BatchUpdate(moveSections: [
+      SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0),
+    ])
     #expect(judge(table("a | b"), table("b | a"), update) == .valid)
   }
 
   @Test("R15 negative: section move bounds, with UIKit's 'to to'")
   func r15Negative() {
-    let from = judge(table("a"), table("a"), BatchUpdate(moveSections: [SectionMove(from: 3, to: 0)]))
+    let from = judge(
+      table("a"), table("a"), BatchUpdate(moveSections: [SectionMove(from: 3, to: 0)]))
     #expect(from.rule == .r15)
-    #expect(from.message == "attempt to move section 3, but there are only 1 sections before the update")
+    #expect(
+      from.message == "attempt to move section 3, but there are only 1 sections before the update")
     let to = judge(table("a"), table("a"), BatchUpdate(moveSections: [SectionMove(from: 0, to: 2)]))
-    #expect(to.message == "attempt to to move section 0 to section 2, but there are only 1 sections after the update")
+    #expect(
+      to.message
+        == "attempt to to move section 0 to section 2, but there are only 1 sections after the update"
+    )
   }
 
   @Test("R16 positive (T21): an exact duplicate move is dropped")
@@ -254,11 +311,17 @@ struct RuleTests {
       table(counts: [3]), table(counts: [3]),
       BatchUpdate(moveRows: [mv(p(0, 0), p(0, 2)), mv(p(0, 0), p(0, 1))]))
     #expect(both.rule == .r16)
-    #expect(both.message == "attempt to move row at index path {length = 2, path = 0 - 0} to both {length = 2, path = 0 - 2} and {length = 2, path = 0 - 1}")
+    #expect(
+      both.message
+        == "attempt to move row at index path {length = 2, path = 0 - 0} to both {length = 2, path = 0 - 2} and {length = 2, path = 0 - 1}"
+    )
     let one = judge(
       table(counts: [3]), table(counts: [3]),
       BatchUpdate(moveRows: [mv(p(0, 0), p(0, 2)), mv(p(0, 1), p(0, 2))]))
-    #expect(one.message == "attempt to move both row at index path {length = 2, path = 0 - 0} and {length = 2, path = 0 - 1} to {length = 2, path = 0 - 2}")
+    #expect(
+      one.message
+        == "attempt to move both row at index path {length = 2, path = 0 - 0} and {length = 2, path = 0 - 1} to {length = 2, path = 0 - 2}"
+    )
     let sections = judge(
       table("a | b | c"), table("a | b | c"),
       BatchUpdate(moveSections: [SectionMove(from: 0, to: 2), SectionMove(from: 1, to: 2)]))
@@ -267,21 +330,26 @@ struct RuleTests {
 
   @Test("R17 positive: a row move between two kept sections animates")
   func r17Positive() {
-    #expect(judge(table("a | b"), table("- | a b"), BatchUpdate(moveRows: [mv(p(0, 0), p(1, 0))])) == .valid)
+    #expect(
+      judge(table("a | b"), table("- | a b"), BatchUpdate(moveRows: [mv(p(0, 0), p(1, 0))]))
+        == .valid)
   }
 
   @Test("R17 negative: a row moved out of a deleted section falls back to reloadData")
   func r17Negative() {
     let out = judge(
-      table("a | b"), table("b a"), BatchUpdate(deleteSections: [0], moveRows: [mv(p(0, 0), p(0, 1))]))
+      table("a | b"), table("b a"),
+      BatchUpdate(deleteSections: [0], moveRows: [mv(p(0, 0), p(0, 1))]))
     #expect(out.kind == .fallback)
     #expect(out.rule == .r17)
     let into = judge(
-      table("a b"), table("b | a"), BatchUpdate(insertSections: [1], moveRows: [mv(p(0, 0), p(1, 0))]))
+      table("a b"), table("b | a"),
+      BatchUpdate(insertSections: [1], moveRows: [mv(p(0, 0), p(1, 0))]))
     #expect(into.kind == .fallback)
     // iOS 12 still checks the section count first (iOS 18 does not: D5).
     let count = judge(
-      table("a | b"), table("b a | c"), BatchUpdate(deleteSections: [0], moveRows: [mv(p(0, 0), p(0, 1))]),
+      table("a | b"), table("b a | c"),
+      BatchUpdate(deleteSections: [0], moveRows: [mv(p(0, 0), p(0, 1))]),
       uikit: .ios12)
     #expect(count.rule == .r1)
   }
@@ -305,15 +373,21 @@ struct RuleTests {
 
   @Test("R19 negative: a row insert inside an inserted section is still bounds-checked")
   func r19Negative() {
-    let verdict = judge(table("a"), table("a | x"), BatchUpdate(insertSections: [1], insertRows: [p(1, 5)]))
+    let verdict = judge(
+      table("a"), table("a | x"), BatchUpdate(insertSections: [1], insertRows: [p(1, 5)]))
     #expect(verdict.rule == .r6)
-    #expect(verdict.message == "attempt to insert row 5 into section 1, but there are only 1 rows in section 1 after the update")
+    #expect(
+      verdict.message
+        == "attempt to insert row 5 into section 1, but there are only 1 rows in section 1 after the update"
+    )
   }
 
   @Test("R20 positive (T22, T23 as UIKit): UITableView merges duplicate deletes and inserts")
   func r20Positive() {
     let deletes = BatchUpdate(deleteRows: [p(0, 1), p(0, 1)])
-    #expect(judge(table(counts: [3]), [[Row("s0r0"), Row("s0r2")]], deletes, duplicates: .asUIKit) == .valid)
+    #expect(
+      judge(table(counts: [3]), [[Row("s0r0"), Row("s0r2")]], deletes, duplicates: .asUIKit)
+        == .valid)
     let inserts = BatchUpdate(insertRows: [p(0, 0), p(0, 0)])
     #expect(judge(table("a b c"), table("x a b c"), inserts, duplicates: .asUIKit) == .valid)
   }
@@ -326,7 +400,8 @@ struct RuleTests {
     #expect(rejected.rule == .r20)
     #expect(rejected.message?.contains("{length = 2, path = 0 - 1}") == true)
     let collection = judge(
-      table(counts: [3]), table(counts: [2]), deletes, semantics: .collectionView, duplicates: .asUIKit)
+      table(counts: [3]), table(counts: [2]), deletes, semantics: .collectionView,
+      duplicates: .asUIKit)
     #expect(collection.rule == .r2)
     #expect(collection.message?.contains("invalid number of items in section 0") == true)
     #expect(collection.message?.contains("(0 inserted, 2 deleted)") == true)
@@ -358,9 +433,15 @@ struct RuleTests {
   func r22Negative() {
     let verdict = judge(table(counts: [3]), table(counts: [3]), BatchUpdate(insertRows: [p(0, -1)]))
     #expect(verdict.rule == .r22)
-    #expect(verdict.message == "Attempted to perform update with invalid index path: {length = 2, path = 0 - 18446744073709551615}")
+    #expect(
+      verdict.message
+        == "Attempted to perform update with invalid index path: {length = 2, path = 0 - 18446744073709551615}"
+    )
     let section = judge(table(counts: [3]), table(counts: [3]), BatchUpdate(deleteSections: [-2]))
-    #expect(section.message == "Attempted to perform update with invalid index path: {length = 2, path = 18446744073709551614 - 9223372036854775807}")
+    #expect(
+      section.message
+        == "Attempted to perform update with invalid index path: {length = 2, path = 18446744073709551614 - 9223372036854775807}"
+    )
   }
 
   @Test("R23 positive and negative: only two-index paths convert")
@@ -371,7 +452,10 @@ struct RuleTests {
       return
     }
     #expect(exception.rule == .r23)
-    #expect(exception.message.hasPrefix("Invalid index path for use with UITableView. Index paths passed to table view must contain exactly two indices"))
+    #expect(
+      exception.message.hasPrefix(
+        "Invalid index path for use with UITableView. Index paths passed to table view must contain exactly two indices"
+      ))
     #expect(RowPath.fromIndices([1]).map { _ in 0 } != .success(0))
   }
 }

@@ -70,7 +70,8 @@ struct SectionedContractTests {
   @Test(
     "a section step out of range gets UIKit's section rule, numbered",
     arguments: [
-      Step.deleteSection(at: 2), .insertSection(at: 3, rows: rows("x")), .moveSection(from: 0, to: 2),
+      Step.deleteSection(at: 2), .insertSection(at: 3, rows: rows("x")),
+      .moveSection(from: 0, to: 2),
       .moveSection(from: 5, to: 0), .deleteSection(at: -1),
     ])
   func sectionStepOutOfRange(step: Step) {
@@ -90,7 +91,9 @@ struct SectionedContractTests {
       Stage(update: BatchUpdate(deleteSections: [2]), data: [rows("a"), rows("b")]),
       Stage(update: BatchUpdate(insertSections: [2]), data: [rows("a"), rows("b"), rows("x")]),
       Stage(
-        update: BatchUpdate(moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0)]),
+        update: BatchUpdate(moveSections: [
+          SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0),
+        ]),
         data: new),
     ]
     #expect(ContractValidator.validateStaged(old: old, stages: stages, new: new).isValid)
@@ -115,7 +118,8 @@ struct SectionedContractTests {
     #expect(ContractGenerator(ReplaceSectionsSteps()).isSectioned)
     #expect(ContractGenerator(ReplaceAllSections()).isSectioned)
     let plain = ContractGenerator(name: "plain-steps") { old, new -> [Step] in
-      old.map { _ in .delete(at: p(0, 0)) } + new.enumerated().map { .insert(at: p(0, $0.offset), row: $0.element) }
+      old.map { _ in .delete(at: p(0, 0)) }
+        + new.enumerated().map { .insert(at: p(0, $0.offset), row: $0.element) }
     }
     #expect(!plain.isSectioned)
     #expect(try plain.changes(from: [rows("a"), []], to: [[]]) == nil)

@@ -8,7 +8,8 @@ extension UIKitProfile {
   /// test` runs the rule suites under iOS 12: every test that does not pin
   /// a profile must pass under both).
   static let underTest: UIKitProfile =
-    ProcessInfo.processInfo.environment["BATCHCHECK_TEST_UIKIT"].flatMap(UIKitProfile.init(rawValue:))
+    ProcessInfo.processInfo.environment["BATCHCHECK_TEST_UIKIT"].flatMap(
+      UIKitProfile.init(rawValue:))
     ?? .ios18
 }
 

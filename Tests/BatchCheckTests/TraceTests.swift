@@ -7,7 +7,8 @@ struct TraceTests {
   @Test("a reload of a moved row: the decomposition, then the failing check")
   func reloadOfMovedRow() {
     let (verdict, lines) = SimulatedTableView(table("a b")).trace(
-      BatchUpdate(reloadRows: [p(0, 1)], moveRows: [mv(p(0, 1), p(0, 0))]), dataSource: table("b a"))
+      BatchUpdate(reloadRows: [p(0, 1)], moveRows: [mv(p(0, 1), p(0, 0))]), dataSource: table("b a")
+    )
     #expect(verdict.rule == .r11)
     #expect(
       lines == [
@@ -20,7 +21,8 @@ struct TraceTests {
   func wrongRowDiff() {
     let old = table("a b c d e f g")
     let new = table("a b c d e g")
-    let (verdict, lines) = SimulatedTableView(old).trace(BatchUpdate(deleteRows: [p(0, 6)]), dataSource: new)
+    let (verdict, lines) = SimulatedTableView(old).trace(
+      BatchUpdate(deleteRows: [p(0, 6)]), dataSource: new)
     #expect(verdict.kind == .wrongRows)
     #expect(
       lines == [
@@ -37,8 +39,12 @@ struct TraceTests {
 
   @Test("drops, merges and a valid end")
   func dropsAndValid() {
-    let (verdict, lines) = SimulatedTableView(table("a | b"), semantics: .tableView, duplicates: .asUIKit)
-      .trace(BatchUpdate(deleteSections: [0], deleteRows: [p(0, 0), p(1, 0), p(1, 0)]), dataSource: table("-"))
+    let (verdict, lines) = SimulatedTableView(
+      table("a | b"), semantics: .tableView, duplicates: .asUIKit
+    )
+    .trace(
+      BatchUpdate(deleteSections: [0], deleteRows: [p(0, 0), p(1, 0), p(1, 0)]),
+      dataSource: table("-"))
     #expect(verdict == .valid)
     #expect(lines.contains("delete (1, 0) merged with its duplicate (R20)"))
     #expect(lines.contains("delete (0, 0) dropped: inside deleted section 0 (R18)"))
@@ -54,9 +60,11 @@ struct TraceBoundTests {
     BatchUpdate(reloadRows: Array(repeating: p(0, 0), count: reloads))
   }
 
-  @Test("a huge trace keeps its first 40 and its last 40 lines, with the count of the others between")
+  @Test(
+    "a huge trace keeps its first 40 and its last 40 lines, with the count of the others between")
   func boundedTrace() {
-    let (verdict, lines) = SimulatedTableView(table("a")).trace(Self.hugeUpdate, dataSource: table("a b"))
+    let (verdict, lines) = SimulatedTableView(table("a")).trace(
+      Self.hugeUpdate, dataSource: table("a b"))
     #expect(verdict.rule == .r2)
     #expect(lines.count == TraceLog.headLimit + 1 + TraceLog.tailLimit)
     #expect(lines.count == 81)

@@ -36,29 +36,36 @@ import Testing
   }
 
   @Test func reloadsAndMovesAgainstDeletesAndInserts() {
-    let r10 = judge(ab, BatchUpdate(deleteRows: [RowPath(0, 1)], reloadRows: [RowPath(0, 1)]), [[Row("a")]])
+    let r10 = judge(
+      ab, BatchUpdate(deleteRows: [RowPath(0, 1)], reloadRows: [RowPath(0, 1)]), [[Row("a")]])
     #expect(r10.rule == .r10)
     #expect(r10.place == VerdictPlace(.old, section: 0, row: 1))
     let r10Section = judge(ab, BatchUpdate(deleteSections: [0], reloadSections: [0]), [])
     #expect(r10Section.rule == .r10)
     #expect(r10Section.place == VerdictPlace(.old, section: 0))
     let r11 = judge(
-      ab, BatchUpdate(reloadRows: [RowPath(0, 1)], moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 0))]),
+      ab,
+      BatchUpdate(
+        reloadRows: [RowPath(0, 1)], moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 0))]),
       [[Row("b"), Row("a")]])
     #expect(r11.rule == .r11)
     #expect(r11.place == VerdictPlace(.old, section: 0, row: 1))
     let r12 = judge(
-      ab, BatchUpdate(insertRows: [RowPath(0, 0)], moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 0))]),
+      ab,
+      BatchUpdate(
+        insertRows: [RowPath(0, 0)], moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 0))]),
       [[Row("b"), Row("a"), Row("c")]])
     #expect(r12.rule == .r12)
     #expect(r12.place == VerdictPlace(.new, section: 0, row: 0))
   }
 
   @Test func movesPointAtTheirOldSource() {
-    let r13 = judge(ab, BatchUpdate(moveRows: [RowMove(from: RowPath(0, 4), to: RowPath(0, 0))]), ab)
+    let r13 = judge(
+      ab, BatchUpdate(moveRows: [RowMove(from: RowPath(0, 4), to: RowPath(0, 0))]), ab)
     #expect(r13.rule == .r13)
     #expect(r13.place == VerdictPlace(.old, section: 0, row: 4))
-    let r14 = judge(ab, BatchUpdate(moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 7))]), ab)
+    let r14 = judge(
+      ab, BatchUpdate(moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 7))]), ab)
     #expect(r14.rule == .r14)
     #expect(r14.place == VerdictPlace(.old, section: 0, row: 1))
     let r15 = judge(ab, BatchUpdate(moveSections: [SectionMove(from: 0, to: 4)]), ab)
@@ -67,7 +74,8 @@ import Testing
     let r16 = judge(
       ab,
       BatchUpdate(moveRows: [
-        RowMove(from: RowPath(0, 0), to: RowPath(0, 1)), RowMove(from: RowPath(0, 1), to: RowPath(0, 1)),
+        RowMove(from: RowPath(0, 0), to: RowPath(0, 1)),
+        RowMove(from: RowPath(0, 1), to: RowPath(0, 1)),
       ]), ab)
     #expect(r16.rule == .r16)
     #expect(r16.place == VerdictPlace(.old, section: 0, row: 0))
@@ -85,7 +93,8 @@ import Testing
   @Test func fallbacksDuplicatesAndNegativePaths() {
     let old: [[Row]] = [[Row("a")], [Row("b")]]
     let r17 = judge(
-      old, BatchUpdate(deleteSections: [0], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))]),
+      old,
+      BatchUpdate(deleteSections: [0], moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 1))]),
       [[Row("b"), Row("a")]])
     #expect(r17.kind == .fallback)
     #expect(r17.place == VerdictPlace(.old, section: 0, row: 0))

@@ -38,35 +38,49 @@ struct WasteLimitTests {
   /// Identity-only options (the wasteful generators never reload), every
   /// pair up to 4 rows, then random cases.
   static func options(count: Int = 300, exhaustiveTotal: Int = 4) -> CheckOptions {
-    CheckOptions(seed: 11, count: count, maxSize: 40, exhaustiveTotal: exhaustiveTotal, identityOnly: true)
+    CheckOptions(
+      seed: 11, count: count, maxSize: 40, exhaustiveTotal: exhaustiveTotal, identityOnly: true)
   }
 
-  func one(_ old: [Row], _ new: [Row], _ update: BatchUpdate, _ limits: WasteLimits) -> WasteBreach? {
+  func one(_ old: [Row], _ new: [Row], _ update: BatchUpdate, _ limits: WasteLimits) -> WasteBreach?
+  {
     let size = EditSize(old: [old], new: [new], update: update)
     return limits.breach(of: size, old: [old], new: [new])
   }
 
-  @Test("the move ratio: above R × minimumMoves fails, at it passes; with a minimum of 0 any move fails")
+  @Test(
+    "the move ratio: above R × minimumMoves fails, at it passes; with a minimum of 0 any move fails"
+  )
   func ratioArithmetic() {
     let limits = WasteLimits(maxMoveRatio: 1.5)
     let old = [Row("a"), Row("b"), Row("c"), Row("d")]
     // [a b c d] -> [c d a b]: 2 moves suffice.
     let new = [Row("c"), Row("d"), Row("a"), Row("b")]
-    let two = BatchUpdate(moveRows: [RowMove(from: RowPath(0, 2), to: RowPath(0, 0)), RowMove(from: RowPath(0, 3), to: RowPath(0, 1))])
-    let three = BatchUpdate(moveRows: two.moveRows + [RowMove(from: RowPath(0, 0), to: RowPath(0, 2))])
-    let four = BatchUpdate(moveRows: three.moveRows + [RowMove(from: RowPath(0, 1), to: RowPath(0, 3))])
+    let two = BatchUpdate(moveRows: [
+      RowMove(from: RowPath(0, 2), to: RowPath(0, 0)),
+      RowMove(from: RowPath(0, 3), to: RowPath(0, 1)),
+    ])
+    let three = BatchUpdate(
+      moveRows: two.moveRows + [RowMove(from: RowPath(0, 0), to: RowPath(0, 2))])
+    let four = BatchUpdate(
+      moveRows: three.moveRows + [RowMove(from: RowPath(0, 1), to: RowPath(0, 3))])
     #expect(one(old, new, two, limits) == nil)
     #expect(one(old, new, three, limits) == nil, "3 moves = 1.5 × 2: at the limit")
     let breach = one(old, new, four, limits)
     #expect(breach?.limit == .maxMoveRatio)
-    #expect(breach.map { ($0.moves, $0.minimumMoves, $0.maxMoveRatio) } ?? (0, 0, nil) == (4, 2, 1.5))
-    #expect(breach?.message == "valid, but 4 row moves where 2 suffice (2.0×): more than the maximum move ratio of 1.5")
+    #expect(
+      breach.map { ($0.moves, $0.minimumMoves, $0.maxMoveRatio) } ?? (0, 0, nil) == (4, 2, 1.5))
+    #expect(
+      breach?.message
+        == "valid, but 4 row moves where 2 suffice (2.0×): more than the maximum move ratio of 1.5")
     // Nothing to move: one move is already too many, whatever the ratio.
     let same = [Row("a"), Row("b")]
     let stay = BatchUpdate(moveRows: [RowMove(from: RowPath(0, 0), to: RowPath(0, 0))])
     #expect(one(same, same, BatchUpdate(), WasteLimits(maxMoveRatio: 1_000)) == nil)
     #expect(one(same, same, stay, WasteLimits(maxMoveRatio: 1_000))?.minimumMoves == 0)
-    #expect(one(same, same, stay, WasteLimits(maxMoveRatio: 1_000))?.message.contains("where none is needed") == true)
+    #expect(
+      one(same, same, stay, WasteLimits(maxMoveRatio: 1_000))?.message.contains(
+        "where none is needed") == true)
     // No limit: nothing fails.
     #expect(one(old, new, four, WasteLimits()) == nil)
   }
@@ -78,29 +92,41 @@ struct WasteLimitTests {
     // [a b] -> [b a], b deleted and inserted: unneeded.
     let unchanged = one([Row("a"), Row("b")], [Row("b"), Row("a")], swap, limits)
     #expect(unchanged?.limit == .noUnneededDeletes)
-    #expect(unchanged.map { ($0.deletes, $0.minimumDeletes, $0.changedRows, $0.unneededDeletes) } ?? (0, 0, 0, 0) == (1, 0, 0, 1))
+    #expect(
+      unchanged.map { ($0.deletes, $0.minimumDeletes, $0.changedRows, $0.unneededDeletes) } ?? (
+        0, 0, 0, 0
+      ) == (1, 0, 0, 1))
     #expect(
       unchanged?.message
-        == "valid, but 1 row present on both sides is deleted and inserted again: 1 delete where 0 suffice")
+        == "valid, but 1 row present on both sides is deleted and inserted again: 1 delete where 0 suffice"
+    )
     // [a b1] -> [b2 a]: b's content changed, and a moved row cannot be reloaded.
     let changed = [Row("a"), Row(id: "b", content: 1)]
     #expect(one(changed, [Row(id: "b", content: 2), Row("a")], swap, limits) == nil)
     // Deleting the rows of a gone id is no waste.
-    #expect(one([Row("a"), Row("b")], [Row("a")], BatchUpdate(deleteRows: [RowPath(0, 1)]), limits) == nil)
+    #expect(
+      one([Row("a"), Row("b")], [Row("a")], BatchUpdate(deleteRows: [RowPath(0, 1)]), limits) == nil
+    )
   }
 
   @Test("changed rows: kept rows of an id minus the pairs of the same content")
   func changedRows() {
-    #expect(EditSize.changedRows(old: [[Row(id: "a", content: 1), Row("b")]], new: [[Row(id: "a", content: 2), Row("b")]]) == 1)
+    #expect(
+      EditSize.changedRows(
+        old: [[Row(id: "a", content: 1), Row("b")]], new: [[Row(id: "a", content: 2), Row("b")]])
+        == 1)
     // Repeated ids: the unchanged pairs are matched first.
     let old = [[Row("a"), Row(id: "a", content: "x")]]
     #expect(EditSize.changedRows(old: old, new: [[Row(id: "a", content: "x"), Row("a")]]) == 0)
     #expect(EditSize.changedRows(old: old, new: [[Row(id: "a", content: "y")]]) == 1)
     // Across sections, a gone id, a new id: nothing kept changed.
-    #expect(EditSize.changedRows(old: [[Row("a")], [Row("b")]], new: [[Row("b")], [Row("c")]]) == 0)
+    #expect(
+      EditSize.changedRows(old: [[Row("a")], [Row("b")]], new: [[Row("b")], [Row("c")]]) == 0)
   }
 
-  @Test("a move ratio fails the generator that moves every kept row, at [a] -> [a], proven minimal; replace-all passes")
+  @Test(
+    "a move ratio fails the generator that moves every kept row, at [a] -> [a], proven minimal; replace-all passes"
+  )
   func ratioInARun() throws {
     var options = Self.options()
     options.maxMoveRatio = 2
@@ -122,7 +148,9 @@ struct WasteLimitTests {
     #expect(check(Wasteful.replaceAll, options: options).passed)
   }
 
-  @Test("no unneeded deletes fails replace-all at [a] -> [a], proven minimal; moving every kept row passes")
+  @Test(
+    "no unneeded deletes fails replace-all at [a] -> [a], proven minimal; moving every kept row passes"
+  )
   func deletesInARun() {
     var options = Self.options()
     options.rejectsUnneededDeletes = true
@@ -132,7 +160,10 @@ struct WasteLimitTests {
     #expect(failure?.variant == "unneeded deletes")
     #expect(failure?.waste?.limit == .noUnneededDeletes)
     #expect(failure?.rowCount == 2 && failure?.isProvenMinimal == true)
-    #expect(failure?.waste.map { ($0.deletes, $0.minimumDeletes, $0.unneededDeletes) } ?? (0, 0, 0) == (1, 0, 1))
+    #expect(
+      failure?.waste.map { ($0.deletes, $0.minimumDeletes, $0.unneededDeletes) } ?? (0, 0, 0) == (
+        1, 0, 1
+      ))
     #expect(check(Wasteful.moveEveryKeptRow, options: options).passed)
   }
 
@@ -180,7 +211,9 @@ struct WasteLimitTests {
   @Test("a ratio below 1, NaN or above the largest is clamped")
   func clamping() {
     var options = CheckOptions()
-    for (given, read) in [(0.5, 1.0), (.nan, 1.0), (2.5, 2.5), (.infinity, CheckOptions.largestMoveRatio)] {
+    for (given, read) in [
+      (0.5, 1.0), (.nan, 1.0), (2.5, 2.5), (.infinity, CheckOptions.largestMoveRatio),
+    ] {
       options.maxMoveRatio = given
       #expect(options.clamped.maxMoveRatio == read, "\(given)")
     }
@@ -192,7 +225,9 @@ struct WasteLimitTests {
     options.maxMoveRatio = 1.5
     let report = check(Wasteful.moveEveryKeptRow, options: options)
     let text = report.renderText()
-    #expect(text.contains("\n  limits:     row moves at most 1.5× the fewest needed, none when none is\n"))
+    #expect(
+      text.contains("\n  limits:     row moves at most 1.5× the fewest needed, none when none is\n")
+    )
     #expect(text.contains("\nFAIL waste (move ratio): exhaustive phase, pair "))
     #expect(text.contains("  message: valid, but 1 row move where none is needed"))
     let json = report.renderJSON()
@@ -202,15 +237,19 @@ struct WasteLimitTests {
       json.contains(
         #""waste":{"limit":"maxMoveRatio","maxMoveRatio":1.5,"moves":1,"minimumMoves":0,"minimumMovesIsBound":false,"deletes":0,"minimumDeletes":0,"changedRows":0,"unneededDeletes":0}"#
       ))
-    #expect(!check(Wasteful.moveEveryKeptRow, options: Self.options()).renderJSON().contains("maxMoveRatio"))
+    #expect(
+      !check(Wasteful.moveEveryKeptRow, options: Self.options()).renderJSON().contains(
+        "maxMoveRatio"))
     // The Swift replay sets the limit on the one-pair options: running it
     // as it says fails the same way.
     let failure = try #require(report.failures.first)
     #expect(failure.replayCommand?.contains("{ var options = CheckOptions.onePair(") == true)
-    #expect(failure.replayCommand?.contains("; options.maxMoveRatio = 1.5; return options }()") == true)
+    #expect(
+      failure.replayCommand?.contains("; options.maxMoveRatio = 1.5; return options }()") == true)
     var replay = CheckOptions.onePair(old: failure.old, new: failure.new, identityOnly: true)
     replay.maxMoveRatio = 1.5
-    #expect(check(Wasteful.moveEveryKeptRow, options: replay).failures.first?.waste == failure.waste)
+    #expect(
+      check(Wasteful.moveEveryKeptRow, options: replay).failures.first?.waste == failure.waste)
   }
 
   @Test("the command-line replay and the corpus note name the limit")
@@ -224,7 +263,8 @@ struct WasteLimitTests {
     options.exhaustiveTotal = 4
     let exhaustive = try #require(check(Wasteful.replaceAll, options: options).failures.first)
     #expect(exhaustive.replayCommand == nil)
-    #expect(exhaustive.replayText.contains("batchcheck corpus check on it with --no-unneeded-deletes"))
+    #expect(
+      exhaustive.replayText.contains("batchcheck corpus check on it with --no-unneeded-deletes"))
     #expect(exhaustive.textLines(runSeed: nil).contains("  replay:  " + exhaustive.replayText))
     // The corpus line is the pair expecting valid, as for any failure.
     #expect(exhaustive.corpusLine?.hasSuffix(#""expect":{"verdict":"valid"}}"#) == true)
@@ -253,7 +293,9 @@ struct WasteLimitTests {
     let failure = try #require(check(WastesOnce(), options: options).failures.first)
     #expect(failure.kind == "waste")
     #expect(failure.waste?.deletes == 1)
-    #expect(failure.message.hasPrefix("valid, but 1 row present on both sides is deleted and inserted again"))
+    #expect(
+      failure.message.hasPrefix(
+        "valid, but 1 row present on both sides is deleted and inserted again"))
     #expect(failure.message.contains("running it again did not fail so"))
   }
 }
@@ -270,6 +312,7 @@ final class WastesOnce: DeltaGenerator {
       count += 1
       return count
     }
-    return call == 1 || old != new ? EngineSubjects.replaceAll.update(from: old, to: new) : BatchUpdate()
+    return call == 1 || old != new
+      ? EngineSubjects.replaceAll.update(from: old, to: new) : BatchUpdate()
   }
 }

@@ -7,7 +7,8 @@ import XCTest
 
 /// A correct diff: delete every old row, insert every new one.
 @Sendable func replaceAll(_ old: [Row], _ new: [Row]) -> BatchUpdate {
-  BatchUpdate(deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+  BatchUpdate(
+    deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
 }
 
 /// A broken diff: inserts only the rows whose value is new, deletes only the
@@ -18,8 +19,10 @@ import XCTest
   var seen = Set<RowValue>()
   return BatchUpdate(
     deleteRows: old.indices.filter { !newIDs.contains(old[$0].id) }.map { RowPath(0, $0) },
-    insertRows: new.indices.filter { !oldIDs.contains(new[$0].id) && seen.insert(new[$0].id).inserted }
-      .map { RowPath(0, $0) })
+    insertRows: new.indices.filter {
+      !oldIDs.contains(new[$0].id) && seen.insert(new[$0].id).inserted
+    }
+    .map { RowPath(0, $0) })
 }
 
 @Suite("Import API, Swift Testing")
@@ -47,15 +50,22 @@ struct SwiftTestingHelperTests {
       // A multi-line message (R2b) continues indented under its label.
       let messageLines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
       #expect(issue.contains("  message: \(messageLines[0])"))
-      #expect(messageLines.dropFirst().allSatisfy { issue.contains("\n           \($0)") }, "\(issue)")
-      #expect(issue.contains("  replay:  expectValidBatchUpdates(named: \"set-diff\", options: .onePair(old: "))
+      #expect(
+        messageLines.dropFirst().allSatisfy { issue.contains("\n           \($0)") }, "\(issue)")
+      #expect(
+        issue.contains(
+          "  replay:  expectValidBatchUpdates(named: \"set-diff\", options: .onePair(old: "))
       // The helper renders the failure's replay recipe: its one-pair options.
       let recipe = try #require(failure.replay)
-      #expect(issue.contains("expectValidBatchUpdates(named: \"set-diff\", options: \(recipe.onePairOptions)) { old, new in"))
+      #expect(
+        issue.contains(
+          "expectValidBatchUpdates(named: \"set-diff\", options: \(recipe.onePairOptions)) { old, new in"
+        ))
       #expect(failure.replayCommand == recipe.swiftCall)
       #expect(issue.contains("  corpus:  \(try #require(failure.corpusLine))"))
       // The replay's pair fails the same way again.
-      let again = checkDiff(named: "set-diff", options: .onePair(old: failure.old, new: failure.new), setDiff)
+      let again = checkDiff(
+        named: "set-diff", options: .onePair(old: failure.old, new: failure.new), setDiff)
       #expect(again.failures.first?.signatureText == failure.signatureText)
     }
     #expect(recorded.issues.first?.contains("new:     [[\"a\",\"a\"]]") == true)
@@ -63,11 +73,14 @@ struct SwiftTestingHelperTests {
       recorded.attachments.map(\.name)
         == ["set-diff.batchcheck.html", "set-diff.batchcheck.json", "set-diff.regressions.jsonl"])
     #expect(recorded.attachments.first?.contents.hasPrefix("<!DOCTYPE html>") == true)
-    #expect(recorded.attachments.dropFirst().first?.contents == report.map { $0.renderJSON() + "\n" })
+    #expect(
+      recorded.attachments.dropFirst().first?.contents == report.map { $0.renderJSON() + "\n" })
     let corpus = recorded.attachments.last?.contents.split(separator: "\n") ?? []
     #expect(corpus.count == failures.count)
     #expect(corpus.allSatisfy { $0.hasSuffix(#""expect":{"verdict":"valid"}}"#) })
-    #expect(capturingRecords { expectValidBatchUpdates(named: "replace-all", count: 200, replaceAll) }.issues.isEmpty)
+    #expect(
+      capturingRecords { expectValidBatchUpdates(named: "replace-all", count: 200, replaceAll) }
+        .issues.isEmpty)
   }
 
   @Test("with no options, a helper runs the budget the environment asks for; quick by default")
@@ -75,14 +88,17 @@ struct SwiftTestingHelperTests {
     let budget = CheckBudget.fromEnvironment ?? .quick
     let report = expectValidBatchUpdates(named: "replace-all", replaceAll)
     let options = budget.options()
-    #expect(report.exhaustiveTotal == options.exhaustiveTotal && report.randomCases == options.count)
+    #expect(
+      report.exhaustiveTotal == options.exhaustiveTotal && report.randomCases == options.count)
     #expect(report.maxSize == options.maxSize)
     // The quick budget's figures, as CheckBudget's documentation gives them.
     let quick = checkDiff(named: "replace-all", options: CheckBudget.quick.options(), replaceAll)
     #expect(quick.exhaustiveCases == 2_059, "\(quick.exhaustiveCases)")
     #expect(quick.randomCases == 1_000 && quick.maxSize == 100)
     let full = CheckBudget.full.options()
-    #expect(full.exhaustiveTotal == CheckOptions.defaultExhaustiveTotal && full.count == CheckOptions.defaultCount)
+    #expect(
+      full.exhaustiveTotal == CheckOptions.defaultExhaustiveTotal
+        && full.count == CheckOptions.defaultCount)
   }
 
   @Test("checkDiff gives the same report for the same seed")
@@ -149,7 +165,8 @@ struct ContractImportTests {
     #expect(recorded.issues.contains { $0.contains("FAIL duplicate R20") })
     #expect(
       recorded.issues.allSatisfy {
-        $0.contains("  replay:  expectValidBatchUpdates(generator, under: .batch, options: .onePair(old: ")
+        $0.contains(
+          "  replay:  expectValidBatchUpdates(generator, under: .batch, options: .onePair(old: ")
       })
     #expect(expectValidBatchUpdates(steps, count: 500).passed)
   }
@@ -171,7 +188,9 @@ final class XCTestContractTests: XCTestCase {
 
 @Suite("Import API, every option of check")
 struct OptionsParityTests {
-  @Test("checkDiff and the test helpers take a CheckOptions: size, bound, first failure, profile, semantics")
+  @Test(
+    "checkDiff and the test helpers take a CheckOptions: size, bound, first failure, profile, semantics"
+  )
   func optionsReachTheRun() throws {
     var options = CheckOptions(seed: 3, count: 400, maxSize: 20, exhaustiveTotal: 3)
     options.simulation = SimulationOptions(semantics: .collectionView, uikit: .ios12)
@@ -201,15 +220,19 @@ struct OptionsParityTests {
     #expect(checkDiff(named: "identity-steps", options: options, identityOnlySteps).passed)
   }
 
-  @Test("every failure of an in-process diff, of every phase, has a replay that runs: the one-pair Swift call")
+  @Test(
+    "every failure of an in-process diff, of every phase, has a replay that runs: the one-pair Swift call"
+  )
   func swiftReplay() throws {
-    let report = checkDiff(named: "set-diff", options: CheckOptions(count: 500, exhaustiveTotal: 4), setDiff)
+    let report = checkDiff(
+      named: "set-diff", options: CheckOptions(count: 500, exhaustiveTotal: 4), setDiff)
     #expect(report.failures.contains { $0.phase == .exhaustive })
     for failure in report.failures {
       let replayText = try #require(failure.replayCommand)
       #expect(replayText.hasPrefix("check(generator, options: .onePair(old: "))
       #expect(!replayText.contains("batchcheck"))
-      let again = checkDiff(named: "set-diff", options: .onePair(old: failure.old, new: failure.new), setDiff)
+      let again = checkDiff(
+        named: "set-diff", options: .onePair(old: failure.old, new: failure.new), setDiff)
       #expect(again.failures.first?.signatureText == failure.signatureText)
     }
   }
@@ -224,7 +247,9 @@ struct WasteLimitImportTests {
       : replaceAll(old, new)
   }
 
-  @Test("a move ratio fails a valid diff that moves more than needed: kind waste, its numbers, a replay that runs")
+  @Test(
+    "a move ratio fails a valid diff that moves more than needed: kind waste, its numbers, a replay that runs"
+  )
   func moveRatio() throws {
     var options = CheckOptions(count: 300, exhaustiveTotal: 4)
     #expect(checkDiff(named: "move-everything", options: options, Self.moveEverything).passed)
@@ -243,28 +268,36 @@ struct WasteLimitImportTests {
     #expect(recorded.issues.first?.contains("options.maxMoveRatio = 2; return options }()") == true)
     var again = CheckOptions.onePair(old: failure.old, new: failure.new)
     again.maxMoveRatio = 2
-    #expect(checkDiff(named: "move-everything", options: again, Self.moveEverything).failures.first?.waste == waste)
+    #expect(
+      checkDiff(named: "move-everything", options: again, Self.moveEverything).failures.first?.waste
+        == waste)
   }
 
   @Test("no unneeded deletes fails replace-all; a diff that keeps every kept row passes")
   func unneededDeletes() throws {
     var options = CheckOptions(count: 300, exhaustiveTotal: 4, identityOnly: true)
     options.rejectsUnneededDeletes = true
-    let failure = try #require(checkDiff(named: "replace-all", options: options, replaceAll).failures.first)
+    let failure = try #require(
+      checkDiff(named: "replace-all", options: options, replaceAll).failures.first)
     #expect(failure.waste?.limit == .noUnneededDeletes && failure.waste?.unneededDeletes == 1)
     #expect(failure.verdict?.isValid == true)
     var one = CheckOptions.onePair(old: [[Row("a")]], new: [[Row("a")]])
     one.rejectsUnneededDeletes = true
-    let keep = ClosureGenerator(name: "keep") { old, new in old == new ? BatchUpdate() : replaceAll(old, new) }
+    let keep = ClosureGenerator(name: "keep") { old, new in
+      old == new ? BatchUpdate() : replaceAll(old, new)
+    }
     #expect(check(keep, options: one).passed)
-    #expect(check(ClosureGenerator(name: "replace-all", replaceAll), options: one).failures.first?.kind == "waste")
+    #expect(
+      check(ClosureGenerator(name: "replace-all", replaceAll), options: one).failures.first?.kind
+        == "waste")
   }
 }
 
 final class XCTestOptionsTests: XCTestCase {
   func testOptionsReachTheRun() {
     let report = XCTAssertValidBatchUpdates(
-      named: "replace-all", options: CheckOptions(count: 300, maxSize: 10, exhaustiveTotal: 2), replaceAll)
+      named: "replace-all", options: CheckOptions(count: 300, maxSize: 10, exhaustiveTotal: 2),
+      replaceAll)
     XCTAssertEqual(report.maxSize, 10)
     XCTAssertEqual(report.exhaustiveTotal, 2)
     let staged = ContractGenerator(name: "replace-all-staged", replaceAllStaged)

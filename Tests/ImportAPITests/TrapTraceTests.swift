@@ -15,7 +15,8 @@ import Testing
           // Traps on two old rows and no new ones: an index out of range.
           if old.count == 2, new.isEmpty { _ = new[old.count] }
           return BatchUpdate(
-            deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+            deleteRows: old.indices.map { RowPath(0, $0) },
+            insertRows: new.indices.map { RowPath(0, $0) })
         }
       }
       let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
@@ -33,7 +34,8 @@ import Testing
         options.exhaustiveContentTotal = 0
         expectValidBatchUpdates(named: "calm", options: options) { old, new in
           BatchUpdate(
-            deleteRows: old.indices.map { RowPath(0, $0) }, insertRows: new.indices.map { RowPath(0, $0) })
+            deleteRows: old.indices.map { RowPath(0, $0) },
+            insertRows: new.indices.map { RowPath(0, $0) })
         }
       }
       let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)

@@ -25,7 +25,8 @@ import Testing
   }
 
   @Test func validOnRandomPairsWithContentChanges() {
-    expectNoFailure(ContractGenerator(generator), in: editedPairs(count: 2000, seed: 0xED17), cases: 2000)
+    expectNoFailure(
+      ContractGenerator(generator), in: editedPairs(count: 2000, seed: 0xED17), cases: 2000)
   }
 
   @Test func failsAsOneBatch() throws {

@@ -20,7 +20,8 @@ struct EngineContractTests {
     #expect(report.passed, "\(report.renderText())")
     #expect(report.randomCases == 2_000)
     #expect(report.contract == generator.contract && report.ownContract == generator.contract)
-    #expect(report.renderText().hasPrefix("check \(name) (\(generator.contract), iOS 18), run seed "))
+    #expect(
+      report.renderText().hasPrefix("check \(name) (\(generator.contract), iOS 18), run seed "))
   }
 
   @Test(
@@ -31,7 +32,8 @@ struct EngineContractTests {
   func failUnderWrongContract(name: String, wrong: Contract) throws {
     let generator = try #require(ReferenceGenerators.anyContract(named: name))
     let report = check(
-      generator, under: wrong, options: CheckOptions(seed: Self.seed, count: 2_000, exhaustiveTotal: 5))
+      generator, under: wrong,
+      options: CheckOptions(seed: Self.seed, count: 2_000, exhaustiveTotal: 5))
     let failure = try #require(report.failures.first, "\(name) as \(wrong) passed")
     #expect(failure.verdict?.isValid == false)
     #expect(failure.changes?.contract == generator.contract)
@@ -42,7 +44,8 @@ struct EngineContractTests {
     let text = report.renderText()
     #expect(text.contains("  advice:  " + (failure.advice ?? "-")))
     #expect(
-      text.contains("under: .\(wrong.rawValue)") == report.failures.contains { $0.replayCommand != nil })
+      text.contains("under: .\(wrong.rawValue)")
+        == report.failures.contains { $0.replayCommand != nil })
     // (The generators are sectioned: the case may have several sections.)
     let changes = try #require(try generator.changes(from: failure.old, to: failure.new))
     #expect(generator.judge(changes, sections: failure.old, failure.new).isValid)
@@ -89,9 +92,12 @@ struct EngineContractTests {
     #expect(text.contains("    rows: "))
     #expect(text.contains("    step 1: delete (0, "))
     let json = report.renderJSON()
-    #expect(json.hasPrefix(#"{"generator":"old-index-deletes","contract":"steps","identityOnly":false,"#))
+    #expect(
+      json.hasPrefix(#"{"generator":"old-index-deletes","contract":"steps","identityOnly":false,"#))
     #expect(json.contains(#""steps":[{"delete":"#))
-    #expect(json.contains(#""validUnder":"batch","advice":"valid as one batch, not as sequential steps: "#))
+    #expect(
+      json.contains(
+        #""validUnder":"batch","advice":"valid as one batch, not as sequential steps: "#))
     #expect(failure.corpusLine?.contains(#""contract":"steps""#) == true)
   }
 
@@ -101,7 +107,8 @@ struct EngineContractTests {
     let report = check(lcs, options: CheckOptions(seed: Self.seed, count: 1_000))
     #expect(report.passed, "\(report.renderText())")
     #expect(report.identityOnly)
-    #expect(report.renderText().hasPrefix("check lcs (one batch, identity only, iOS 18), run seed "))
+    #expect(
+      report.renderText().hasPrefix("check lcs (one batch, identity only, iOS 18), run seed "))
     var withContent = lcs
     withContent.identityOnly = false
     let failing = check(withContent, options: CheckOptions(seed: Self.seed, count: 1_000))

@@ -22,7 +22,8 @@ struct EngineReferenceTests {
     // run goes on and lists every kind, smallest first.
     let report = check(
       generator, options: CheckOptions(seed: Self.seed, count: 1_000, exhaustiveTotal: 6))
-    let failure = try #require(report.failures.first { $0.verdict?.kind == kind && $0.rule == rule })
+    let failure = try #require(
+      report.failures.first { $0.verdict?.kind == kind && $0.rule == rule })
     #expect(failure.phase == .exhaustive)
     #expect(failure.isProvenMinimal)
     #expect(report.randomCases == 1_000)

@@ -22,13 +22,18 @@ import Testing
       let alphabet = Int(random.next() % 12) + 1
       // Mostly small ids; now and then one past the flat table's reach.
       func ids(_ count: Int) -> [Int] {
-        (0..<count).map { _ in random.next() % 50 == 0 ? 1_000_000 : Int(random.next() % UInt64(alphabet)) }
+        (0..<count).map { _ in
+          random.next() % 50 == 0 ? 1_000_000 : Int(random.next() % UInt64(alphabet))
+        }
       }
       let old = ids(Int(random.next() % 20))
       let new = ids(Int(random.next() % 20))
       let flat = HeckelPairing(old: old.map { RowValue.int($0) }, new: new.map { RowValue.int($0) })
-      let hashed = HeckelPairing(old: old.map { RowValue.string("\($0)") }, new: new.map { RowValue.string("\($0)") })
-      #expect(flat.oldToNew == hashed.oldToNew && flat.newToOld == hashed.newToOld, "trial \(trial): \(old) -> \(new)")
+      let hashed = HeckelPairing(
+        old: old.map { RowValue.string("\($0)") }, new: new.map { RowValue.string("\($0)") })
+      #expect(
+        flat.oldToNew == hashed.oldToNew && flat.newToOld == hashed.newToOld,
+        "trial \(trial): \(old) -> \(new)")
       if flat.oldToNew != hashed.oldToNew { return }
     }
   }

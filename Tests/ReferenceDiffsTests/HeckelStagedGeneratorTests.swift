@@ -38,7 +38,8 @@ import Testing
   }
 
   @Test func validOnRandomPairsWithContentChanges() {
-    expectNoFailure(ContractGenerator(generator), in: editedPairs(count: 2000, seed: 0x57A6_ED), cases: 2000)
+    expectNoFailure(
+      ContractGenerator(generator), in: editedPairs(count: 2000, seed: 0x57A6_ED), cases: 2000)
   }
 
   @Test func failsAsOneBatch() throws {

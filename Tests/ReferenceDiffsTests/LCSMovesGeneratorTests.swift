@@ -9,11 +9,13 @@ import Testing
 
   @Test func onlyTheRowsOutsideTheSubsequenceMove() {
     // [a b c] -> [c a b]: c moves; heckel moves every row.
-    #expect(generator.update(from: rows("abc"), to: rows("cab")) == BatchUpdate(moveRows: [move(2, 0)]))
+    #expect(
+      generator.update(from: rows("abc"), to: rows("cab")) == BatchUpdate(moveRows: [move(2, 0)]))
     #expect(HeckelGenerator().update(from: rows("abc"), to: rows("cab")).moveRows.count == 3)
     // [a b c d] -> [d x b a]: a subsequence of one, two moves, c deleted, x inserted.
     let update = generator.update(from: rows("abcd"), to: rows("dxba"))
-    #expect(update.deleteRows == paths(2) && update.insertRows == paths(1) && update.moveRows.count == 2)
+    #expect(
+      update.deleteRows == paths(2) && update.insertRows == paths(1) && update.moveRows.count == 2)
   }
 
   @Test("valid on every pair up to six rows over three values", .timeLimit(.minutes(5)))
@@ -28,7 +30,8 @@ import Testing
         let plainOld = old.map { Row($0.id) }
         let plainNew = new.map { Row($0.id) }
         let update = generator.update(from: plainOld, to: plainNew)
-        let verdict = SimulatedTableView([plainOld]).performBatchUpdates(update, dataSource: [plainNew])
+        let verdict = SimulatedTableView([plainOld]).performBatchUpdates(
+          update, dataSource: [plainNew])
         let size = EditSize(old: [plainOld], new: [plainNew], update: update)
         #expect(verdict.isValid, "\(describe(plainOld, plainNew)): \(verdict)")
         #expect(

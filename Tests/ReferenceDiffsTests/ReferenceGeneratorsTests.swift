@@ -8,7 +8,8 @@ import Testing
     #expect(
       ReferenceGenerators.names
         == [
-          "lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel", "heckel-reconfigure",
+          "lcs", "lcs-2013", "map-moves", "ds", "collection-difference", "heckel",
+          "heckel-reconfigure",
           "lcs-moves",
         ])
   }

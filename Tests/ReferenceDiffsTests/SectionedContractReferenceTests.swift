@@ -56,7 +56,9 @@ struct SectionedContractReferenceTests {
       stages == [
         Stage(update: BatchUpdate(deleteSections: [2]), data: [[Row("a")], [Row("b")]]),
         Stage(
-          update: BatchUpdate(moveSections: [SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0)]),
+          update: BatchUpdate(moveSections: [
+            SectionMove(from: 0, to: 1), SectionMove(from: 1, to: 0),
+          ]),
           data: [[Row("b")], [Row("a")]]),
         Stage(update: BatchUpdate(insertRows: [RowPath(1, 1)]), data: new),
       ])
@@ -69,7 +71,9 @@ struct SectionedContractReferenceTests {
         Stage(
           update: BatchUpdate(insertSections: [1]), data: [[Row("a")], [Row("x")], [Row("b")]]),
         Stage(
-          update: BatchUpdate(moveSections: [SectionMove(from: 0, to: 2), SectionMove(from: 2, to: 0)]),
+          update: BatchUpdate(moveSections: [
+            SectionMove(from: 0, to: 2), SectionMove(from: 2, to: 0),
+          ]),
           data: [[Row("b")], [Row("x")], [Row("a")]]),
       ])
   }
@@ -85,7 +89,8 @@ struct SectionedContractReferenceTests {
           update: BatchUpdate(reloadRows: [RowPath(0, 1)]),
           data: [[Row("a"), Row(id: "b", content: 2)], [Row("c")]]),
         Stage(
-          update: BatchUpdate(moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(1, 1))]), data: new),
+          update: BatchUpdate(moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(1, 1))]),
+          data: new),
       ])
     #expect(ContractValidator.validateStaged(old: old, stages: stages, new: new).isValid)
     let one = [Row("a"), Row("b"), Row("c")]
@@ -140,7 +145,8 @@ struct SectionedContractReferenceTests {
     // Valid on one section: every small pair passes.
     #expect(generator.firstFailure(in: ExhaustivePairs(maxTotal: 5)).finding == nil)
     // (Every pair of one section passes, so a small exhaustive phase will do.)
-    let report = check(generator, options: CheckOptions(seed: Self.seed, count: 3_000, exhaustiveTotal: 4))
+    let report = check(
+      generator, options: CheckOptions(seed: Self.seed, count: 3_000, exhaustiveTotal: 4))
     let failure = try #require(report.failures.first, "the planted bug passed")
     #expect(failure.verdict?.isValid == false, "\(report.renderText())")
     #expect(failure.old.count >= 2 || failure.new.count >= 2)

@@ -192,5 +192,7 @@ func expectValidOnEveryPairUpToSixRows(
   let failures = await Exhaustive.failures(in: arrays) { old, new in
     !verdict(generator, old, new).isValid
   }
-  #expect(failures.isEmpty, "\(failures.map { describe($0.old, $0.new) })", sourceLocation: sourceLocation)
+  #expect(
+    failures.isEmpty, "\(failures.map { describe($0.old, $0.new) })", sourceLocation: sourceLocation
+  )
 }

@@ -216,7 +216,8 @@ public enum ContractValidator {
         let item = step.isSectionStep ? "section" : options.semantics == .tableView ? "row" : "item"
         verdict = Verdict(
           kind: .wrongRows, rule: .c1,
-          message: "\(step) is out of range: the data has no \(item) there (\(Self.whyUIKitAccepts(step)))"
+          message:
+            "\(step) is out of range: the data has no \(item) there (\(Self.whyUIKitAccepts(step)))"
         )
       }
       return ContractVerdict(

@@ -117,7 +117,9 @@ package struct CommonSubsequence {
   ///
   /// - Complexity: O(*n* × ⌈*m* / 64⌉ + *m*) and O(*n* + *m*) hash lookups,
   ///   where *n* and *m* are the lengths.
-  private static func bitParallelLength(_ old: [RowValue], _ new: [RowValue], steps: inout Int) -> Int {
+  private static func bitParallelLength(_ old: [RowValue], _ new: [RowValue], steps: inout Int)
+    -> Int
+  {
     guard !old.isEmpty, !new.isEmpty else { return 0 }
     let words = (new.count + 63) / 64
     // Each distinct id of new, numbered; its mask of new positions.
@@ -157,7 +159,8 @@ package struct CommonSubsequence {
     // Zero bits among the first new.count bits.
     var ones = 0
     for word in 0..<words {
-      let bits = word == words - 1 && new.count % 64 != 0 ? (UInt64(1) << UInt64(new.count % 64)) - 1 : ~0
+      let bits =
+        word == words - 1 && new.count % 64 != 0 ? (UInt64(1) << UInt64(new.count % 64)) - 1 : ~0
       ones &+= (column[word] & bits).nonzeroBitCount
     }
     return new.count - ones

@@ -43,7 +43,8 @@ extension EditSize {
       moveText += moves > 0 ? " where none is needed" : ""
     }
     let again = rowsDeletedAndInsertedAgain
-    return "edit size: \(moveText); \(grouped(again)) row\(again == 1 ? "" : "s") deleted and inserted again;"
+    return
+      "edit size: \(moveText); \(grouped(again)) row\(again == 1 ? "" : "s") deleted and inserted again;"
       + " \(grouped(unchangedReloads)) unchanged row\(unchangedReloads == 1 ? "" : "s") reloaded"
   }
 

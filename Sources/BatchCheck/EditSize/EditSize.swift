@@ -104,7 +104,9 @@ public struct EditSize: Hashable, Sendable {
   }
 
   /// The larger of the two section counts.
-  private static func sectionCount(_ old: [[Row]], _ new: [[Row]]) -> Int { max(old.count, new.count) }
+  private static func sectionCount(_ old: [[Row]], _ new: [[Row]]) -> Int {
+    max(old.count, new.count)
+  }
 
   /// Counts what `update` issues, in total and per section.
   private mutating func issued(

@@ -87,7 +87,8 @@ public struct WasteBreach: Hashable, Sendable {
     case .maxMoveRatio:
       let ratio = maxMoveRatio.map(decimalText) ?? "?"
       guard minimumMoves > 0 else {
-        return "valid, but \(counted(moves, "row move")) where none is needed: when no move is needed,"
+        return
+          "valid, but \(counted(moves, "row move")) where none is needed: when no move is needed,"
           + " any move exceeds the maximum move ratio (\(ratio))"
       }
       let bound = minimumMovesIsBound ? "at most " : ""
@@ -97,7 +98,8 @@ public struct WasteBreach: Hashable, Sendable {
     case .noUnneededDeletes:
       let changed =
         changedRows > 0
-        ? ", and \(counted(changedRows, "kept row")) whose content changed may be deleted and inserted too" : ""
+        ? ", and \(counted(changedRows, "kept row")) whose content changed may be deleted and inserted too"
+        : ""
       return "valid, but \(counted(unneededDeletes, "row")) present on both sides"
         + " \(unneededDeletes == 1 ? "is" : "are") deleted and inserted again: \(counted(deletes, "delete"))"
         + " where \(grouped(minimumDeletes)) suffice\(minimumDeletes == 1 ? "s" : "")\(changed)"
@@ -148,7 +150,8 @@ struct WasteLimits: Hashable, Sendable {
   func breach(of size: EditSize, old: [[Row]], new: [[Row]]) -> WasteBreach? {
     func breach(_ limit: WasteBreach.Limit, changedRows: Int) -> WasteBreach {
       WasteBreach(
-        limit: limit, maxMoveRatio: maxMoveRatio, moves: size.moves, minimumMoves: size.minimumMoves,
+        limit: limit, maxMoveRatio: maxMoveRatio, moves: size.moves,
+        minimumMoves: size.minimumMoves,
         minimumMovesIsBound: size.minimumMovesIsBound, deletes: size.deletes,
         minimumDeletes: size.minimumDeletes, changedRows: changedRows)
     }
@@ -198,5 +201,6 @@ extension EditSize {
 
 /// `2`, `1.5`: a limit as a person writes it (no `.0` on a whole number).
 package func decimalText(_ value: Double) -> String {
-  value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+  value.isFinite && value == value.rounded() && abs(value) < 1e15
+    ? String(Int(value)) : String(value)
 }

@@ -109,7 +109,8 @@ public struct CaseChecker: Sendable {
     if let outcome {
       if outcome.skipped { return nil }
       signature = FailureSignature(
-        verdict: outcome.verdict, error: outcome.error, variant: outcome.variant, waste: outcome.waste)
+        verdict: outcome.verdict, error: outcome.error, variant: outcome.variant,
+        waste: outcome.waste)
       var result = CaseResult(verdict: outcome.verdict, error: outcome.error)
       result.waste = outcome.waste
       message = result.detail

@@ -50,7 +50,8 @@ package enum CaseJSON {
     case .update(let at, let row): return "{\"update\":\(path(at)),\"row\":\(row)}"
     case .reconfigure(let at, let row): return "{\"reconfigure\":\(path(at)),\"row\":\(row)}"
     case .insertSection(let at, let rows):
-      return "{\"insertSection\":\(at),\"rows\":[\(rows.map(\.description).joined(separator: ","))]}"
+      return
+        "{\"insertSection\":\(at),\"rows\":[\(rows.map(\.description).joined(separator: ","))]}"
     case .deleteSection(let at): return "{\"deleteSection\":\(at)}"
     case .moveSection(let from, let to): return "{\"moveSection\":[\(from),\(to)]}"
     }
@@ -75,7 +76,9 @@ package enum CaseJSON {
   /// defaults, in the format's order: `semantics`, `duplicates`, `uikit`,
   /// `visibleRows` (`identityOnly` belongs to the contract extension).
   /// `uikit` is written when given, or else when the options' is not iOS 18.
-  package static func optionFields(_ options: SimulationOptions, uikit: UIKitProfile? = nil) -> [String] {
+  package static func optionFields(_ options: SimulationOptions, uikit: UIKitProfile? = nil)
+    -> [String]
+  {
     var fields: [String] = []
     if options.semantics != .tableView {
       fields.append("\"semantics\":" + jsonQuoted(options.semantics.rawValue))

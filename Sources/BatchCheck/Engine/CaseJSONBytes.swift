@@ -79,9 +79,11 @@ package enum CaseJSONBytes {
   package static func appendUpdate(_ update: BatchUpdate, to bytes: inout [UInt8]) {
     // A key and its brackets take under 24 bytes; a number 20 and a comma,
     // a pair 2 numbers and 4 bytes, a row move 2 pairs and 4 bytes.
-    let integers = update.deleteSections.count + update.insertSections.count + update.reloadSections.count
+    let integers =
+      update.deleteSections.count + update.insertSections.count + update.reloadSections.count
     let pairs =
-      update.moveSections.count + update.deleteRows.count + update.insertRows.count + update.reloadRows.count
+      update.moveSections.count + update.deleteRows.count + update.insertRows.count
+      + update.reloadRows.count
       + update.reconfigureRows.count
     let capacity = 2 + 9 * 24 + 21 * integers + 44 * pairs + 92 * update.moveRows.count
     bytes += written(capacity: capacity) { $0.update(update) }
@@ -110,7 +112,9 @@ private struct ByteWriter {
   }
 
   /// `[e,e,...]`, each element written by `element`.
-  mutating func array<Element>(_ elements: [Element], _ element: (inout ByteWriter, Element) -> Void) {
+  mutating func array<Element>(
+    _ elements: [Element], _ element: (inout ByteWriter, Element) -> Void
+  ) {
     byte(UInt8(ascii: "["))
     var first = true
     for item in elements {
@@ -149,7 +153,8 @@ private struct ByteWriter {
   mutating func update(_ update: BatchUpdate) {
     var first = true
     func key<Element>(
-      _ writer: inout ByteWriter, _ name: StaticString, _ items: [Element], _ element: (inout ByteWriter, Element) -> Void
+      _ writer: inout ByteWriter, _ name: StaticString, _ items: [Element],
+      _ element: (inout ByteWriter, Element) -> Void
     ) {
       guard !items.isEmpty else { return }
       writer.byte(first ? UInt8(ascii: "{") : UInt8(ascii: ","))

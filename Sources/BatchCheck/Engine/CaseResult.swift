@@ -43,7 +43,8 @@ struct CaseResult {
   /// rule and first message, and no changes.
   init(notRerun signature: FailureSignature, message: String, waste: WasteBreach? = nil) {
     self.init(
-      signature, message: message, waste: waste, note: " (the run was interrupted: the case is not shrunk)")
+      signature, message: message, waste: waste,
+      note: " (the run was interrupted: the case is not shrunk)")
   }
 
   private init(_ signature: FailureSignature, message: String, waste: WasteBreach?, note: String) {

@@ -61,7 +61,8 @@ extension CheckRun {
   func track(
     _ phase: CheckPhase?, index: Int? = nil, caseSeed: UInt64? = nil, _ old: [[Row]], _ new: [[Row]]
   ) {
-    Self.track(phase, index: index, caseSeed: caseSeed, old, new, generator: runner.name, options: options)
+    Self.track(
+      phase, index: index, caseSeed: caseSeed, old, new, generator: runner.name, options: options)
   }
 
   /// `track` for the random phase's chunks, which run without a `CheckRun`.

@@ -31,7 +31,8 @@ public func checkDiff(
   check(
     ClosureGenerator(name: name, diff),
     options: CheckOptions(
-      seed: seed, count: count, simulation: SimulationOptions(uikit: uikit), identityOnly: identityOnly))
+      seed: seed, count: count, simulation: SimulationOptions(uikit: uikit),
+      identityOnly: identityOnly))
 }
 
 /// Checks a diff that hands over staged batches (DifferenceKit's

@@ -36,8 +36,12 @@ package enum SwiftLiteral {
   ) -> String {
     var arguments = ["old: " + sections(old), "new: " + sections(new)]
     var parts: [String] = []
-    if simulation.semantics != .tableView { parts.append("semantics: .\(simulation.semantics.rawValue)") }
-    if simulation.duplicates != .reject { parts.append("duplicates: .\(simulation.duplicates.rawValue)") }
+    if simulation.semantics != .tableView {
+      parts.append("semantics: .\(simulation.semantics.rawValue)")
+    }
+    if simulation.duplicates != .reject {
+      parts.append("duplicates: .\(simulation.duplicates.rawValue)")
+    }
     if simulation.uikit != .ios18 { parts.append("uikit: .\(simulation.uikit.rawValue)") }
     switch simulation.visibleRows {
     case .all: break
@@ -45,7 +49,9 @@ package enum SwiftLiteral {
     case .range(let first, let last):
       parts.append("visibleRows: .range(first: \(path(first)), last: \(path(last)))")
     }
-    if !parts.isEmpty { arguments.append("simulation: SimulationOptions(\(parts.joined(separator: ", ")))") }
+    if !parts.isEmpty {
+      arguments.append("simulation: SimulationOptions(\(parts.joined(separator: ", ")))")
+    }
     if identityOnly { arguments.append("identityOnly: true") }
     return ".onePair(\(arguments.joined(separator: ", ")))"
   }
@@ -68,7 +74,8 @@ package enum SwiftLiteral {
 
   /// `[[Row("a"), Row(id: "b", content: 2)], []]`.
   package static func sections(_ sections: [[Row]]) -> String {
-    "[" + sections.map { "[" + $0.map(row).joined(separator: ", ") + "]" }.joined(separator: ", ") + "]"
+    "[" + sections.map { "[" + $0.map(row).joined(separator: ", ") + "]" }.joined(separator: ", ")
+      + "]"
   }
 
   /// `Row("a")`, or `Row(id: "a", content: "b")` when the content differs.
@@ -88,7 +95,9 @@ package enum SwiftLiteral {
 
   /// `text` as a Swift string literal.
   package static func string(_ text: String) -> String {
-    quotedLiteral(text, controlBelow: 0x20, escapesDelete: true) { "\\u{" + String($0, radix: 16) + "}" }
+    quotedLiteral(text, controlBelow: 0x20, escapesDelete: true) {
+      "\\u{" + String($0, radix: 16) + "}"
+    }
   }
 
   /// `RowPath(0, 2)`.

@@ -183,7 +183,8 @@ public struct CheckOptions: Sendable {
   package var exhaustivePairs: ExhaustivePairs? {
     let options = clamped
     guard options.exhaustiveTotal > 0 else { return nil }
-    return ExhaustivePairs(maxTotal: options.exhaustiveTotal, contentTotal: options.exhaustiveContentTotal)
+    return ExhaustivePairs(
+      maxTotal: options.exhaustiveTotal, contentTotal: options.exhaustiveContentTotal)
   }
 
   /// The options with every number inside its documented range.

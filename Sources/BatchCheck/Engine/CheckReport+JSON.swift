@@ -137,7 +137,8 @@ extension CheckFailure {
 extension WasteBreach {
   /// The breach as a JSON object; see `CheckReport.renderJSON()`.
   package var json: String {
-    "{\"limit\":" + jsonQuoted(limit.rawValue) + ",\"maxMoveRatio\":" + (maxMoveRatio.map(decimalText) ?? "null")
+    "{\"limit\":" + jsonQuoted(limit.rawValue) + ",\"maxMoveRatio\":"
+      + (maxMoveRatio.map(decimalText) ?? "null")
       + ",\"moves\":\(moves),\"minimumMoves\":\(minimumMoves),\"minimumMovesIsBound\":\(minimumMovesIsBound)"
       + ",\"deletes\":\(deletes),\"minimumDeletes\":\(minimumDeletes),\"changedRows\":\(changedRows)"
       + ",\"unneededDeletes\":\(unneededDeletes)}"

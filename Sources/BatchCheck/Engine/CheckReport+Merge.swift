@@ -118,7 +118,8 @@ public struct ShardMerge: Sendable {
       return
     }
     guard shard.count == count else {
-      throw MergeError(message: "report \(position) is shard \(shard), report 1 is of \(count) shards")
+      throw MergeError(
+        message: "report \(position) is shard \(shard), report 1 is of \(count) shards")
     }
     guard !seen.contains(shard.number) else {
       throw MergeError(message: "shard \(shard) is given twice (report \(position))")
@@ -204,7 +205,8 @@ public struct ShardMerge: Sendable {
         total: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal,
         finished: finished,
         kinds: finished
-          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.compactMap { $0.signature }) : []),
+          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.compactMap { $0.signature })
+          : []),
       identityOnly: merged.identityOnly)
     merged.appendCoverageFailures()
     return merged

@@ -23,7 +23,8 @@ extension CheckReport {
     var lines: [String] = []
     if let replayedCaseSeed {
       lines.append(
-        "replay \(generator) (\(mode)), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)")
+        "replay \(generator) (\(mode)), case seed \(hexSeed(replayedCaseSeed)), max size \(maxSize)"
+      )
     } else {
       lines.append(
         "check \(generator) (\(mode)), run seed \(hexSeed(seed))"
@@ -32,7 +33,8 @@ extension CheckReport {
       lines.append(
         "  exhaustive: \(counted(exhaustiveCases, "case"))"
           + (exhaustiveTotal > 0 ? ", every pair with |old| + |new| <= \(exhaustiveTotal)" : "")
-          + (exhaustiveContentTotal > 0 ? ", contents varied up to \(exhaustiveContentTotal) rows" : ""))
+          + (exhaustiveContentTotal > 0
+            ? ", contents varied up to \(exhaustiveContentTotal) rows" : ""))
       lines.append("  random:     \(counted(randomCases, "case")), max size \(maxSize)")
       if let edits {
         lines.append("  " + edits.summary(over: editCases))
@@ -41,7 +43,8 @@ extension CheckReport {
     if let limits = limitsText { lines.append("  limits:     " + limits) }
     if skippedCases > 0 {
       lines.append(
-        "  skipped:    \(counted(skippedCases, "case")) of several sections (the generator diffs one)")
+        "  skipped:    \(counted(skippedCases, "case")) of several sections (the generator diffs one)"
+      )
     }
     for phase in incomplete {
       lines.append("")
@@ -53,11 +56,13 @@ extension CheckReport {
       lines.append(
         shard == nil
           ? "\(counted(kinds, "kind")) of failure, smallest first:"
-          : "\(counted(kinds, "failure")): the first of each kind in each phase (merge the shards to list the kinds):")
+          : "\(counted(kinds, "failure")): the first of each kind in each phase (merge the shards to list the kinds):"
+      )
     }
     for failure in failures {
       lines.append("")
-      lines += failure.textLines(runSeed: replayedCaseSeed == nil ? seed : nil, sectioned: sectioned)
+      lines += failure.textLines(
+        runSeed: replayedCaseSeed == nil ? seed : nil, sectioned: sectioned)
     }
     if statistics.cases > 0 {
       lines.append("")
@@ -72,7 +77,8 @@ extension CheckReport {
     }
     lines.append("")
     lines.append(
-      "\(passedCases) passed, \(failedCount) failed" + (isPartial ? " (partial: not every case ran)" : ""))
+      "\(passedCases) passed, \(failedCount) failed"
+        + (isPartial ? " (partial: not every case ran)" : ""))
     return lines.joined(separator: "\n")
   }
 }
@@ -89,7 +95,8 @@ extension CheckReport {
   package static func limitsText(maxMoveRatio: Double?, rejectsUnneededDeletes: Bool) -> String? {
     var parts: [String] = []
     if let maxMoveRatio {
-      parts.append("row moves at most \(decimalText(maxMoveRatio))× the fewest needed, none when none is")
+      parts.append(
+        "row moves at most \(decimalText(maxMoveRatio))× the fewest needed, none when none is")
     }
     if rejectsUnneededDeletes { parts.append("no row deleted and inserted again needlessly") }
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
@@ -99,7 +106,8 @@ extension CheckReport {
   /// `sequential steps, identity only, iOS 18`, `sequential steps judged as
   /// one batch, iOS 12` (a mix-up run).
   public var mode: String {
-    Self.mode(contract: contract, ownContract: ownContract, identityOnly: identityOnly, uikit: uikit)
+    Self.mode(
+      contract: contract, ownContract: ownContract, identityOnly: identityOnly, uikit: uikit)
   }
 
   /// The mode of a run judging a generator of `ownContract` under `contract`.
@@ -120,9 +128,14 @@ extension CheckFailure {
   ///     several sections were then not searched for a minimum).
   ///   - replay: the replay to show instead of `replayCommand` (a test
   ///     helper's own call).
-  package func textLines(runSeed: UInt64?, sectioned: Bool = false, replay: String? = nil) -> [String] {
+  package func textLines(runSeed: UInt64?, sectioned: Bool = false, replay: String? = nil)
+    -> [String]
+  {
     if let coverage {
-      return ["FAIL coverage \(coverage.rawValue)", "  message: " + message.indentingContinuationLines(by: 11)]
+      return [
+        "FAIL coverage \(coverage.rawValue)",
+        "  message: " + message.indentingContinuationLines(by: 11),
+      ]
     }
     var head = "FAIL \(kind)"
     if let rule { head += " \(rule)" }
@@ -142,7 +155,8 @@ extension CheckFailure {
     case .staged(let stages)?: lines.append("  stages:  " + CaseJSON.stages(stages))
     case .steps(let steps)?: lines.append("  steps:   " + CaseJSON.steps(steps))
     case .batch, nil:
-      lines.append("  update:  " + (update.map(CaseJSON.update) ?? "none (the generator gave no answer)"))
+      lines.append(
+        "  update:  " + (update.map(CaseJSON.update) ?? "none (the generator gave no answer)"))
     }
     if let advice { lines.append("  advice:  \(advice)") }
     lines.append(
@@ -188,7 +202,8 @@ extension CheckFailure {
     guard minimality.rows >= 0 else {
       return rowCount == 0 ? "proven: it has no rows" : "not searched (no budget for it)"
     }
-    let tried = "every \(scope) with at most \(counted(minimality.rows, "row")) tried\(contents); \(calls)"
+    let tried =
+      "every \(scope) with at most \(counted(minimality.rows, "row")) tried\(contents); \(calls)"
     if isProvenMinimal {
       return "proven: no \(scope) with fewer rows fails this way (\(tried))"
     }

@@ -19,7 +19,8 @@ extension CheckRun {
   ///   - shrink: false for a pair known to be a smallest one.
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
-    signature: FailureSignature, firstMessage: String, firstWaste: WasteBreach? = nil, occurrences: Int,
+    signature: FailureSignature, firstMessage: String, firstWaste: WasteBreach? = nil,
+    occurrences: Int,
     caseName: String? = nil, window: VisibleRows? = nil, shrink: Bool = true
   ) -> CheckFailure {
     let runner = runner
@@ -50,7 +51,8 @@ extension CheckRun {
     // The options that judged the failure, its rows on screen included: a
     // case's window, or the run's own rows on screen when it failed without one.
     let window = result?.visibleRows ?? .all
-    let simulation = options.simulation.showing(window == .all ? options.simulation.visibleRows : window)
+    let simulation = options.simulation.showing(
+      window == .all ? options.simulation.visibleRows : window)
     let verdict = result?.verdict
     let error = result?.error
     let contract = result?.contract

@@ -48,7 +48,8 @@ struct ExhaustiveKnowledge {
       return nil
     }
     return MinimalitySearch(
-      rows: searched, contentRows: min(searched, contentTotal), identityOnly: identityOnly, calls: 0)
+      rows: searched, contentRows: min(searched, contentTotal), identityOnly: identityOnly, calls: 0
+    )
   }
 }
 
@@ -68,9 +69,11 @@ extension CheckRun {
       // hang costs its time limit twice).
       let learned = item.window == nil ? predictor.learned(item.signature) : nil
       var failure = makeFailure(
-        phase: item.phase, index: item.index, caseSeed: item.caseSeed, old: learned?.old ?? item.old,
+        phase: item.phase, index: item.index, caseSeed: item.caseSeed,
+        old: learned?.old ?? item.old,
         new: learned?.new ?? item.new, signature: item.signature, firstMessage: item.message,
-        firstWaste: item.waste, occurrences: item.occurrences, window: item.window, shrink: learned == nil)
+        firstWaste: item.waste, occurrences: item.occurrences, window: item.window,
+        shrink: learned == nil)
       if let learned {
         failure.originalSize = GeneratedCase(old: item.old, new: item.new).rowCount
         failure.shrinkCalls = learned.shrinkCalls
@@ -114,7 +117,8 @@ extension CheckRun {
     _ failure: inout CheckFailure, signature: FailureSignature, caseName: String? = nil
   ) {
     let rows = failure.rowCount
-    let bound = options.exhaustiveTotal > 0 ? options.exhaustiveTotal : CheckOptions.defaultExhaustiveTotal
+    let bound =
+      options.exhaustiveTotal > 0 ? options.exhaustiveTotal : CheckOptions.defaultExhaustiveTotal
     let limit = min(bound, rows - 1)
     let contentTotal =
       options.identityOnly
@@ -123,7 +127,8 @@ extension CheckRun {
         ? options.exhaustiveContentTotal : CheckOptions.defaultExhaustiveContentTotal
     var calls = 0
     var searched = limit
-    var iterator = ExhaustivePairs(maxTotal: max(0, limit), contentTotal: contentTotal).makeIterator()
+    var iterator = ExhaustivePairs(maxTotal: max(0, limit), contentTotal: contentTotal)
+      .makeIterator()
     // The search asks no more of a crashing generator than a phase does
     // (`CheckOptions.maxCrashes`): each error costs it a restart.
     var errors = 0
@@ -141,10 +146,13 @@ extension CheckRun {
       let found = runner.run([pair.old], [pair.new])?.signature
       if case .error? = found, found != signature { errors += 1 }
       guard found == signature else { continue }
-      if case .error(.timedOut) = signature, !failsAgain([pair.old], [pair.new], as: signature) { continue }
+      if case .error(.timedOut) = signature, !failsAgain([pair.old], [pair.new], as: signature) {
+        continue
+      }
       var smaller = makeFailure(
         phase: failure.phase, index: failure.index, caseSeed: failure.caseSeed, old: [pair.old],
-        new: [pair.new], signature: signature, firstMessage: failure.message, firstWaste: failure.waste,
+        new: [pair.new], signature: signature, firstMessage: failure.message,
+        firstWaste: failure.waste,
         occurrences: failure.occurrences, caseName: caseName, shrink: false)
       smaller.originalSize = failure.originalSize
       smaller.shrinkCalls = failure.shrinkCalls
@@ -172,7 +180,10 @@ extension CheckReport {
   ) -> [CheckFailure] {
     let phases = CheckPhase.allCases
     func key(_ failure: CheckFailure) -> (Int, Int, Int, String) {
-      (failure.rowCount, phases.firstIndex(of: failure.phase) ?? 0, failure.index ?? -1, failure.message)
+      (
+        failure.rowCount, phases.firstIndex(of: failure.phase) ?? 0, failure.index ?? -1,
+        failure.message
+      )
     }
     var kinds: [FailureSignature?: CheckFailure] = [:]
     var order: [FailureSignature?] = []

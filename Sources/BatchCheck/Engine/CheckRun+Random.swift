@@ -111,7 +111,8 @@ extension CheckRun {
           // Every valid batch update counts, a breach of a waste limit too.
           result.edits.add(outcome, old: pending.old, new: pending.new)
           guard let signature = outcome.signature else { return true }
-          result.tally.add(signature, at: pending.index, message: outcome.detail, waste: outcome.waste)
+          result.tally.add(
+            signature, at: pending.index, message: outcome.detail, waste: outcome.waste)
           if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
           if options.stopAtFirstFailure { stopped = true }
           return !stopped && !limits.reached
@@ -172,7 +173,9 @@ extension CheckRun {
       while next < chunkCount, next < workers {
         let chunk = next
         let predictor = predictor
-        group.addTask { Self.runChunk(chunk, runner: runner, options: options, predictor: predictor) }
+        group.addTask {
+          Self.runChunk(chunk, runner: runner, options: options, predictor: predictor)
+        }
         next += 1
       }
       var firstFailure = Int.max

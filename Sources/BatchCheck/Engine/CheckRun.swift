@@ -67,7 +67,9 @@ struct CheckRun<Runner: CaseRunning> {
     var seen = 0
     var edits = EditTotals()
     let phaseProgress = options.phaseProgress
-    let total = phase == .corpus ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
+    let total =
+      phase == .corpus
+      ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
     var limits = PhaseLimits(options: options)
     var predictor = self.predictor
     // Cases taken from the pairs but dropped in flight when the phase
@@ -98,7 +100,8 @@ struct CheckRun<Runner: CaseRunning> {
               paused = true
               return nil
             }
-            Self.track(phase, index: index, caseSeed: nil, old, new, generator: name, options: options)
+            Self.track(
+              phase, index: index, caseSeed: nil, old, new, generator: name, options: options)
             return pending
           }
           return nil
@@ -117,7 +120,8 @@ struct CheckRun<Runner: CaseRunning> {
           ran &+= 1
           if let probe = pending.probe {
             predictor.record(
-              probe: probe, failedAsPredicted: result.signature == predictor.patterns[probe].signature)
+              probe: probe,
+              failedAsPredicted: result.signature == predictor.patterns[probe].signature)
           }
           // Every valid batch update counts, a breach of a waste limit too.
           edits.add(result, old: pending.old, new: pending.new)
@@ -135,7 +139,9 @@ struct CheckRun<Runner: CaseRunning> {
       // At the crash limit, the phase learns the smallest case of each
       // generator error it has not learned yet, and goes on without the
       // cases that contain one; with nothing new to learn, it ends.
-      guard limits.reason == .crashBudget, learnCrashes(from: firstPairs, into: &predictor) else { break }
+      guard limits.reason == .crashBudget, learnCrashes(from: firstPairs, into: &predictor) else {
+        break
+      }
       limits.restart()
     }
     self.predictor = predictor
@@ -149,7 +155,8 @@ struct CheckRun<Runner: CaseRunning> {
         }
       report.incomplete.append(
         IncompletePhase(
-          phase: phase, reason: limits.reason ?? .crashesPredicted, generatorErrors: limits.totalErrors,
+          phase: phase, reason: limits.reason ?? .crashesPredicted,
+          generatorErrors: limits.totalErrors,
           notRun: phaseTotal.map { max(0, $0 - seen) + skippedAsCrashing },
           predictedCrashes: skippedAsCrashing, predictions: predictor.summary))
     }
@@ -168,7 +175,8 @@ struct CheckRun<Runner: CaseRunning> {
       found.append(
         FoundFailure(
           phase: phase, index: entry.first, caseSeed: nil, old: pair.old, new: pair.new,
-          signature: signature, message: entry.message, waste: entry.waste, occurrences: entry.count,
+          signature: signature, message: entry.message, waste: entry.waste,
+          occurrences: entry.count,
           window: nil))
     }
   }
@@ -182,7 +190,8 @@ struct CheckRun<Runner: CaseRunning> {
   ///
   /// - Returns: whether it learned anything.
   func learnCrashes(
-    from firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])], into predictor: inout CrashPredictor
+    from firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])],
+    into predictor: inout CrashPredictor
   ) -> Bool {
     var learned = false
     for (signature, pair) in firstPairs.sorted(by: { "\($0.key)" < "\($1.key)" }) {
@@ -204,7 +213,9 @@ struct CheckRun<Runner: CaseRunning> {
   /// Appends a coverage failure for each statistic below its floor.
   mutating func checkCoverage() {
     // A random phase that ended early makes no claim about its mixture.
-    guard options.shard == nil, !report.incomplete.contains(where: { $0.phase == .random }) else { return }
+    guard options.shard == nil, !report.incomplete.contains(where: { $0.phase == .random }) else {
+      return
+    }
     report.appendCoverageFailures()
   }
 }
@@ -265,7 +276,8 @@ struct FailureTally: Sendable {
     _ signature: FailureSignature, _ entry: Entry, message: () -> String
   ) {
     guard var mine = firsts[signature] else {
-      firsts[signature] = Entry(first: entry.first, count: entry.count, message: message(), waste: entry.waste)
+      firsts[signature] = Entry(
+        first: entry.first, count: entry.count, message: message(), waste: entry.waste)
       return
     }
     mine.count &+= entry.count

@@ -102,7 +102,9 @@ struct CrashPredictor: Sendable {
   func pattern(containedIn old: [[Row]], _ new: [[Row]]) -> Int? {
     guard patterns.contains(where: \.trusted) else { return nil }
     let available = Self.idCounts(old, new)
-    return patterns.indices.first { patterns[$0].trusted && Self.embeds(patterns[$0].demands, in: available) }
+    return patterns.indices.first {
+      patterns[$0].trusted && Self.embeds(patterns[$0].demands, in: available)
+    }
   }
 
   /// Per id of the case, how many rows it has in old and in new.
@@ -124,7 +126,8 @@ struct CrashPredictor: Sendable {
       case .waste: outcome = "waste"
       }
       let probes = pattern.hits + pattern.misses
-      return "\(outcome) on \(CaseJSON.sections(pattern.old)) -> \(CaseJSON.sections(pattern.new)) and every case"
+      return
+        "\(outcome) on \(CaseJSON.sections(pattern.old)) -> \(CaseJSON.sections(pattern.new)) and every case"
         + " that contains it: \(pattern.hits) of \(counted(probes, "probe")) failed so"
         + (pattern.trusted ? "" : "; too few, so its cases ran again")
     }
@@ -142,7 +145,9 @@ struct CrashPredictor: Sendable {
   /// augmenting paths (the demands are the few ids of a smallest case).
   ///
   /// - Complexity: O(*d*² × *a*) for *d* demands and *a* ids available.
-  static func embeds(_ demands: [(old: Int, new: Int)], in available: [(old: Int, new: Int)]) -> Bool {
+  static func embeds(_ demands: [(old: Int, new: Int)], in available: [(old: Int, new: Int)])
+    -> Bool
+  {
     guard demands.count <= available.count else { return false }
     var owner = [Int](repeating: -1, count: available.count)
     for demand in demands.indices {

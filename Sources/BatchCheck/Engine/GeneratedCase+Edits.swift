@@ -31,7 +31,8 @@ extension CaseBuilder {
   /// an insert (or a section insert); a section move with fewer than two
   /// sections becomes a section insert. The choices stay deterministic.
   mutating func applyRun(_ sections: inout [[Row]], multi: Bool) {
-    var kind = multi ? EditOperation.multi(random.below(100)) : EditOperation.single(random.below(100))
+    var kind =
+      multi ? EditOperation.multi(random.below(100)) : EditOperation.single(random.below(100))
     if sections.isEmpty, kind != .insertSection { kind = .insertSection }
     if kind == .moveSection, sections.count < 2 { kind = .insertSection }
     switch kind {

@@ -38,7 +38,8 @@ public struct IncompletePhase: Hashable, Sendable {
   /// leaving `notRun` cases unrun, `predictedCrashes` of them skipped as
   /// `predictions` say.
   public init(
-    phase: CheckPhase, reason: Reason, generatorErrors: Int, notRun: Int?, predictedCrashes: Int = 0,
+    phase: CheckPhase, reason: Reason, generatorErrors: Int, notRun: Int?,
+    predictedCrashes: Int = 0,
     predictions: [String] = []
   ) {
     self.phase = phase
@@ -56,7 +57,8 @@ public struct IncompletePhase: Hashable, Sendable {
     let unrun = notRun.map { "\(counted($0, "case")) not run" } ?? "the rest not run"
     var text = reasonText(unrun)
     if predictedCrashes > 0 {
-      text += "\n  \(counted(predictedCrashes, "case")) of them skipped as predicted crashes: each contains"
+      text +=
+        "\n  \(counted(predictedCrashes, "case")) of them skipped as predicted crashes: each contains"
         + " a smallest case the generator crashed or hung on, so it would crash too and could show no"
         + " other failure (the other kinds' minimality assumes so):"
       text += predictions.map { "\n  - " + $0 }.joined()
@@ -67,16 +69,19 @@ public struct IncompletePhase: Hashable, Sendable {
   private func reasonText(_ unrun: String) -> String {
     switch reason {
     case .crashesPredicted:
-      return "INCOMPLETE: the \(phase.rawValue) phase ran to its end with \(counted(generatorErrors, "generator error"))"
+      return
+        "INCOMPLETE: the \(phase.rawValue) phase ran to its end with \(counted(generatorErrors, "generator error"))"
         + " (crashes, hangs, answers that are not an update): \(unrun)."
         + " Fix the crash first (its smallest case is below)."
     case .crashBudget:
-      return "INCOMPLETE: the \(phase.rawValue) phase stopped after \(counted(generatorErrors, "generator error"))"
+      return
+        "INCOMPLETE: the \(phase.rawValue) phase stopped after \(counted(generatorErrors, "generator error"))"
         + " (crashes, hangs, answers that are not an update), the limit: \(unrun)."
         + " Fix the crash first (its smallest case is below), or raise the limit"
         + " (--max-crashes, CheckOptions.maxCrashes)."
     case .interrupted:
-      return "INCOMPLETE: interrupted during the \(phase.rawValue) phase: \(unrun) in it, and later phases"
+      return
+        "INCOMPLETE: interrupted during the \(phase.rawValue) phase: \(unrun) in it, and later phases"
         + " not run; the failures below were found up to then and are not shrunk."
     }
   }

@@ -28,7 +28,9 @@ struct WasteCheckedRunner<Base: CaseRunning>: CaseRunning {
   /// - Complexity: that of `EditSize.init(old:new:update:pairBudget:)`
   ///   for a valid batch update under limits; O(1) otherwise.
   private func judged(_ result: CaseResult, _ old: [[Row]], _ new: [[Row]]) -> CaseResult {
-    guard !limits.isEmpty, let update = result.update, result.signature == nil else { return result }
+    guard !limits.isEmpty, let update = result.update, result.signature == nil else {
+      return result
+    }
     var result = result
     let size = EditSize(old: old, new: new, update: update)
     result.edits = size

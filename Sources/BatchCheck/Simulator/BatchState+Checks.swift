@@ -53,7 +53,8 @@ extension BatchState {
           : messages.deleteAndMoveRow(section: d.section, row: d.row)
         return fail(UIKitException(rule: .r11, message: message, place: VerdictPlace(.old, d)))
       }
-      if isSection, progress.fallback == nil, let position = progress.rowMoveFromSection[d.section] {
+      if isSection, progress.fallback == nil, let position = progress.rowMoveFromSection[d.section]
+      {
         let message = messages.moveOutOfDeletedSection(progress.moveIndex.moves[position].rowMove)
         let place = VerdictPlace(.old, progress.moveIndex.moves[position].from)
         if rules.fallback == .immediate { return fallBack(message, place) }
@@ -181,13 +182,16 @@ extension BatchState {
   func checkCounts(_ progress: CheckProgress, counter: inout OperationCounter)
     -> Result<CheckOutcome, UIKitException>
   {
-    if let fallback = progress.fallback, rules.fallback != .skipsRowCounts { return fallBack(fallback.message, fallback.place) }
+    if let fallback = progress.fallback, rules.fallback != .skipsRowCounts {
+      return fallBack(fallback.message, fallback.place)
+    }
     var tally: SectionTally?
     for countCheck in rules.countCheckOrder {
       switch countCheck {
       case .sectionCount:
         // Step 7: the section count (R1).
-        let expectedSections = counts.oldSections &+ progress.insertedSectionCount &- progress.deletedSectionCount
+        let expectedSections =
+          counts.oldSections &+ progress.insertedSectionCount &- progress.deletedSectionCount
         note(
           "sections: \(counts.oldSections) + \(progress.insertedSectionCount) inserted − \(progress.deletedSectionCount) deleted"
             + " = \(expectedSections); the data source has \(counts.newSections)")
@@ -196,21 +200,30 @@ extension BatchState {
             UIKitException(
               rule: .r1,
               message: messages.invalidSectionCount(
-                after: counts.newSections, before: counts.oldSections, inserted: progress.insertedSectionCount,
+                after: counts.newSections, before: counts.oldSections,
+                inserted: progress.insertedSectionCount,
                 deleted: progress.deletedSectionCount)))
         }
       case .overflow:
         // iOS 18: no section may end up holding more rows than the data source returns (R2b).
-        let sections = tally ?? SectionTally(
-          progress.accepted, counts: counts, countsDuplicates: !mergesDuplicates, counter: &counter)
+        let sections =
+          tally
+          ?? SectionTally(
+            progress.accepted, counts: counts, countsDuplicates: !mergesDuplicates,
+            counter: &counter)
         tally = sections
-        if let exception = checkOverflow(progress.accepted, sections, counter: &counter) { return fail(exception) }
+        if let exception = checkOverflow(progress.accepted, sections, counter: &counter) {
+          return fail(exception)
+        }
       case .rowCounts:
         // Step 8: the fallback to reloadData skips the row counts (R17).
         if let fallback = progress.fallback { return fallBack(fallback.message, fallback.place) }
         // Step 9: the row counts per section (R2).
-        let sections = tally ?? SectionTally(
-          progress.accepted, counts: counts, countsDuplicates: !mergesDuplicates, counter: &counter)
+        let sections =
+          tally
+          ?? SectionTally(
+            progress.accepted, counts: counts, countsDuplicates: !mergesDuplicates,
+            counter: &counter)
         tally = sections
         if let exception = checkRowCounts(sections, counter: &counter) { return fail(exception) }
       }

@@ -73,7 +73,8 @@ struct MoveIndex {
   }
 
   private init(
-    moves: [MoveItem], bySource: PathOrder, byDestination: PathOrder, movesByDestination: [MoveItem]?,
+    moves: [MoveItem], bySource: PathOrder, byDestination: PathOrder,
+    movesByDestination: [MoveItem]?,
     counter: inout OperationCounter
   ) {
     self.moves = moves
@@ -105,7 +106,9 @@ struct MoveIndex {
   /// ascending order (step 5's inserts): `place` is where the last one
   /// stood in `byDestination`, the search gallops up from it. Start with 0.
   /// - Complexity: O(log *d*) for a path *d* places above the last one.
-  func hasDestination(_ path: RowPath, above place: inout Int, counter: inout OperationCounter) -> Bool {
+  func hasDestination(_ path: RowPath, above place: inout Int, counter: inout OperationCounter)
+    -> Bool
+  {
     place = gallopUp(from: place, counter: &counter) { moves[byDestination[$0]].to < path }
     return place < moves.count && moves[byDestination[place]].to == path
   }
@@ -113,14 +116,20 @@ struct MoveIndex {
   /// The first place in `0..<end` where `isBefore` is false (`end` if none),
   /// for a predicate true on a prefix: probes `end - 1`, `end - 2`,
   /// `end - 4`, ... then searches between the last two probes.
-  private func gallopDown(to end: Int, counter: inout OperationCounter, _ isBefore: (Int) -> Bool) -> Int {
+  private func gallopDown(to end: Int, counter: inout OperationCounter, _ isBefore: (Int) -> Bool)
+    -> Int
+  {
     var high = end
     var step = 1
     while true {
       let probe = end - step
-      guard probe >= 0 else { return partitionPoint(from: 0, to: high, counter: &counter, isBefore) }
+      guard probe >= 0 else {
+        return partitionPoint(from: 0, to: high, counter: &counter, isBefore)
+      }
       counter.add()
-      if isBefore(probe) { return partitionPoint(from: probe + 1, to: high, counter: &counter, isBefore) }
+      if isBefore(probe) {
+        return partitionPoint(from: probe + 1, to: high, counter: &counter, isBefore)
+      }
       high = probe
       step *= 2
     }
@@ -129,7 +138,9 @@ struct MoveIndex {
   /// The first place in `start..<moves.count` where `isBefore` is false,
   /// for a predicate true on a prefix: probes `start`, `start + 1`,
   /// `start + 3`, ... then searches between the last two probes.
-  private func gallopUp(from start: Int, counter: inout OperationCounter, _ isBefore: (Int) -> Bool) -> Int {
+  private func gallopUp(from start: Int, counter: inout OperationCounter, _ isBefore: (Int) -> Bool)
+    -> Int
+  {
     var low = start
     var step = 1
     while true {
@@ -138,7 +149,9 @@ struct MoveIndex {
         return partitionPoint(from: low, to: moves.count, counter: &counter, isBefore)
       }
       counter.add()
-      if !isBefore(probe) { return partitionPoint(from: low, to: probe, counter: &counter, isBefore) }
+      if !isBefore(probe) {
+        return partitionPoint(from: low, to: probe, counter: &counter, isBefore)
+      }
       low = probe + 1
       step *= 2
     }
@@ -165,7 +178,9 @@ extension BatchState {
     for position in moves.indices where !dropped[position] {
       counter.add()
       let move = moves[position]
-      if let exception = checkBounds(move, oldRows: &oldRows, newRows: &newRows) { return exception }
+      if let exception = checkBounds(move, oldRows: &oldRows, newRows: &newRows) {
+        return exception
+      }
       // The first later move with the same source and another destination,
       // and the first with the same destination and another source; only
       // a move that shares its source or destination has any.
@@ -178,7 +193,9 @@ extension BatchState {
         place += 1
         if moves[other].to == move.to {
           dropped[other] = true
-          note("move \(Self.describe(move.from)) → \(Self.describe(move.to)) dropped: an exact duplicate (R16)")
+          note(
+            "move \(Self.describe(move.from)) → \(Self.describe(move.to)) dropped: an exact duplicate (R16)"
+          )
         } else {
           toBoth = other
           break
@@ -252,7 +269,8 @@ extension BatchState {
 
   /// R13, R14 and R15 for one move, in UIKit's order.
   private func checkBounds(
-    _ move: MoveItem, oldRows oldRowCount: inout RowCountCache, newRows newRowCount: inout RowCountCache
+    _ move: MoveItem, oldRows oldRowCount: inout RowCountCache,
+    newRows newRowCount: inout RowCountCache
   ) -> UIKitException? {
     if move.isSection {
       if isOutside(move.from.section, counts.oldSections) {
@@ -272,13 +290,15 @@ extension BatchState {
     }
     if isOutside(move.from.section, counts.oldSections) {
       return UIKitException(
-        rule: .r13, message: messages.moveFromMissingSection(move.from, sections: counts.oldSections),
+        rule: .r13,
+        message: messages.moveFromMissingSection(move.from, sections: counts.oldSections),
         place: VerdictPlace(.old, move.from))
     }
     let oldRows = oldRowCount.rows(move.from.section, counts.oldRows)
     if isOutside(move.from.row, oldRows) {
       return UIKitException(
-        rule: .r13, message: messages.moveFromMissingRow(move.from, count: oldRows), place: VerdictPlace(.old, move.from))
+        rule: .r13, message: messages.moveFromMissingRow(move.from, count: oldRows),
+        place: VerdictPlace(.old, move.from))
     }
     if isOutside(move.to.section, counts.newSections) {
       return UIKitException(

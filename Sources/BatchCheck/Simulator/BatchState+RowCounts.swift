@@ -261,7 +261,8 @@ extension BatchState {
       return UIKitException(rule: .r2b, message: "")
     }
     guard overflowing != nil else { return nil }
-    return UIKitException(rule: .r2b, message: invalidBatchUpdatesMessage(accepted, counter: &counter))
+    return UIKitException(
+      rule: .r2b, message: invalidBatchUpdatesMessage(accepted, counter: &counter))
   }
 
   /// R2b's text for this update: the counts before and after, and the
@@ -271,7 +272,8 @@ extension BatchState {
   ) -> String {
     let notFound = UIKitMessages.notFound
     let limit = UIKitMessages.listLimit
-    var deletes = accepted.deletedRows + accepted.deletedSections.map { RowPath(section: $0, row: notFound) }
+    var deletes =
+      accepted.deletedRows + accepted.deletedSections.map { RowPath(section: $0, row: notFound) }
     var inserts =
       accepted.insertedRows + accepted.insertedSections.map { RowPath(section: $0, row: notFound) }
     deletes.sort(by: >)

@@ -61,16 +61,21 @@ struct BatchState {
     // Step 1: gather and sort.
     let (explicitDeletes, explicitInserts, reloads) = gatheredItems(counter: &counter)
     let moveIndex = indexedMoves(counter: &counter)
-    var progress = CheckProgress(deletes: explicitDeletes, inserts: explicitInserts, moveIndex: moveIndex)
+    var progress = CheckProgress(
+      deletes: explicitDeletes, inserts: explicitInserts, moveIndex: moveIndex)
     // Steps 2 and 3: decompose reloads, R10 first; merge and re-sort.
-    if let exception = decomposeReloads(reloads, into: &progress, counter: &counter) { return fail(exception) }
+    if let exception = decomposeReloads(reloads, into: &progress, counter: &counter) {
+      return fail(exception)
+    }
     findRowMovesOfSections(&progress, counter: &counter)
     // Step 4: deletes, descending.
     if let outcome = checkDeletes(&progress, counter: &counter) { return outcome }
     // Step 5: inserts, ascending.
     if let outcome = checkInserts(&progress, counter: &counter) { return outcome }
     // Step 6: moves, in source order.
-    if let exception = checkMoves(moveIndex.moves, moveIndex, into: &progress.accepted, counter: &counter) {
+    if let exception = checkMoves(
+      moveIndex.moves, moveIndex, into: &progress.accepted, counter: &counter)
+    {
       return fail(exception)
     }
     // Steps 7 to 9: the count checks in the profile's order.
@@ -114,7 +119,9 @@ struct BatchState {
     var nextDelete = 0
     for reload in reloads {
       counter.add()
-      while nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] < reload { nextDelete += 1 }
+      while nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] < reload {
+        nextDelete += 1
+      }
       if nextDelete < explicitDeletes.count, explicitDeletes[nextDelete] == reload {
         return UIKitException(
           rule: .r10, message: messages.deleteAndReload(section: reload.section, row: reload.row),
@@ -145,7 +152,9 @@ struct BatchState {
 
   /// The first row move out of each section and into each, for R17: only
   /// when a section is deleted or inserted. Runs of one section cost one lookup.
-  private func findRowMovesOfSections(_ progress: inout CheckProgress, counter: inout OperationCounter) {
+  private func findRowMovesOfSections(
+    _ progress: inout CheckProgress, counter: inout OperationCounter
+  ) {
     let notFound = Self.notFound
     guard
       progress.deletes.contains(where: { $0.row == notFound })
@@ -186,7 +195,9 @@ struct BatchState {
         note("reload \(Self.describe(reload)) removed: a duplicate (D9)")
         continue
       }
-      if rules.dropsReloadsWithoutCell, reload.row != Self.notFound, !hasCell(reload, oldRows: &oldRows) {
+      if rules.dropsReloadsWithoutCell, reload.row != Self.notFound,
+        !hasCell(reload, oldRows: &oldRows)
+      {
         note("reload \(Self.describe(reload)) dropped: the row has no cell (D7)")
         continue
       }
@@ -217,7 +228,9 @@ struct BatchState {
     moves.reserveCapacity(update.moveSections.count + update.moveRows.count)
     for move in update.moveSections {
       moves.append(
-        MoveItem(from: RowPath(section: move.from, row: notFound), to: RowPath(section: move.to, row: notFound)))
+        MoveItem(
+          from: RowPath(section: move.from, row: notFound),
+          to: RowPath(section: move.to, row: notFound)))
     }
     for move in update.moveRows {
       moves.append(MoveItem(from: move.from, to: move.to))
@@ -241,4 +254,3 @@ extension MoveItem {
   /// This move as a public row move.
   var rowMove: RowMove { RowMove(from: from, to: to) }
 }
-

@@ -98,7 +98,8 @@ struct PathOrder {
     for index in 0..<count {
       let current = path(index)
       let row = current.row == UIKitMessages.notFound ? notFoundRow : UInt64(current.row)
-      entries[index] = (UInt64(current.section) << UInt64(rowBits) | row) << keyShift | UInt64(index)
+      entries[index] =
+        (UInt64(current.section) << UInt64(rowBits) | row) << keyShift | UInt64(index)
     }
     Self.radixSort(&entries, from: keyShift, counter: &counter)
     let positionMask = (UInt64(1) << keyShift) &- 1
@@ -126,7 +127,9 @@ struct PathOrder {
 
   /// Sorts `entries` by their bits from `low` up: an LSD radix sort of
   /// 11-bit digits, each pass stable, the digits every entry shares skipped.
-  static func radixSort(_ entries: inout [UInt64], from low: UInt64, counter: inout OperationCounter) {
+  static func radixSort(
+    _ entries: inout [UInt64], from low: UInt64, counter: inout OperationCounter
+  ) {
     let count = entries.count
     var all: UInt64 = 0
     var common: UInt64 = ~0
@@ -134,7 +137,8 @@ struct PathOrder {
       all |= entry
       common &= entry
     }
-    let varying = ((all ^ common) >> low) << low  // the key bits that differ between some two entries
+    // The key bits that differ between some two entries.
+    let varying = ((all ^ common) >> low) << low
     let buckets = 1 << digitBits
     let mask = UInt64(buckets - 1)
     var other = [UInt64](repeating: 0, count: count)

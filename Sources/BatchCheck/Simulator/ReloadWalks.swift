@@ -63,7 +63,9 @@ struct DeleteWalk {
   }
 
   /// The largest group `g <= high` with `keys[g] >= value`, or -1.
-  private func lastGroup(keyAtLeast value: Int, atOrBelow high: Int, counter: inout OperationCounter)
+  private func lastGroup(
+    keyAtLeast value: Int, atOrBelow high: Int, counter: inout OperationCounter
+  )
     -> Int
   {
     var node = leafBase + high

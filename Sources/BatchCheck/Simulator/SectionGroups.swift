@@ -208,4 +208,3 @@ struct SectionGroups {
     return start &+ (end - first)
   }
 }
-

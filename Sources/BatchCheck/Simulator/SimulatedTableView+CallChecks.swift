@@ -4,7 +4,8 @@ extension SimulatedTableView {
   /// deleteRows, insertRows, reloadRows, moveRows; a move's source before its
   /// destination). UIKit raises it when the call is made, so the order of the
   /// calls decides which path it names; this order stands for that.
-  func checkNegativePaths(_ update: BatchUpdate, counter: inout OperationCounter) -> UIKitException? {
+  func checkNegativePaths(_ update: BatchUpdate, counter: inout OperationCounter) -> UIKitException?
+  {
     // The place is on the side whose space the operation indexes.
     func fail(_ section: Int, _ row: Int, _ side: UpdateSide) -> UIKitException {
       UIKitException(
@@ -12,7 +13,9 @@ extension SimulatedTableView {
         place: VerdictPlace(side, RowPath(section, row)))
     }
     let notFound = UIKitMessages.notFound
-    for (list, side) in [(update.deleteSections, .old), (update.insertSections, .new), (update.reloadSections, .old)]
+    for (list, side) in [
+      (update.deleteSections, .old), (update.insertSections, .new), (update.reloadSections, .old),
+    ]
       as [([Int], UpdateSide)]
     {
       for section in list {
@@ -25,7 +28,9 @@ extension SimulatedTableView {
       if move.from < 0 { return fail(move.from, notFound, .old) }
       if move.to < 0 { return fail(move.to, notFound, .new) }
     }
-    for (list, side) in [(update.deleteRows, .old), (update.insertRows, .new), (update.reloadRows, .old)]
+    for (list, side) in [
+      (update.deleteRows, .old), (update.insertRows, .new), (update.reloadRows, .old),
+    ]
       as [([RowPath], UpdateSide)]
     {
       for path in list {
@@ -35,7 +40,9 @@ extension SimulatedTableView {
     }
     for move in update.moveRows {
       counter.add()
-      if move.from.section < 0 || move.from.row < 0 { return fail(move.from.section, move.from.row, .old) }
+      if move.from.section < 0 || move.from.row < 0 {
+        return fail(move.from.section, move.from.row, .old)
+      }
       if move.to.section < 0 || move.to.row < 0 { return fail(move.to.section, move.to.row, .new) }
     }
     return nil
@@ -47,13 +54,21 @@ extension SimulatedTableView {
   /// and moves are never duplicates here (UIKit merges or drops them).
   /// Returns the message and the repeated section or row (old space for a
   /// delete, new space for an insert).
-  func firstDuplicate(_ update: BatchUpdate, counter: inout OperationCounter) -> (String, VerdictPlace)? {
+  func firstDuplicate(_ update: BatchUpdate, counter: inout OperationCounter) -> (
+    String, VerdictPlace
+  )? {
     let item = options.semantics == .tableView ? "row" : "item"
     if let section = firstRepeated(in: update.deleteSections, counter: &counter) {
-      return (UIKitMessages.duplicate("section \(section)", "delete"), VerdictPlace(.old, section: section))
+      return (
+        UIKitMessages.duplicate("section \(section)", "delete"),
+        VerdictPlace(.old, section: section)
+      )
     }
     if let section = firstRepeated(in: update.insertSections, counter: &counter) {
-      return (UIKitMessages.duplicate("section \(section)", "insert"), VerdictPlace(.new, section: section))
+      return (
+        UIKitMessages.duplicate("section \(section)", "insert"),
+        VerdictPlace(.new, section: section)
+      )
     }
     if let path = firstRepeated(in: update.deleteRows, counter: &counter) {
       return (UIKitMessages.duplicate("\(item) \(path)", "delete"), VerdictPlace(.old, path))

@@ -28,7 +28,9 @@ extension SimulatedTableView {
     // The row count (R2) first: every reload adds one delete and one insert,
     // so an update whose counts cannot add up is left to the full
     // simulation before anything is sorted.
-    guard oldCount &- update.deleteRows.count &+ update.insertRows.count == newCount else { return nil }
+    guard oldCount &- update.deleteRows.count &+ update.insertRows.count == newCount else {
+      return nil
+    }
 
     /// The rows of `paths` if all are in section 0 and inside `0..<count`, sorted and distinct.
     func rows(_ paths: [RowPath], below count: Int) -> [Int]? {
@@ -44,7 +46,9 @@ extension SimulatedTableView {
       if !sorted {
         counter.add(result.count)
         result.sort()
-        for index in result.indices.dropFirst() where result[index - 1] == result[index] { return nil }
+        for index in result.indices.dropFirst() where result[index - 1] == result[index] {
+          return nil
+        }
       }
       return result
     }
@@ -65,9 +69,13 @@ extension SimulatedTableView {
       while deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] < reload {
         deletesBelow += 1
       }
-      if deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] == reload { return nil }  // R10
+      if deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] == reload {
+        return nil
+      }  // R10
       let afterDeletes = reload - deletesBelow
-      while insertsMet < explicitInserts.count, explicitInserts[insertsMet] <= afterDeletes + insertsMet {
+      while insertsMet < explicitInserts.count,
+        explicitInserts[insertsMet] <= afterDeletes + insertsMet
+      {
         insertsMet += 1
       }
       reloadTargets.append(afterDeletes + insertsMet)

@@ -43,14 +43,18 @@ extension SimulatedTableView {
         new: new, old: old, lists: lists, counts: counts, dataSource: dataSource, state: &check,
         counter: &counter)
       if let trace, check.sectionFailed {
-        let expected = (0..<counts.newRows(new)).map { dataSource.row(at: RowPath(section: new, row: $0)) }
+        let expected = (0..<counts.newRows(new)).map {
+          dataSource.row(at: RowPath(section: new, row: $0))
+        }
         trace.append("rows of section \(new): - the data source, + what the cells show")
         trace.append(contentsOf: rowDiff(expected: expected, shown: check.shownRows))
       }
       return check.wrong == nil
     }
     let verdict = check.wrong ?? check.stale ?? .valid
-    if let rule = verdict.rule, let message = verdict.message { trace?.append("✗ \(rule): \(message)") }
+    if let rule = verdict.rule, let message = verdict.message {
+      trace?.append("✗ \(rule): \(message)")
+    }
     return verdict
   }
 
@@ -104,7 +108,9 @@ extension SimulatedTableView {
       if nextInsert < insertEnd, inserts[nextInsert].row == position {
         // Fresh from the data source.
         nextInsert += 1
-        if tracing { state.shownRows.append(dataSource.row(at: RowPath(section: new, row: position))) }
+        if tracing {
+          state.shownRows.append(dataSource.row(at: RowPath(section: new, row: position)))
+        }
         continue
       }
       while nextMoveIn < moveInEnd, movesIn[nextMoveIn].to.row < position { nextMoveIn += 1 }
@@ -118,7 +124,9 @@ extension SimulatedTableView {
           let deleted = nextDelete >= deleteStart ? deletes[nextDelete].row : Int.max
           let movedOut = nextMoveOut < moveOutEnd ? moves[nextMoveOut].from.row : Int.max
           let removed = min(deleted, movedOut)
-          guard removed <= oldRow, nextDelete >= deleteStart || nextMoveOut < moveOutEnd else { break }
+          guard removed <= oldRow, nextDelete >= deleteStart || nextMoveOut < moveOutEnd else {
+            break
+          }
           counter.add()
           if removed == oldRow { oldRow += 1 }
           if deleted <= movedOut, nextDelete >= deleteStart {
@@ -142,7 +150,8 @@ extension SimulatedTableView {
       let isReconfigured = hasReconfigured && reconfigured.contains(shownPath)
       // Where the cell's row comes from, for a message: built only on a failure.
       func origin() -> String {
-        "old \(shownPath)" + (isReconfigured ? ", reconfigured with the data source's \(item) there" : "")
+        "old \(shownPath)"
+          + (isReconfigured ? ", reconfigured with the data source's \(item) there" : "")
       }
       if isReconfigured {
         if !isOutside(shownPath.section, counts.newSections),
@@ -173,7 +182,8 @@ extension SimulatedTableView {
       if !identityOnly, !staleFound, shown.content != expected.content {
         state.sectionFailed = true
         staleFound = true
-        state.stale = staleVerdict(item: item, path: path, expected: expected, shown: shown, dataSource: dataSource)
+        state.stale = staleVerdict(
+          item: item, path: path, expected: expected, shown: shown, dataSource: dataSource)
       }
     }
   }

@@ -33,7 +33,8 @@ extension SimulatedTableView {
     if let trace {
       for path in update.reconfigureRows {
         trace.append(
-          "reconfigure \(BatchState.describe(path)): no update item, nothing checked or counted (D12)")
+          "reconfigure \(BatchState.describe(path)): no update item, nothing checked or counted (D12)"
+        )
       }
     }
     // Step 0: negative paths are raised when the call is made (R22).
@@ -69,7 +70,8 @@ extension SimulatedTableView {
       return .exception(exception)
     }
     return checkRows(
-      accepted, update: update, counts: counts, dataSource: dataSource, counter: &counter, trace: trace)
+      accepted, update: update, counts: counts, dataSource: dataSource, counter: &counter,
+      trace: trace)
   }
 
   /// R28, the failure after validation the update predicts (rdar://48941906,
@@ -81,18 +83,23 @@ extension SimulatedTableView {
   ///
   /// - Complexity: O(*m* + *k*), where *m* is the number of section moves and
   ///   *k* the number of row moves.
-  func checkAfterValidation(_ accepted: AcceptedUpdate, counts: Counts, messages: UIKitMessages) -> UIKitException? {
+  func checkAfterValidation(_ accepted: AcceptedUpdate, counts: Counts, messages: UIKitMessages)
+    -> UIKitException?
+  {
     guard options.rules.globalIndexFailsAfterSelfSectionMove else { return nil }
     let selfMoved = Set(accepted.sectionMoves.filter { $0.from == $0.to }.map(\.from))
     guard !selfMoved.isEmpty,
-      accepted.rowMoves.contains(where: { selfMoved.contains($0.from.section) && $0.to.section != $0.from.section })
+      accepted.rowMoves.contains(where: {
+        selfMoved.contains($0.from.section) && $0.to.section != $0.from.section
+      })
     else { return nil }
     var total = 0
     for section in 0..<counts.newSections {
       let (sum, overflow) = total.addingReportingOverflow(counts.newRows(section))
       total = overflow ? Int.max : sum
     }
-    return UIKitException(rule: .r28, message: messages.globalIndexBeyondItems(index: total, count: total))
+    return UIKitException(
+      rule: .r28, message: messages.globalIndexBeyondItems(index: total, count: total))
   }
 
   /// Applies `update` like `performBatchUpdates` and also returns a trace: the

@@ -89,11 +89,15 @@ package struct UIKitMessages {
     func counts(_ list: [Int], sections: Int) -> String {
       let shown = list.prefix(Self.listLimit).map(String.init).joined(separator: ", ")
       let more = sections > list.count ? ", … \(sections - list.count) more" : ""
-      return "{ \(sections) section\(sections == 1 ? "" : "s") with \(noun) counts: [\(shown)\(more)] }"
+      return
+        "{ \(sections) section\(sections == 1 ? "" : "s") with \(noun) counts: [\(shown)\(more)] }"
     }
     var entries = updates.prefix(Self.listLimit).map { "\t" + $0 }
-    if updates.count > Self.listLimit { entries.append("\t… \(updates.count - Self.listLimit) more") }
-    let list = entries.isEmpty ? "Updates = [ ]" : "Updates = [\n" + entries.joined(separator: ",\n") + "\n]"
+    if updates.count > Self.listLimit {
+      entries.append("\t… \(updates.count - Self.listLimit) more")
+    }
+    let list =
+      entries.isEmpty ? "Updates = [ ]" : "Updates = [\n" + entries.joined(separator: ",\n") + "\n]"
     let viewLine = countTextEnding.drop(while: { $0 == " " })
     return """
       Invalid batch updates detected: the number of sections and/or \(rows) returned by the data source before and after performing the batch updates are inconsistent with the updates.
@@ -244,8 +248,10 @@ package struct UIKitMessages {
   /// which has no rule number. BatchCheck's text.
   package func reconfigureUnavailable(_ uikit: UIKitProfile) -> String {
     let view = semantics == .tableView ? "UITableView" : "UICollectionView"
-    let method = semantics == .tableView ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:"
-    return "-[\(view) \(method)]: unrecognized selector sent to instance: reconfigure exists from iOS 15 on, and this update is judged under the \(uikit.rawValue) profile"
+    let method =
+      semantics == .tableView ? "reconfigureRowsAtIndexPaths:" : "reconfigureItemsAtIndexPaths:"
+    return
+      "-[\(view) \(method)]: unrecognized selector sent to instance: reconfigure exists from iOS 15 on, and this update is judged under the \(uikit.rawValue) profile"
   }
 
   /// R17: BatchCheck's text for UIKit's silent fallback to reloadData.

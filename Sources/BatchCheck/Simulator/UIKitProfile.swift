@@ -43,7 +43,8 @@ public enum UIKitProfile: String, Hashable, Sendable, CaseIterable, CustomString
         globalIndexFailsAfterSelfSectionMove: !table)
     case .ios18:
       return Rules(
-        countTextEnding: table ? " Table view: <UITableView>" : " Collection view: <UICollectionView>",
+        countTextEnding: table
+          ? " Table view: <UITableView>" : " Collection view: <UICollectionView>",
         countCheckOrder: table
           ? [.sectionCount, .overflow, .rowCounts] : [.overflow, .sectionCount, .rowCounts],
         fallback: table ? .skipsCounts : .immediate,

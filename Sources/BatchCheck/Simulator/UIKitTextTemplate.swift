@@ -92,7 +92,8 @@ package struct UIKitTextTemplate: Hashable, Sendable {
       piece.append(rest.removeFirst())
     }
     pieces.append(piece)
-    return UIKitTextTemplate(rule: rule, form: form, semantics: semantics, pieces: pieces, holes: holes)
+    return UIKitTextTemplate(
+      rule: rule, form: form, semantics: semantics, pieces: pieces, holes: holes)
   }
 
   private static func markerIndex(_ value: Int) -> Int? {
@@ -196,20 +197,28 @@ package enum UIKitTextForm: String, Hashable, Sendable, CaseIterable {
       return messages.invalidSectionCount(after: a[0], before: a[1], inserted: a[2], deleted: a[3])
     case .rowCount:
       return messages.invalidRowCount(
-        section: a[0], after: a[1], before: a[2], inserted: a[3], deleted: a[4], movedIn: a[5], movedOut: a[6])
+        section: a[0], after: a[1], before: a[2], inserted: a[3], deleted: a[4], movedIn: a[5],
+        movedOut: a[6])
     case .rowCountBeforeMoves:
       let full = messages.invalidRowCount(
-        section: a[0], after: a[1], before: a[2], inserted: a[3], deleted: a[4], movedIn: 0, movedOut: 0)
+        section: a[0], after: a[1], before: a[2], inserted: a[3], deleted: a[4], movedIn: 0,
+        movedOut: 0)
       let clause = " and plus or minus the number of"
       guard let cut = full.firstRange(of: clause) else { return full }
       return String(full[..<cut.lowerBound]) + "."
     case .negativeRowCount: return messages.negativeRowCount(section: a[0])
-    case .deleteRowBeyondCount: return messages.deleteRowBeyondCount(row: a[0], section: a[1], count: a[2])
-    case .deleteRowBeyondSections: return messages.deleteRowBeyondSections(row: a[0], section: a[1], sections: a[2])
-    case .deleteSectionBeyondSections: return messages.deleteSectionBeyondSections(section: a[0], sections: a[1])
-    case .insertRowBeyondCount: return messages.insertRowBeyondCount(row: a[0], section: a[1], count: a[2])
-    case .insertRowBeyondSections: return messages.insertRowBeyondSections(row: a[0], section: a[1], sections: a[2])
-    case .insertSectionBeyondSections: return messages.insertSectionBeyondSections(section: a[0], sections: a[1])
+    case .deleteRowBeyondCount:
+      return messages.deleteRowBeyondCount(row: a[0], section: a[1], count: a[2])
+    case .deleteRowBeyondSections:
+      return messages.deleteRowBeyondSections(row: a[0], section: a[1], sections: a[2])
+    case .deleteSectionBeyondSections:
+      return messages.deleteSectionBeyondSections(section: a[0], sections: a[1])
+    case .insertRowBeyondCount:
+      return messages.insertRowBeyondCount(row: a[0], section: a[1], count: a[2])
+    case .insertRowBeyondSections:
+      return messages.insertRowBeyondSections(row: a[0], section: a[1], sections: a[2])
+    case .insertSectionBeyondSections:
+      return messages.insertSectionBeyondSections(section: a[0], sections: a[1])
     case .deleteAndReload: return messages.deleteAndReload(section: a[0], row: a[1])
     case .deleteAndMoveSection: return messages.deleteAndMoveSection(a[0])
     case .deleteAndMoveRow: return messages.deleteAndMoveRow(section: a[0], row: a[1])
@@ -217,7 +226,8 @@ package enum UIKitTextForm: String, Hashable, Sendable, CaseIterable {
     case .insertAndMoveRow: return messages.insertAndMoveRow(section: a[0], row: a[1])
     case .moveFromMissingSection: return messages.moveFromMissingSection(path(0), sections: a[2])
     case .moveFromMissingRow: return messages.moveFromMissingRow(path(0), count: a[2])
-    case .moveToMissingSection: return messages.moveToMissingSection(path(0), path(2), sections: a[4])
+    case .moveToMissingSection:
+      return messages.moveToMissingSection(path(0), path(2), sections: a[4])
     case .moveToMissingRow: return messages.moveToMissingRow(path(0), path(2), count: a[4])
     case .moveSectionFromMissing: return messages.moveSectionFromMissing(a[0], sections: a[1])
     case .moveSectionToMissing: return messages.moveSectionToMissing(a[0], a[1], sections: a[2])

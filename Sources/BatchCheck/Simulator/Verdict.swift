@@ -209,7 +209,9 @@ public struct Verdict: Hashable, Sendable, CustomStringConvertible {
 
   /// A verdict of `kind`, with its rule, message and first offending cell
   /// when it has them; the cell, new space, is then its place.
-  public init(kind: VerdictKind, rule: Rule? = nil, message: String? = nil, mismatch: RowMismatch? = nil) {
+  public init(
+    kind: VerdictKind, rule: Rule? = nil, message: String? = nil, mismatch: RowMismatch? = nil
+  ) {
     self.kind = kind
     self.rule = rule
     self.message = message
@@ -231,7 +233,8 @@ public struct Verdict: Hashable, Sendable, CustomStringConvertible {
   /// part, so a verdict read back from a report (which carries no place)
   /// equals the one the simulator gave.
   public static func == (lhs: Verdict, rhs: Verdict) -> Bool {
-    lhs.kind == rhs.kind && lhs.rule == rhs.rule && lhs.message == rhs.message && lhs.mismatch == rhs.mismatch
+    lhs.kind == rhs.kind && lhs.rule == rhs.rule && lhs.message == rhs.message
+      && lhs.mismatch == rhs.mismatch
   }
 
   public func hash(into hasher: inout Hasher) {

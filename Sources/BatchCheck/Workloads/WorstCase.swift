@@ -61,7 +61,8 @@ package enum WorstCase: String, CaseIterable, Sendable {
   private static func oneSection(_ old: [Row], _ new: [Row], _ update: BatchUpdate) -> Made {
     var invalid = update
     if !invalid.insertRows.isEmpty { invalid.insertRows.removeLast() }
-    return Made(old: [old], new: [new], update: update, invalid: invalid, flat: ([old], [new], update))
+    return Made(
+      old: [old], new: [new], update: update, invalid: invalid, flat: ([old], [new], update))
   }
 
   private static func manyMoves(rows: Int, moves: Int) -> Made {
@@ -119,7 +120,9 @@ package enum WorstCase: String, CaseIterable, Sendable {
     let neighbours = max(1, sections * 2 / 5)
     let perSection = max(1, operations / neighbours)
     let period = max(2, 2 * sectionRows / perSection)
-    var made = Made(old: [], new: [], update: BatchUpdate(), invalid: BatchUpdate(), flat: ([], [], BatchUpdate()))
+    var made = Made(
+      old: [], new: [], update: BatchUpdate(), invalid: BatchUpdate(), flat: ([], [], BatchUpdate())
+    )
     var flatOld: [Row] = []
     var flatNew: [Row] = []
     var flat = BatchUpdate()

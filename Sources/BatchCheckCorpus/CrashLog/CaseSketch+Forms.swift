@@ -25,7 +25,9 @@ extension CaseSketch {
       }
       return found
     }
-    func path(_ index: Int) throws(Missing) -> RowPath { RowPath(try value(index), try value(index + 1)) }
+    func path(_ index: Int) throws(Missing) -> RowPath {
+      RowPath(try value(index), try value(index + 1))
+    }
     func sized(_ counts: [Int]?) throws(Missing) -> [Int] {
       guard let counts else { throw Missing(reason: "its numbers are too large for a case") }
       return counts
@@ -40,64 +42,90 @@ extension CaseSketch {
     }
     switch form {
     case .sectionCount:
-      let (after, before, inserted, deleted) = (try value(0), try value(1), try value(2), try value(3))
+      let (after, before, inserted, deleted) = (
+        try value(0), try value(1), try value(2), try value(3)
+      )
       guard deleted <= before, inserted <= after else {
-        throw Missing(reason: "no single update deletes more sections than there were, or inserts more than there are")
+        throw Missing(
+          reason:
+            "no single update deletes more sections than there were, or inserts more than there are"
+        )
       }
       return CaseSketch(
         old: try sized(counts(before)), new: try sized(counts(after)),
-        update: BatchUpdate(deleteSections: Array(0..<deleted), insertSections: Array((after - inserted)..<after)))
+        update: BatchUpdate(
+          deleteSections: Array(0..<deleted), insertSections: Array((after - inserted)..<after)))
     case .rowCount, .rowCountBeforeMoves:
       // A cut-off quote may have lost the section: the counts alone make the case, in section 0.
       let section = values[0] ?? 0
-      let (after, before, inserted, deleted) = (try value(1), try value(2), try value(3), try value(4))
+      let (after, before, inserted, deleted) = (
+        try value(1), try value(2), try value(3), try value(4)
+      )
       let (movedIn, movedOut) = form == .rowCount ? (try value(5), try value(6)) : (0, 0)
       guard deleted + movedOut <= before else {
-        throw Missing(reason: "no single update deletes and moves away more rows than the section had")
+        throw Missing(
+          reason: "no single update deletes and moves away more rows than the section had")
       }
       var duplicates = DuplicatesPolicy.reject
       var insertRows = (0..<inserted).map { RowPath(section, $0) }
       if inserted + movedIn > after {
         // Only a collection view, which counts a duplicate insert twice, gets here.
         guard semantics == .collectionView, movedIn < after else {
-          throw Missing(reason: "its inserts do not fit the section's new count, which only duplicates explain")
+          throw Missing(
+            reason: "its inserts do not fit the section's new count, which only duplicates explain")
         }
         duplicates = .asUIKit
         insertRows = (0..<inserted).map { RowPath(section, movedIn + $0 % (after - movedIn)) }
       }
       let other = section + 1
       let moves = movedIn > 0 || movedOut > 0
-      let old = try sized(counts(section + (moves ? 2 : 1), 0, [(section, before)] + (moves ? [(other, movedIn)] : [])))
-      let new = try sized(counts(section + (moves ? 2 : 1), 0, [(section, after)] + (moves ? [(other, movedOut)] : [])))
-      let moveOut = (0..<movedOut).map { RowMove(from: RowPath(section, deleted + $0), to: RowPath(other, $0)) }
+      let old = try sized(
+        counts(
+          section + (moves ? 2 : 1), 0, [(section, before)] + (moves ? [(other, movedIn)] : [])))
+      let new = try sized(
+        counts(
+          section + (moves ? 2 : 1), 0, [(section, after)] + (moves ? [(other, movedOut)] : [])))
+      let moveOut = (0..<movedOut).map {
+        RowMove(from: RowPath(section, deleted + $0), to: RowPath(other, $0))
+      }
       let moveIn = (0..<movedIn).map {
-        RowMove(from: RowPath(other, $0), to: RowPath(section, (duplicates == .asUIKit ? 0 : inserted) + $0))
+        RowMove(
+          from: RowPath(other, $0),
+          to: RowPath(section, (duplicates == .asUIKit ? 0 : inserted) + $0))
       }
       var sketch = CaseSketch(
         old: old, new: new,
         update: BatchUpdate(
-          deleteRows: (0..<deleted).map { RowPath(section, $0) }, insertRows: insertRows, moveRows: moveOut + moveIn))
+          deleteRows: (0..<deleted).map { RowPath(section, $0) }, insertRows: insertRows,
+          moveRows: moveOut + moveIn))
       sketch.duplicates = duplicates
       return sketch
     case .negativeRowCount:
-      throw Missing(reason: "the data source returned a negative row count, which a case cannot hold")
+      throw Missing(
+        reason: "the data source returned a negative row count, which a case cannot hold")
     case .deleteRowBeyondCount:
       let (row, section, count) = (try value(0), try value(1), try value(2))
       let shape = try sized(counts(section + 1, 0, [(section, count)]))
-      return CaseSketch(old: shape, new: shape, update: BatchUpdate(deleteRows: [RowPath(section, row)]))
+      return CaseSketch(
+        old: shape, new: shape, update: BatchUpdate(deleteRows: [RowPath(section, row)]))
     case .deleteRowBeyondSections:
       let shape = try sized(counts(try value(2)))
-      return CaseSketch(old: shape, new: shape, update: BatchUpdate(deleteRows: [RowPath(try value(1), try value(0))]))
+      return CaseSketch(
+        old: shape, new: shape,
+        update: BatchUpdate(deleteRows: [RowPath(try value(1), try value(0))]))
     case .deleteSectionBeyondSections:
       let shape = try sized(counts(try value(1)))
       return CaseSketch(old: shape, new: shape, update: BatchUpdate(deleteSections: [try value(0)]))
     case .insertRowBeyondCount:
       let (row, section, count) = (try value(0), try value(1), try value(2))
       let shape = try sized(counts(section + 1, 0, [(section, count)]))
-      return CaseSketch(old: shape, new: shape, update: BatchUpdate(insertRows: [RowPath(section, row)]))
+      return CaseSketch(
+        old: shape, new: shape, update: BatchUpdate(insertRows: [RowPath(section, row)]))
     case .insertRowBeyondSections:
       let shape = try sized(counts(try value(2)))
-      return CaseSketch(old: shape, new: shape, update: BatchUpdate(insertRows: [RowPath(try value(1), try value(0))]))
+      return CaseSketch(
+        old: shape, new: shape,
+        update: BatchUpdate(insertRows: [RowPath(try value(1), try value(0))]))
     case .insertSectionBeyondSections:
       let shape = try sized(counts(try value(1)))
       return CaseSketch(old: shape, new: shape, update: BatchUpdate(insertSections: [try value(0)]))
@@ -110,25 +138,29 @@ extension CaseSketch {
           update: BatchUpdate(deleteSections: [target.section], reloadSections: [target.section]))
       }
       let shape = try holding([target])
-      return CaseSketch(old: shape, new: shape, update: BatchUpdate(deleteRows: [target], reloadRows: [target]))
+      return CaseSketch(
+        old: shape, new: shape, update: BatchUpdate(deleteRows: [target], reloadRows: [target]))
     case .deleteAndMoveSection:
       let section = try value(0)
       let shape = try sized(counts(section + 1))
       return CaseSketch(
         old: shape, new: shape,
-        update: BatchUpdate(deleteSections: [section], moveSections: [SectionMove(from: section, to: section)]))
+        update: BatchUpdate(
+          deleteSections: [section], moveSections: [SectionMove(from: section, to: section)]))
     case .deleteAndMoveRow:
       let source = try path(0)
       let shape = try holding([source])
       return CaseSketch(
         old: shape, new: shape,
-        update: BatchUpdate(deleteRows: [source], moveRows: [RowMove(from: source, to: RowPath(source.section, 0))]))
+        update: BatchUpdate(
+          deleteRows: [source], moveRows: [RowMove(from: source, to: RowPath(source.section, 0))]))
     case .insertAndMoveSection:
       let section = try value(0)
       let shape = try sized(counts(section + 2))
       return CaseSketch(
         old: shape, new: shape,
-        update: BatchUpdate(insertSections: [section], moveSections: [SectionMove(from: section + 1, to: section)]))
+        update: BatchUpdate(
+          insertSections: [section], moveSections: [SectionMove(from: section + 1, to: section)]))
     case .insertAndMoveRow:
       let target = try path(0)
       let source = RowPath(target.section, target.row + 1)
@@ -139,7 +171,8 @@ extension CaseSketch {
     case .moveFromMissingSection:
       let shape = try sized(counts(try value(2)))
       return CaseSketch(
-        old: shape, new: shape, update: BatchUpdate(moveRows: [RowMove(from: try path(0), to: RowPath(0, 0))]))
+        old: shape, new: shape,
+        update: BatchUpdate(moveRows: [RowMove(from: try path(0), to: RowPath(0, 0))]))
     case .moveFromMissingRow:
       let source = try path(0)
       let shape = try sized(counts(source.section + 1, 0, [(source.section, try value(2))]))
@@ -161,7 +194,8 @@ extension CaseSketch {
     case .moveSectionFromMissing:
       let shape = try sized(counts(try value(1)))
       return CaseSketch(
-        old: shape, new: shape, update: BatchUpdate(moveSections: [SectionMove(from: try value(0), to: 0)]))
+        old: shape, new: shape,
+        update: BatchUpdate(moveSections: [SectionMove(from: try value(0), to: 0)]))
     case .moveSectionToMissing:
       let (source, target) = (try value(0), try value(1))
       return CaseSketch(
@@ -179,23 +213,29 @@ extension CaseSketch {
       let (a, b, c) = (try path(0), try path(2), try path(4))
       let moves =
         form == .moveRowToBoth
-        ? [RowMove(from: a, to: b), RowMove(from: a, to: c)] : [RowMove(from: a, to: c), RowMove(from: b, to: c)]
+        ? [RowMove(from: a, to: b), RowMove(from: a, to: c)]
+        : [RowMove(from: a, to: c), RowMove(from: b, to: c)]
       let sections = ([a, b, c].map(\.section).max() ?? 0) + 1
       return CaseSketch(
-        old: try holding(moves.map(\.from), atLeast: sections), new: try holding(moves.map(\.to), atLeast: sections),
+        old: try holding(moves.map(\.from), atLeast: sections),
+        new: try holding(moves.map(\.to), atLeast: sections),
         update: BatchUpdate(moveRows: moves))
     case .moveFromDeletedSection:
       let section = try value(0)
       return CaseSketch(
-        old: try sized(counts(section + 2, 0, [(section, 1)])), new: try sized(counts(section + 1, 0, [(section, 1)])),
+        old: try sized(counts(section + 2, 0, [(section, 1)])),
+        new: try sized(counts(section + 1, 0, [(section, 1)])),
         update: BatchUpdate(
-          deleteSections: [section], moveRows: [RowMove(from: RowPath(section, 0), to: RowPath(section, 0))]))
+          deleteSections: [section],
+          moveRows: [RowMove(from: RowPath(section, 0), to: RowPath(section, 0))]))
     case .moveIntoInsertedSection:
       let section = try value(0)
       return CaseSketch(
-        old: try sized(counts(section + 1, 0, [(section, 1)])), new: try sized(counts(section + 2, 0, [(section, 1)])),
+        old: try sized(counts(section + 1, 0, [(section, 1)])),
+        new: try sized(counts(section + 2, 0, [(section, 1)])),
         update: BatchUpdate(
-          insertSections: [section], moveRows: [RowMove(from: RowPath(section, 0), to: RowPath(section, 0))]))
+          insertSections: [section],
+          moveRows: [RowMove(from: RowPath(section, 0), to: RowPath(section, 0))]))
     case .invalidIndexPath:
       return CaseSketch(old: [0], new: [0], update: BatchUpdate(insertRows: [try path(0)]))
     case .indexPathLength:

@@ -37,7 +37,8 @@ struct CaseSketch {
   ) -> Case? {
     guard old.count <= Self.sectionLimit, new.count <= Self.sectionLimit,
       old.allSatisfy({ $0 >= 0 }), new.allSatisfy({ $0 >= 0 }),
-      old.reduce(0, { $0 + min($1, Self.rowLimit + 1) }) + new.reduce(0, { $0 + min($1, Self.rowLimit + 1) })
+      old.reduce(0, { $0 + min($1, Self.rowLimit + 1) })
+        + new.reduce(0, { $0 + min($1, Self.rowLimit + 1) })
         <= Self.rowLimit
     else { return nil }
     var next = 0
@@ -53,7 +54,9 @@ struct CaseSketch {
       next += count - kept.count
       newRows.append(kept + fresh)
     }
-    var testCase = Case(name: name, semantics: semantics, duplicates: duplicates, old: oldRows, new: newRows, update: update)
+    var testCase = Case(
+      name: name, semantics: semantics, duplicates: duplicates, old: oldRows, new: newRows,
+      update: update)
     testCase.uikit = uikit
     return testCase
   }

@@ -19,33 +19,43 @@ enum CrashCauses {
   /// `after` what the data source returned, `net` the change the update
   /// announces (inserted − deleted, moves included), `noun` "rows", "items"
   /// or "sections".
-  static func counts(before: Int, after: Int, net: Int, inserted: Int, deleted: Int, noun: String) -> [Cause] {
+  static func counts(before: Int, after: Int, net: Int, inserted: Int, deleted: Int, noun: String)
+    -> [Cause]
+  {
     let change = after - before
     let unexplained = change - net
-    let announced = "the update announces \(signed(net)) \(noun) (\(inserted) inserted, \(deleted) deleted)"
+    let announced =
+      "the update announces \(signed(net)) \(noun) (\(inserted) inserted, \(deleted) deleted)"
     let notInTime = Cause(
       cause: "The data source was not changed in time",
-      reason: "It returned \(after) \(noun), as many as before the update, although \(announced): the model was"
+      reason:
+        "It returned \(after) \(noun), as many as before the update, although \(announced): the model was"
         + " changed after the batch ended, or not at all. Change the model inside the update block, before UIKit"
         + " asks for the counts.")
     let tooEarly = Cause(
       cause: "The counts were read too early",
-      reason: "UIKit compares with the counts it last read (\(before)). If it read them after the model had changed"
+      reason:
+        "UIKit compares with the counts it last read (\(before)). If it read them after the model had changed"
         + " (a reloadData, a layout pass or the view's first display between the model change and the batch), its"
         + " \"before\" already holds the change and the update applies it twice; if the model changed earlier"
         + " without telling the view, its \"before\" is stale.")
     let unannounced = Cause(
       cause: "The data source changed without the updates",
-      reason: "\(announced.prefix(1).uppercased() + announced.dropFirst()), but the data source went from \(before)"
+      reason:
+        "\(announced.prefix(1).uppercased() + announced.dropFirst()), but the data source went from \(before)"
         + " to \(after): \(signed(unexplained)) \(noun) that no insert or delete announces (another change to the"
         + " model, on another thread or from another callback, that was not sent to the view).")
     let diff = Cause(
       cause: "A diff bug: the update itself is wrong",
-      reason: "The data changed by \(signed(change)) \(noun) and \(announced): the update misses or repeats"
-        + " \(abs(unexplained)) (a duplicate, a missed element, indices taken from the wrong array).")
+      reason:
+        "The data changed by \(signed(change)) \(noun) and \(announced): the update misses or repeats"
+        + " \(abs(unexplained)) (a duplicate, a missed element, indices taken from the wrong array)."
+    )
     if change == 0 && net != 0 {
       return [
-        Cause(cause: notInTime.cause, reason: notInTime.reason + " The numbers point to this: before and after are equal."),
+        Cause(
+          cause: notInTime.cause,
+          reason: notInTime.reason + " The numbers point to this: before and after are equal."),
         tooEarly, diff,
       ]
     }
@@ -53,8 +63,10 @@ enum CrashCauses {
       return [
         Cause(
           cause: unannounced.cause,
-          reason: unannounced.reason + " The numbers point to this: the inserts and deletes are consistent with each"
-            + " other (they cancel out, as a reload or a replacement does) while the counts disagree."),
+          reason: unannounced.reason
+            + " The numbers point to this: the inserts and deletes are consistent with each"
+            + " other (they cancel out, as a reload or a replacement does) while the counts disagree."
+        ),
         tooEarly, diff,
       ]
     }
@@ -62,7 +74,8 @@ enum CrashCauses {
       return [
         Cause(
           cause: diff.cause,
-          reason: diff.reason + " The numbers point to this: the data moved the way the update says, by a different"
+          reason: diff.reason
+            + " The numbers point to this: the data moved the way the update says, by a different"
             + " amount."),
         unannounced, tooEarly,
       ]
@@ -70,12 +83,15 @@ enum CrashCauses {
     return [
       Cause(
         cause: unannounced.cause,
-        reason: unannounced.reason + " The numbers point to this: the data moved the other way from the update, so"
+        reason: unannounced.reason
+          + " The numbers point to this: the data moved the other way from the update, so"
           + " the update was made for another change (a stale snapshot, or an earlier change's update applied after"
           + " the data moved on)."),
       Cause(
         cause: diff.cause,
-        reason: diff.reason + " An update computed with the old and new arrays swapped moves the count the other way."),
+        reason: diff.reason
+          + " An update computed with the old and new arrays swapped moves the count the other way."
+      ),
       tooEarly,
     ]
   }
@@ -88,10 +104,12 @@ enum CrashCauses {
       cause: "A diff bug: an index in the wrong space",
       reason: oldSpace
         ? "Deletes, reloads and move sources count in the data before the update. \(what) \(index) of \(count) is"
-          + (pastEnd ? " just past the end: an index of the new data, or one shifted by the other deletes."
+          + (pastEnd
+            ? " just past the end: an index of the new data, or one shifted by the other deletes."
             : " far past the end: an index of another array or section.")
         : "Inserts and move destinations count in the data after the whole update. \(what) \(index) of \(count) is"
-          + (pastEnd ? " just past the end: an index of the old data, or an insert counted twice."
+          + (pastEnd
+            ? " just past the end: an index of the old data, or an insert counted twice."
             : " far past the end: an index of another array or section."))
     let stale = Cause(
       cause: oldSpace ? "UIKit's counts were stale" : "The data source was not changed in time",
@@ -108,10 +126,13 @@ enum CrashCauses {
     [
       Cause(
         cause: "A diff bug: two operations name one place",
-        reason: "\(what). No change in the data source causes this: the update itself holds both operations."),
+        reason:
+          "\(what). No change in the data source causes this: the update itself holds both operations."
+      ),
       Cause(
         cause: "Two updates merged into one batch",
-        reason: "Updates of two changes sent in one performBatchUpdates (or nested begin/endUpdates) can name one"
+        reason:
+          "Updates of two changes sent in one performBatchUpdates (or nested begin/endUpdates) can name one"
           + " place twice; each batch has to be computed from the state the previous one left."),
     ]
   }
@@ -120,7 +141,8 @@ enum CrashCauses {
   static let sectionMove: [Cause] = [
     Cause(
       cause: "A diff bug: a row moves across a deleted or inserted section",
-      reason: "UIKit cannot animate a move out of a deleted section or into an inserted one: send a delete and an"
+      reason:
+        "UIKit cannot animate a move out of a deleted section or into an inserted one: send a delete and an"
         + " insert instead. Newer UIKit gives up animating and calls reloadData; iOS 7 raised.")
   ]
 
@@ -128,7 +150,8 @@ enum CrashCauses {
   static let negative: [Cause] = [
     Cause(
       cause: "A diff bug: an index computed as -1",
-      reason: "UIKit prints a negative index unsigned (-1 is 18446744073709551615): an index found by a search that"
+      reason:
+        "UIKit prints a negative index unsigned (-1 is 18446744073709551615): an index found by a search that"
         + " failed, or an offset subtracted past zero.")
   ]
 
@@ -136,7 +159,9 @@ enum CrashCauses {
   static let length: [Cause] = [
     Cause(
       cause: "An index path made with one index",
-      reason: "IndexPath(index:) or an index path of an array, not IndexPath(row:section:) / IndexPath(item:section:).")
+      reason:
+        "IndexPath(index:) or an index path of an array, not IndexPath(row:section:) / IndexPath(item:section:)."
+    )
   ]
 
   /// Causes for a failure after validation (R28).
@@ -144,19 +169,23 @@ enum CrashCauses {
     globalIndex
       ? [
         Cause(
-          cause: "A section moved onto its own index together with an item moved out of that section",
-          reason: "This pair passes every batch check, then leaves UICollectionView's global item numbering one short"
+          cause:
+            "A section moved onto its own index together with an item moved out of that section",
+          reason:
+            "This pair passes every batch check, then leaves UICollectionView's global item numbering one short"
             + " (rdar://48941906, iOS 12.2). Drop the section move that does not move anything, or send the item"
             + " move as a delete and an insert."),
         Cause(
           cause: "The data source changed during the animation",
-          reason: "The collection view asks for items by a global index after the update; a count that changed"
+          reason:
+            "The collection view asks for items by a global index after the update; a count that changed"
             + " again meanwhile can leave it short."),
       ]
       : [
         Cause(
           cause: "An animation UIKit could not build",
-          reason: "The update passed every count and index check; the failure comes from animating it and depends on"
+          reason:
+            "The update passed every count and index check; the failure comes from animating it and depends on"
             + " which cells are on screen. Known ways around: reloads as delete plus insert, a section move that also"
             + " changes its rows as a section delete plus insert (IGListKit does both).")
       ]
@@ -166,7 +195,8 @@ enum CrashCauses {
   /// "- will perform reloadData".
   static let reloadDataFallback = Cause(
     cause: "Not a crash: the older-SDK fallback",
-    reason: "A collection view in an app built against an older SDK logs this count text with \"- will perform"
+    reason:
+      "A collection view in an app built against an older SDK logs this count text with \"- will perform"
       + " reloadData\" and reloads instead of raising. Built against a current SDK, the same update raises; the"
       + " causes below are why the counts disagree.")
 

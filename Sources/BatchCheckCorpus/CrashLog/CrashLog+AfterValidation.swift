@@ -19,7 +19,8 @@ extension CrashLog {
       if text.has(tail, at: index.end), let count = text.number(at: index.end + tail.count) {
         let items = CrashLogText.squeezed("items in the collection view")
         end = count.end + (text.has(items, at: count.end) ? items.count : 0)
-        numbers = "after the update passed every check, the collection view asked for global item index \(index.value)"
+        numbers =
+          "after the update passed every check, the collection view asked for global item index \(index.value)"
           + " when it held \(count.value) items in all: its numbering came out one short"
         if count.value >= 1, count.value <= CaseSketch.rowLimit / 2 {
           // The reported shape: section 1 moved onto itself, its one item moved out to section 0.
@@ -32,17 +33,22 @@ extension CrashLog {
       }
     }
     let semantics: ViewSemantics =
-      globalIndex || text.has(CrashLogText.squeezed("attempt to create view animation"), at: position)
+      globalIndex
+        || text.has(CrashLogText.squeezed("attempt to create view animation"), at: position)
       ? .collectionView : .tableView
     var diagnosis = CrashDiagnosis(
-      line: text.line(ofStripped: position), text: text.quote(position, end), partial: false, ruleID: "R28",
-      title: RuleExplanation.named("R28")?.title ?? "", semantics: semantics, viewEvidence: "the wording",
+      line: text.line(ofStripped: position), text: text.quote(position, end), partial: false,
+      ruleID: "R28",
+      title: RuleExplanation.named("R28")?.title ?? "", semantics: semantics,
+      viewEvidence: "the wording",
       iosRange: globalIndex ? "iOS 12.2 (reported)" : "every version",
       iosRangeReason: globalIndex
         ? "One report with a reproducing project, on iOS 12.2; whether later releases still raise is not known."
         : "Animation failures have been reported across releases.",
-      numbers: numbers, causes: CrashCauses.afterValidation(globalIndex: globalIndex), testCase: nil,
-      caseNote: "failures after validation depend on the animation, which a case does not describe; BatchCheck does not model them",
+      numbers: numbers, causes: CrashCauses.afterValidation(globalIndex: globalIndex),
+      testCase: nil,
+      caseNote:
+        "failures after validation depend on the animation, which a case does not describe; BatchCheck does not model them",
       verdict: nil, reproduced: false, reloadDataFallback: false)
     if let sketch {
       diagnosis.testCase = sketch.testCase(

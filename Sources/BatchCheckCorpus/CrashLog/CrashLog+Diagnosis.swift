@@ -6,15 +6,20 @@ extension CrashLog {
     let form = match.template.form
     let ending = ending(after: match.end, in: text)
     let (semantics, evidence) = view(
-      worded: match.template.semantics, words: ("row", "item"), named: ending.semantics, start: match.start, in: text,
-      unknown: "nothing: both views print this text alike and the log names neither (table view assumed)")
+      worded: match.template.semantics, words: ("row", "item"), named: ending.semantics,
+      start: match.start, in: text,
+      unknown:
+        "nothing: both views print this text alike and the log names neither (table view assumed)")
     let quote = text.quote(match.start, match.end)
     let doubleSpace = quote.contains(".  The number")
     let values = match.values
     func v(_ index: Int) -> Int? { values[index] }
     let rows = semantics == .tableView ? "rows" : "items"
     let row = semantics == .tableView ? "row" : "item"
-    var range = (short: "every version", reason: "UIKit has printed this text in this form on every version that has the check.")
+    var range = (
+      short: "every version",
+      reason: "UIKit has printed this text in this form on every version that has the check."
+    )
     var uikit = UIKitProfile.ios18
     var numbers = ""
     var causes: [CrashDiagnosis.Cause] = []
@@ -27,10 +32,12 @@ extension CrashLog {
     case .sectionCount:
       if let after = v(0), let before = v(1), let inserted = v(2), let deleted = v(3) {
         let expected = before + inserted - deleted
-        numbers = "the data source returned \(after) sections; the update leaves \(expected) = \(before)"
+        numbers =
+          "the data source returned \(after) sections; the update leaves \(expected) = \(before)"
           + (inserted > 0 ? " + \(inserted)" : "") + (deleted > 0 ? " − \(deleted)" : "")
         causes = CrashCauses.counts(
-          before: before, after: after, net: inserted - deleted, inserted: inserted, deleted: deleted, noun: "sections")
+          before: before, after: after, net: inserted - deleted, inserted: inserted,
+          deleted: deleted, noun: "sections")
       } else {
         numbers = "the section counts (the quote cut some off)"
       }
@@ -40,9 +47,11 @@ extension CrashLog {
         let movedIn = moves.0, let movedOut = moves.1
       {
         let expected = before - deleted + inserted + movedIn - movedOut
-        numbers = "section \(v(0).map(String.init) ?? "(cut off)"): the data source returned \(after) \(rows); the update leaves \(expected) = \(before)"
+        numbers =
+          "section \(v(0).map(String.init) ?? "(cut off)"): the data source returned \(after) \(rows); the update leaves \(expected) = \(before)"
           + (deleted > 0 ? " − \(deleted)" : "") + (inserted > 0 ? " + \(inserted)" : "")
-          + (movedIn > 0 ? " + \(movedIn) moved in" : "") + (movedOut > 0 ? " − \(movedOut) moved out" : "")
+          + (movedIn > 0 ? " + \(movedIn) moved in" : "")
+          + (movedOut > 0 ? " − \(movedOut) moved out" : "")
         causes = CrashCauses.counts(
           before: before, after: after, net: expected - before, inserted: inserted + movedIn,
           deleted: deleted + movedOut, noun: rows)
@@ -63,68 +72,87 @@ extension CrashLog {
         numbers = "section \(number(0)): the row counts (the quote cut some off)"
       }
     case .negativeRowCount:
-      numbers = "section \(number(0)) (old index): the data source returned a negative number of \(rows)"
+      numbers =
+        "section \(number(0)) (old index): the data source returned a negative number of \(rows)"
     case .deleteRowBeyondCount, .insertRowBeyondCount:
       let deleting = form == .deleteRowBeyondCount
-      numbers = "the update \(deleting ? "deletes" : "inserts") \(row) \(number(0)) \(deleting ? "of" : "into") section"
+      numbers =
+        "the update \(deleting ? "deletes" : "inserts") \(row) \(number(0)) \(deleting ? "of" : "into") section"
         + " \(number(1)), which has only \(number(2)) \(rows) \(deleting ? "before" : "after") the update"
       if let index = v(0), let count = v(2) {
-        causes = CrashCauses.index(oldSpace: deleting, index: index, count: count, what: row.capitalized)
+        causes = CrashCauses.index(
+          oldSpace: deleting, index: index, count: count, what: row.capitalized)
       }
     case .deleteRowBeyondSections, .insertRowBeyondSections:
       let deleting = form == .deleteRowBeyondSections
-      numbers = "the update \(deleting ? "deletes" : "inserts") \(row) \(number(0)) \(deleting ? "of" : "into") section"
+      numbers =
+        "the update \(deleting ? "deletes" : "inserts") \(row) \(number(0)) \(deleting ? "of" : "into") section"
         + " \(number(1)), but there are only \(number(2)) sections \(deleting ? "before" : "after") the update"
       if let index = v(1), let count = v(2) {
         causes = CrashCauses.index(oldSpace: deleting, index: index, count: count, what: "Section")
       }
     case .deleteSectionBeyondSections, .insertSectionBeyondSections:
       let deleting = form == .deleteSectionBeyondSections
-      numbers = "the update \(deleting ? "deletes" : "inserts") section \(number(0)), but there are only \(number(1))"
+      numbers =
+        "the update \(deleting ? "deletes" : "inserts") section \(number(0)), but there are only \(number(1))"
         + " sections \(deleting ? "before" : "after") the update"
       if let index = v(0), let count = v(1) {
         causes = CrashCauses.index(oldSpace: deleting, index: index, count: count, what: "Section")
       }
     case .deleteAndReload:
       numbers = "the update both deletes and reloads \(path(0)) (old index)"
-      causes = CrashCauses.conflict("A reload is a delete plus an insert, so the same place is deleted twice")
+      causes = CrashCauses.conflict(
+        "A reload is a delete plus an insert, so the same place is deleted twice")
     case .deleteAndMoveSection, .deleteAndMoveRow:
       let place = form == .deleteAndMoveSection ? "section \(number(0))" : path(0)
       numbers = "the update deletes (or reloads) \(place) and also moves it away (old index)"
       causes = CrashCauses.conflict("A deleted or reloaded place cannot also be a move's source")
     case .insertAndMoveSection, .insertAndMoveRow:
       let place = form == .insertAndMoveSection ? "section \(number(0))" : path(0)
-      numbers = "the update inserts at \(place) and also moves something there (new index; a reload's insert counts)"
+      numbers =
+        "the update inserts at \(place) and also moves something there (new index; a reload's insert counts)"
       causes = CrashCauses.conflict("An inserted place cannot also be a move's destination")
     case .moveFromMissingSection, .moveFromMissingRow:
       let missing = form == .moveFromMissingSection
-      numbers = "the update moves \(path(0)), but "
+      numbers =
+        "the update moves \(path(0)), but "
         + (missing
           ? "there were only \(number(2)) sections before the update"
           : "section \(number(0)) had only \(number(2)) \(rows) before the update")
       if let index = v(missing ? 0 : 1), let count = v(2) {
-        causes = CrashCauses.index(oldSpace: true, index: index, count: count, what: missing ? "Section" : row.capitalized)
+        causes = CrashCauses.index(
+          oldSpace: true, index: index, count: count, what: missing ? "Section" : row.capitalized)
       }
     case .moveToMissingSection, .moveToMissingRow:
       let missing = form == .moveToMissingSection
-      numbers = "the update moves \(path(0)) to \(path(2)), but "
+      numbers =
+        "the update moves \(path(0)) to \(path(2)), but "
         + (missing
           ? "there are only \(number(4)) sections after the update"
           : "section \(number(2)) has only \(number(4)) \(rows) after the update")
       if let index = v(missing ? 2 : 3), let count = v(4) {
-        causes = CrashCauses.index(oldSpace: false, index: index, count: count, what: missing ? "Section" : row.capitalized)
+        causes = CrashCauses.index(
+          oldSpace: false, index: index, count: count, what: missing ? "Section" : row.capitalized)
       }
     case .moveSectionFromMissing:
-      numbers = "the update moves section \(number(0)), but there were only \(number(1)) sections before the update"
-      if let index = v(0), let count = v(1) { causes = CrashCauses.index(oldSpace: true, index: index, count: count, what: "Section") }
+      numbers =
+        "the update moves section \(number(0)), but there were only \(number(1)) sections before the update"
+      if let index = v(0), let count = v(1) {
+        causes = CrashCauses.index(oldSpace: true, index: index, count: count, what: "Section")
+      }
     case .moveSectionToMissing:
-      numbers = "the update moves section \(number(0)) to section \(number(1)), but there are only \(number(2)) sections after the update"
-      if let index = v(1), let count = v(2) { causes = CrashCauses.index(oldSpace: false, index: index, count: count, what: "Section") }
+      numbers =
+        "the update moves section \(number(0)) to section \(number(1)), but there are only \(number(2)) sections after the update"
+      if let index = v(1), let count = v(2) {
+        causes = CrashCauses.index(oldSpace: false, index: index, count: count, what: "Section")
+      }
     case .moveSectionToBoth:
-      numbers = "the update moves section \(number(0)) to both section \(number(1)) and section \(number(2))"
+      numbers =
+        "the update moves section \(number(0)) to both section \(number(1)) and section \(number(2))"
       causes = CrashCauses.conflict("One source moves to two places")
     case .moveBothSections:
-      numbers = "the update moves both section \(number(0)) and section \(number(1)) to section \(number(2))"
+      numbers =
+        "the update moves both section \(number(0)) and section \(number(1)) to section \(number(2))"
       causes = CrashCauses.conflict("Two sources move to one place")
     case .moveRowToBoth:
       numbers = "the update moves \(path(0)) to both \(path(2)) and \(path(4))"
@@ -133,25 +161,42 @@ extension CrashLog {
       numbers = "the update moves both \(path(0)) and \(path(2)) to \(path(4))"
       causes = CrashCauses.conflict("Two sources move to one place")
     case .moveFromDeletedSection, .moveIntoInsertedSection:
-      numbers = "a \(row) moves "
-        + (form == .moveFromDeletedSection ? "out of section \(number(0)), which the update deletes" : "into section \(number(0)), which the update inserts")
+      numbers =
+        "a \(row) moves "
+        + (form == .moveFromDeletedSection
+          ? "out of section \(number(0)), which the update deletes"
+          : "into section \(number(0)), which the update inserts")
       causes = CrashCauses.sectionMove
-      range = ("iOS 7", "iOS 7 raised this; later releases give up animating and call reloadData without raising (UIKit's macOS port still asserts with \"an item\").")
+      range = (
+        "iOS 7",
+        "iOS 7 raised this; later releases give up animating and call reloadData without raising (UIKit's macOS port still asserts with \"an item\")."
+      )
     case .invalidIndexPath:
       let printed = [v(0), v(1)].map { $0.map { String(UInt(bitPattern: $0)) } ?? "?" }
-      numbers = "the update names a negative index: \(path(0)) (UIKit prints it unsigned: \(printed[0]) - \(printed[1]))"
+      numbers =
+        "the update names a negative index: \(path(0)) (UIKit prints it unsigned: \(printed[0]) - \(printed[1]))"
       causes = CrashCauses.negative
-      range = ("every version, recent SDKs", "Raised when the call is made by apps built with a recent SDK; older SDKs only log it.")
+      range = (
+        "every version, recent SDKs",
+        "Raised when the call is made by apps built with a recent SDK; older SDKs only log it."
+      )
     case .indexPathLength:
       numbers = "an index path whose length is not 2"
       causes = CrashCauses.length
     }
     if form == .rowCountBeforeMoves {
-      range = ("early iOS releases", "The text has no moved-in/out clause, which later releases added. " + range.reason)
+      range = (
+        "early iOS releases",
+        "The text has no moved-in/out clause, which later releases added. " + range.reason
+      )
       uikit = .ios12
     }
     if doubleSpace && form != .rowCountBeforeMoves {
-      range = ("iOS 12 or earlier", "The two spaces after its first sentence date it: from iOS 13 on UIKit prints one. " + range.reason)
+      range = (
+        "iOS 12 or earlier",
+        "The two spaces after its first sentence date it: from iOS 13 on UIKit prints one. "
+          + range.reason
+      )
       uikit = .ios12
     } else if ending.named {
       range.reason +=
@@ -162,17 +207,25 @@ extension CrashLog {
     }
     if ending.reloadData {
       causes.insert(CrashCauses.reloadDataFallback, at: 0)
-      range = ("iOS 13 and later, older SDK", "Logged, not raised: a collection view in an app built against an older SDK reloads instead. " + range.reason)
+      range = (
+        "iOS 13 and later, older SDK",
+        "Logged, not raised: a collection view in an app built against an older SDK reloads instead. "
+          + range.reason
+      )
     }
     var diagnosis = CrashDiagnosis(
-      line: text.line(ofStripped: match.start), text: quote, partial: match.partial, ruleID: form.rule.rawValue,
-      title: RuleExplanation.named(form.rule.rawValue)?.title ?? "", semantics: semantics, viewEvidence: evidence,
-      iosRange: range.short, iosRangeReason: range.reason, numbers: numbers, causes: causes, testCase: nil,
+      line: text.line(ofStripped: match.start), text: quote, partial: match.partial,
+      ruleID: form.rule.rawValue,
+      title: RuleExplanation.named(form.rule.rawValue)?.title ?? "", semantics: semantics,
+      viewEvidence: evidence,
+      iosRange: range.short, iosRangeReason: range.reason, numbers: numbers, causes: causes,
+      testCase: nil,
       caseNote: nil, verdict: nil, reproduced: false, reloadDataFallback: ending.reloadData)
     do throws(CaseSketch.Missing) {
       let sketch = try CaseSketch.make(form, values, semantics: semantics)
       diagnosis.testCase = sketch.testCase(
-        name: "diagnosed-\(form.rule.rawValue)-line-\(diagnosis.line)", semantics: semantics, uikit: uikit)
+        name: "diagnosed-\(form.rule.rawValue)-line-\(diagnosis.line)", semantics: semantics,
+        uikit: uikit)
       if diagnosis.testCase == nil { diagnosis.caseNote = "its numbers are too large for a case" }
     } catch {
       diagnosis.caseNote = error.reason

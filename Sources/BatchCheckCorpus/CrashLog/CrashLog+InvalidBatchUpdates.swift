@@ -2,32 +2,45 @@ import BatchCheck
 
 // R2b's text, which lists the update and the counts, diagnosed.
 extension CrashLog {
-  static func diagnose(_ reading: InvalidBatchUpdatesText, in text: CrashLogText) -> CrashDiagnosis {
+  static func diagnose(_ reading: InvalidBatchUpdatesText, in text: CrashLogText) -> CrashDiagnosis
+  {
     let ending = ending(after: reading.end, in: text)
     let (semantics, evidence) = view(
-      worded: reading.semantics, words: ("rows", "items"), named: ending.semantics, start: reading.start, in: text,
+      worded: reading.semantics, words: ("rows", "items"), named: ending.semantics,
+      start: reading.start, in: text,
       unknown: "nothing: the quote names neither view (table view assumed)")
     let rows = semantics == .tableView ? "rows" : "items"
     let range: (String, String)
     switch reading.wording {
     case .beforeAndOrAfter?:
-      range = ("iOS 16.4–17.0", "Its first sentence says \"before and/or after performing the batch updates\", as iOS 16.4 to 17.0 print it.")
+      range = (
+        "iOS 16.4–17.0",
+        "Its first sentence says \"before and/or after performing the batch updates\", as iOS 16.4 to 17.0 print it."
+      )
     case .beforeAndAfter?:
-      range = ("iOS 17.1 and later", "Its first sentence says \"before and after performing the batch updates\", as iOS 17.1 and later print it.")
+      range = (
+        "iOS 17.1 and later",
+        "Its first sentence says \"before and after performing the batch updates\", as iOS 17.1 and later print it."
+      )
     case nil:
-      range = ("iOS 16.4 and later", "This text exists from iOS 16.4 on; the quote cut off the words that tell 16.4–17.0 from 17.1 and later.")
+      range = (
+        "iOS 16.4 and later",
+        "This text exists from iOS 16.4 on; the quote cut off the words that tell 16.4–17.0 from 17.1 and later."
+      )
     }
     var numbers = "the counts (the quote cut them off)"
     var causes: [CrashDiagnosis.Cause] = []
     var sketch: CaseSketch?
     var note: String?
     if let before = reading.before, let after = reading.after {
-      numbers = "before: \(before.count) section\(before.count == 1 ? "" : "s") of \(before) \(rows); the data source returned \(after.count) section\(after.count == 1 ? "" : "s") of \(after)"
+      numbers =
+        "before: \(before.count) section\(before.count == 1 ? "" : "s") of \(before) \(rows); the data source returned \(after.count) section\(after.count == 1 ? "" : "s") of \(after)"
       if let updates = reading.updates {
         let summary = Self.summary(of: updates, before: before, after: after, noun: rows)
         if let perSection = summary.perSection { numbers = perSection }
         causes = CrashCauses.counts(
-          before: before.reduce(0, +), after: after.reduce(0, +), net: summary.inserted - summary.deleted,
+          before: before.reduce(0, +), after: after.reduce(0, +),
+          net: summary.inserted - summary.deleted,
           inserted: summary.inserted, deleted: summary.deleted, noun: rows)
         sketch = CaseSketch(old: before, new: after, update: summary.update)
       } else {
@@ -37,12 +50,16 @@ extension CrashLog {
       note = "the quote cut off the counts"
     }
     var diagnosis = CrashDiagnosis(
-      line: text.line(ofStripped: reading.start), text: text.quote(reading.start, reading.end), partial: reading.partial,
-      ruleID: "R2b", title: RuleExplanation.named("R2b")?.title ?? "", semantics: semantics, viewEvidence: evidence,
-      iosRange: range.0, iosRangeReason: range.1, numbers: numbers, causes: causes, testCase: nil, caseNote: note,
+      line: text.line(ofStripped: reading.start), text: text.quote(reading.start, reading.end),
+      partial: reading.partial,
+      ruleID: "R2b", title: RuleExplanation.named("R2b")?.title ?? "", semantics: semantics,
+      viewEvidence: evidence,
+      iosRange: range.0, iosRangeReason: range.1, numbers: numbers, causes: causes, testCase: nil,
+      caseNote: note,
       verdict: nil, reproduced: false, reloadDataFallback: false)
     if let sketch {
-      diagnosis.testCase = sketch.testCase(name: "diagnosed-R2b-line-\(diagnosis.line)", semantics: semantics, uikit: .ios18)
+      diagnosis.testCase = sketch.testCase(
+        name: "diagnosed-R2b-line-\(diagnosis.line)", semantics: semantics, uikit: .ios18)
       diagnosis.caseNote =
         diagnosis.testCase == nil
         ? "its counts are too large for a case"
@@ -75,7 +92,8 @@ extension CrashLog {
         update.insertSections.append(section)
         inserted += after.indices.contains(section) ? after[section] : 0
       case .moveRow(let from, let to): update.moveRows.append(RowMove(from: from, to: to))
-      case .moveSection(let from, let to): update.moveSections.append(SectionMove(from: from, to: to))
+      case .moveSection(let from, let to):
+        update.moveSections.append(SectionMove(from: from, to: to))
       }
     }
     guard update.deleteSections.isEmpty, update.insertSections.isEmpty, update.moveSections.isEmpty,
@@ -85,13 +103,18 @@ extension CrashLog {
     for section in before.indices {
       let deletes = update.deleteRows.filter { $0.section == section }.count
       let inserts = update.insertRows.filter { $0.section == section }.count
-      let movesIn = update.moveRows.filter { $0.to.section == section && $0.from.section != section }.count
-      let movesOut = update.moveRows.filter { $0.from.section == section && $0.to.section != section }.count
+      let movesIn = update.moveRows.filter {
+        $0.to.section == section && $0.from.section != section
+      }.count
+      let movesOut = update.moveRows.filter {
+        $0.from.section == section && $0.to.section != section
+      }.count
       let leaves = before[section] - deletes + inserts + movesIn - movesOut
       guard leaves != after[section] || before.count == 1 else { continue }
       sentences.append(
         "section \(section): the data source returned \(after[section]) \(noun);"
-          + " the update leaves \(leaves) = \(before[section])" + (deletes > 0 ? " − \(deletes)" : "")
+          + " the update leaves \(leaves) = \(before[section])"
+          + (deletes > 0 ? " − \(deletes)" : "")
           + (inserts > 0 ? " + \(inserts)" : "") + (movesIn > 0 ? " + \(movesIn) moved in" : "")
           + (movesOut > 0 ? " − \(movesOut) moved out" : ""))
       if sentences.count == 5 { break }

@@ -4,13 +4,15 @@ import BatchCheck
 extension CrashLog {
   /// Lines naming a Swift trap or an exception other than NSInternalInconsistencyException.
   static func otherFailures(in text: CrashLogText) -> [String] {
-    let traps = ["Fatal error:", "Precondition failed", "Assertion failed"].map(CrashLogText.squeezed)
+    let traps = ["Fatal error:", "Precondition failed", "Assertion failed"].map(
+      CrashLogText.squeezed)
     let uncaught = CrashLogText.squeezed("uncaught exception '")
     let internalInconsistency = CrashLogText.squeezed("NSInternalInconsistencyException")
     let found = text.occurrences(of: traps + [uncaught])
     var starts: [Int] = []
     for trap in traps { starts += found[trap] ?? [] }
-    for position in found[uncaught] ?? [] where !text.has(internalInconsistency, at: position + uncaught.count) {
+    for position in found[uncaught] ?? []
+    where !text.has(internalInconsistency, at: position + uncaught.count) {
       starts.append(position)
     }
     var lines: [String] = []

@@ -34,7 +34,14 @@ package struct CrashLog: Sendable {
     let afterValidation = text.occurrences(of: Self.afterValidationTexts.map(\.0))
     for (needle, globalIndex) in Self.afterValidationTexts {
       for position in afterValidation[needle] ?? [] {
-        found.append((position, { Self.diagnoseAfterValidation(at: position, needle: needle, globalIndex: globalIndex, in: text) }))
+        found.append(
+          (
+            position,
+            {
+              Self.diagnoseAfterValidation(
+                at: position, needle: needle, globalIndex: globalIndex, in: text)
+            }
+          ))
       }
     }
     diagnoses = found.sorted { $0.start < $1.start }.map { $0.make() }
@@ -61,7 +68,9 @@ package struct CrashLog: Sendable {
       position += 1
     }
     var semantics: ViewSemantics?
-    for (word, kind) in [(tableEnding, ViewSemantics.tableView), (collectionEnding, .collectionView)]
+    for (word, kind) in [
+      (tableEnding, ViewSemantics.tableView), (collectionEnding, .collectionView),
+    ]
     where text.has(word, at: position) {
       semantics = kind
       position += word.count
@@ -77,7 +86,9 @@ package struct CrashLog: Sendable {
     let low = max(0, start - window)
     let high = min(text.stripped.count, start + window)
     var best: (distance: Int, semantics: ViewSemantics)?
-    for (words, semantics) in [(tableWords, ViewSemantics.tableView), (collectionWords, .collectionView)] {
+    for (words, semantics) in [
+      (tableWords, ViewSemantics.tableView), (collectionWords, .collectionView),
+    ] {
       for word in words {
         var position = low
         while position + word.count <= high {
@@ -96,7 +107,8 @@ package struct CrashLog: Sendable {
   /// the table's word, the collection's), else the view named at its end,
   /// else the log around it, else a table view, said as `unknown`.
   static func view(
-    worded: ViewSemantics?, words: (table: String, collection: String), named: ViewSemantics?, start: Int,
+    worded: ViewSemantics?, words: (table: String, collection: String), named: ViewSemantics?,
+    start: Int,
     in text: CrashLogText, unknown: String
   ) -> (ViewSemantics, String) {
     if let own = worded {

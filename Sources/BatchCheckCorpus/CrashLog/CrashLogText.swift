@@ -196,7 +196,9 @@ struct CrashLogText {
   func indexPath(at index: Int) -> (section: Int, row: Int, end: Int)? {
     var position = index
     if has(Self.indexPathPrefix, at: position) {
-      guard let close = stripped[position...].prefix(64).firstIndex(of: UInt8(ascii: ">")) else { return nil }
+      guard let close = stripped[position...].prefix(64).firstIndex(of: UInt8(ascii: ">")) else {
+        return nil
+      }
       position = close + 1
     }
     guard has(Self.pathOpen, at: position) else { return nil }

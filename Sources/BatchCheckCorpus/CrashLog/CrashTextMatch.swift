@@ -37,21 +37,33 @@ struct CrashTextMatch {
     let occurrences = text.occurrences(of: squeezedPieces.flatMap { $0.1 })
     for (template, pieces) in squeezedPieces {
       // A cut-off quote starts at a later piece, long enough to name the text, with a number still after it.
-      for k in pieces.indices where k == 0 || (pieces[k].count >= shortestStartPiece && k < template.holes.count) {
+      for k in pieces.indices
+      where k == 0 || (pieces[k].count >= shortestStartPiece && k < template.holes.count) {
         for position in occurrences[pieces[k]] ?? [] {
-          guard var match = matchForward(template, pieces, from: k, at: position, in: text) else { continue }
-          if k > 0, case .number(let argument)? = template.holes.indices.contains(k - 1) ? template.holes[k - 1] : nil {
+          guard var match = matchForward(template, pieces, from: k, at: position, in: text) else {
+            continue
+          }
+          if k > 0,
+            case .number(let argument)? = template.holes.indices.contains(k - 1)
+              ? template.holes[k - 1] : nil
+          {
             // The number just before a cut-off quote's first full piece.
             var digitsStart = position
-            while digitsStart > 0, text.stripped[digitsStart - 1] >= 0x30, text.stripped[digitsStart - 1] <= 0x39 {
+            while digitsStart > 0, text.stripped[digitsStart - 1] >= 0x30,
+              text.stripped[digitsStart - 1] <= 0x39
+            {
               digitsStart -= 1
             }
-            if digitsStart < position, let number = text.number(at: digitsStart), number.end == position {
+            if digitsStart < position, let number = text.number(at: digitsStart),
+              number.end == position
+            {
               match.values[argument] = number.value
               match.start = digitsStart
             }
           }
-          if k > 0, case .path(let argument)? = template.holes.indices.contains(k - 1) ? template.holes[k - 1] : nil,
+          if k > 0,
+            case .path(let argument)? = template.holes.indices.contains(k - 1)
+              ? template.holes[k - 1] : nil,
             let path = pathEnding(at: position, in: text)
           {
             // The index path just before a cut-off quote's first full piece.
@@ -68,7 +80,8 @@ struct CrashTextMatch {
 
   /// Reads the template forward from piece `k`, which starts at `position`.
   private static func matchForward(
-    _ template: UIKitTextTemplate, _ pieces: [[UInt8]], from k: Int, at position: Int, in text: CrashLogText
+    _ template: UIKitTextTemplate, _ pieces: [[UInt8]], from k: Int, at position: Int,
+    in text: CrashLogText
   ) -> CrashTextMatch? {
     var values: [Int: Int] = [:]
     var cursor = position + pieces[k].count
@@ -83,18 +96,22 @@ struct CrashTextMatch {
         guard let number = text.number(at: cursor), keep(argument, number.value) else { return nil }
         cursor = number.end
       case .path(let argument):
-        guard let path = text.indexPath(at: cursor), keep(argument, path.section), keep(argument + 1, path.row)
+        guard let path = text.indexPath(at: cursor), keep(argument, path.section),
+          keep(argument + 1, path.row)
         else { return nil }
         cursor = path.end
       }
       guard text.has(pieces[index + 1], at: cursor) else { return nil }
       cursor += pieces[index + 1].count
     }
-    return CrashTextMatch(template: template, values: values, start: position, end: cursor, partial: k > 0)
+    return CrashTextMatch(
+      template: template, values: values, start: position, end: cursor, partial: k > 0)
   }
 
   /// The index path (`{length=2,path=S-R}`, squeezed) that ends just before `end`.
-  private static func pathEnding(at end: Int, in text: CrashLogText) -> (section: Int, row: Int, start: Int)? {
+  private static func pathEnding(at end: Int, in text: CrashLogText) -> (
+    section: Int, row: Int, start: Int
+  )? {
     let open = CrashLogText.squeezed("{length = 2, path = ")
     var start = end - open.count - 4
     while start >= max(0, end - 64) {

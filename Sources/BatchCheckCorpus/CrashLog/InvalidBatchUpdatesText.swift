@@ -27,8 +27,12 @@ struct InvalidBatchUpdatesText {
 
   /// One entry of `Updates = [ … ]`.
   enum Item: Equatable {
-    case deleteRow(RowPath), insertRow(RowPath), deleteSection(Int), insertSection(Int)
-    case moveRow(RowPath, RowPath), moveSection(Int, Int)
+    case deleteRow(RowPath)
+    case insertRow(RowPath)
+    case deleteSection(Int)
+    case insertSection(Int)
+    case moveRow(RowPath, RowPath)
+    case moveSection(Int, Int)
   }
 
   var wording: Wording?
@@ -62,7 +66,8 @@ struct InvalidBatchUpdatesText {
   }()
 
   /// The end of the first sentence, the same in every form.
-  private static let sentenceEnd = CrashLogText.squeezed("performing the batch updates are inconsistent with the updates.")
+  private static let sentenceEnd = CrashLogText.squeezed(
+    "performing the batch updates are inconsistent with the updates.")
   private static let beforeLine = CrashLogText.squeezed("Data source before updates =")
   private static let afterLine = CrashLogText.squeezed("Data source after updates =")
   private static let updatesLine = CrashLogText.squeezed("Updates = [")
@@ -73,8 +78,10 @@ struct InvalidBatchUpdatesText {
     var consumedUpTo = -1
     let anchorsFound = text.occurrences(of: [sentenceEnd, beforeLine])
     let anchors =
-      (anchorsFound[sentenceEnd] ?? []).map { ($0, true) } + (anchorsFound[beforeLine] ?? []).map { ($0, false) }
-    for (position, isSentence) in anchors.sorted(by: { $0.0 < $1.0 }) where position >= consumedUpTo {
+      (anchorsFound[sentenceEnd] ?? []).map { ($0, true) }
+      + (anchorsFound[beforeLine] ?? []).map { ($0, false) }
+    for (position, isSentence) in anchors.sorted(by: { $0.0 < $1.0 }) where position >= consumedUpTo
+    {
       var reading = InvalidBatchUpdatesText(start: position, end: position, partial: true)
       var cursor = position
       if isSentence {
@@ -144,7 +151,9 @@ struct InvalidBatchUpdatesText {
           position += 1
         }
       }
-      if position < text.stripped.count, text.stripped[position] == UInt8(ascii: ",") { position += 1 }
+      if position < text.stripped.count, text.stripped[position] == UInt8(ascii: ",") {
+        position += 1
+      }
       if position - end > 1_000_000 { break }
     }
     guard position < text.stripped.count else { return }
@@ -157,7 +166,8 @@ struct InvalidBatchUpdatesText {
     at index: Int, in text: CrashLogText
   ) -> (counts: [Int]?, semantics: ViewSemantics?, end: Int)? {
     var position = index
-    guard text.has(Array("{".utf8), at: position), let sections = text.number(at: position + 1) else { return nil }
+    guard text.has(Array("{".utf8), at: position), let sections = text.number(at: position + 1)
+    else { return nil }
     position = sections.end
     for word in ["sections", "section"] where text.has(Array(word.utf8), at: position) {
       position += word.count
@@ -187,7 +197,9 @@ struct InvalidBatchUpdatesText {
         complete = false
         position += 1
       }
-      if position < text.stripped.count, text.stripped[position] == UInt8(ascii: ",") { position += 1 }
+      if position < text.stripped.count, text.stripped[position] == UInt8(ascii: ",") {
+        position += 1
+      }
     }
     guard text.has(Array("]}".utf8), at: position) else { return nil }
     return (complete && counts.count == sections.value ? counts : nil, semantics, position + 2)
@@ -206,9 +218,12 @@ struct InvalidBatchUpdatesText {
     if text.has(Array("section".utf8), at: position) {
       guard let first = text.number(at: position + 7) else { return nil }
       if kind != "Move" {
-        return (kind == "Delete" ? .deleteSection(first.value) : .insertSection(first.value), first.end)
+        return (
+          kind == "Delete" ? .deleteSection(first.value) : .insertSection(first.value), first.end
+        )
       }
-      guard text.has(Array("->".utf8), at: first.end), let to = text.number(at: first.end + 2) else { return nil }
+      guard text.has(Array("->".utf8), at: first.end), let to = text.number(at: first.end + 2)
+      else { return nil }
       return (.moveSection(first.value, to.value), to.end)
     }
     for word in ["row", "item"] where text.has(Array(word.utf8), at: position) {
@@ -227,7 +242,8 @@ struct InvalidBatchUpdatesText {
     case "Delete": return (.deleteRow(from), afterFrom)
     case "Insert": return (.insertRow(from), afterFrom)
     default:
-      guard text.has(Array("->".utf8), at: afterFrom), let (to, end) = path(at: afterFrom + 2) else { return nil }
+      guard text.has(Array("->".utf8), at: afterFrom), let (to, end) = path(at: afterFrom + 2)
+      else { return nil }
       return (.moveRow(from, to), end)
     }
   }
@@ -239,8 +255,10 @@ extension String {
     let characters = Array(self)
     let needle = Array(target)
     guard !needle.isEmpty, characters.count >= needle.count else { return self }
-    for start in 0...(characters.count - needle.count) where Array(characters[start..<start + needle.count]) == needle {
-      return String(characters[..<start]) + replacement + String(characters[(start + needle.count)...])
+    for start in 0...(characters.count - needle.count)
+    where Array(characters[start..<start + needle.count]) == needle {
+      return String(characters[..<start]) + replacement
+        + String(characters[(start + needle.count)...])
     }
     return self
   }
