@@ -149,29 +149,15 @@ extension UpdatePicture {
     let marks = side == .old ? oldMarks[section][row] : newMarks[section][row]
     var classes = ["row"]
     var badges: [String] = []
-    if marks.contains(.deleted) {
-      classes.append("deleted")
-      badges.append("✕ deleted")
-    }
-    if marks.contains(.reloaded) {
-      classes.append("reloaded")
-      badges.append("↻ reload")
-    }
-    if marks.contains(.reconfigured) {
-      classes.append("reconfigured")
-      badges.append("⟳ reconfigure")
-    }
-    if marks.contains(.movedOut) {
-      classes.append("moved")
-      badges.append("moved →")
-    }
-    if marks.contains(.inserted) {
-      classes.append("inserted")
-      badges.append("+ inserted")
-    }
-    if marks.contains(.movedIn) {
-      classes.append("moved")
-      badges.append("→ moved")
+    // Each mark's class and badge, in the order the badges read.
+    let shown: [(mark: RowMarks, class: String, badge: String)] = [
+      (.deleted, "deleted", "✕ deleted"), (.reloaded, "reloaded", "↻ reload"),
+      (.reconfigured, "reconfigured", "⟳ reconfigure"), (.movedOut, "moved", "moved →"),
+      (.inserted, "inserted", "+ inserted"), (.movedIn, "moved", "→ moved"),
+    ]
+    for entry in shown where marks.contains(entry.mark) {
+      classes.append(entry.class)
+      badges.append(entry.badge)
     }
     let full = Self.label(value)
     let limit = badges.isEmpty ? Geometry.labelCharacters : Geometry.labelCharactersWithBadge
