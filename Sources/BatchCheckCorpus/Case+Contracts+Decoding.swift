@@ -32,7 +32,7 @@ extension CaseDecoder {
         throw LineError(
           offset: value.offset,
           message:
-            "expected true or false for \"identityOnly\", found \(value.value.kindDescription)")
+            "expected true or false for \"identityOnly\", found \(value.value.typeDescription)")
       }
       form.identityOnly = flag
     case "stages":

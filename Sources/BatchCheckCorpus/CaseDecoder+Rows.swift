@@ -30,7 +30,7 @@ extension CaseDecoder {
         throw LineError(
           offset: item.offset,
           message:
-            "expected a section (an array of rows) in \"\(key)\", found \(item.value.kindDescription); write sections or one flat array of rows, not both"
+            "expected a section (an array of rows) in \"\(key)\", found \(item.value.typeDescription); write sections or one flat array of rows, not both"
         )
       }
       var rows: [Row] = []
@@ -73,7 +73,7 @@ extension CaseDecoder {
       throw LineError(
         offset: node.offset,
         message:
-          "expected a row (a string, an integer or {\"id\":...,\"content\":...}), found \(node.value.kindDescription)"
+          "expected a row (a string, an integer or {\"id\":...,\"content\":...}), found \(node.value.typeDescription)"
       )
     }
   }
@@ -83,7 +83,7 @@ extension CaseDecoder {
     guard case .number = node.value else {
       throw LineError(
         offset: node.offset,
-        message: "expected a string or an integer \(what), found \(node.value.kindDescription)")
+        message: "expected a string or an integer \(what), found \(node.value.typeDescription)")
     }
     return .int(try integer(node, what))
   }

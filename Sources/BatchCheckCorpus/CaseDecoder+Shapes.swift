@@ -7,7 +7,7 @@ extension CaseDecoder {
     guard case .object(let members) = node.value else {
       throw LineError(
         offset: node.offset,
-        message: "expected an object for \(what), found \(node.value.kindDescription)")
+        message: "expected an object for \(what), found \(node.value.typeDescription)")
     }
     return members
   }
@@ -38,7 +38,7 @@ extension CaseDecoder {
     guard case .string(let text) = node.value else {
       throw LineError(
         offset: node.offset,
-        message: "expected a string for \(what), found \(node.value.kindDescription)")
+        message: "expected a string for \(what), found \(node.value.typeDescription)")
     }
     return text
   }
@@ -53,7 +53,7 @@ extension CaseDecoder {
     default:
       throw LineError(
         offset: node.offset,
-        message: "expected an integer \(what), found \(node.value.kindDescription)")
+        message: "expected an integer \(what), found \(node.value.typeDescription)")
     }
   }
 
@@ -61,7 +61,7 @@ extension CaseDecoder {
     if case .integers(let compact) = node.value { return compact.elements(offset: node.offset) }
     guard case .array(let items) = node.value else {
       throw LineError(
-        offset: node.offset, message: "expected \(what), found \(node.value.kindDescription)")
+        offset: node.offset, message: "expected \(what), found \(node.value.typeDescription)")
     }
     return items
   }

@@ -108,7 +108,7 @@ enum ReportDecoder {
       guard case .bool(let flag) = value.value else {
         throw LineError(
           offset: value.offset,
-          message: "expected true or false for \"\(key)\", found \(value.value.kindDescription)")
+          message: "expected true or false for \"\(key)\", found \(value.value.typeDescription)")
       }
       return flag
     }
@@ -235,7 +235,7 @@ enum ReportDecoder {
         offset: node.offset,
         message:
           "expected a ratio from 1 to \(decimalText(CheckOptions.largestMoveRatio)) for \(what),"
-          + " found \(node.value.kindDescription)")
+          + " found \(node.value.typeDescription)")
     }
     return value
   }

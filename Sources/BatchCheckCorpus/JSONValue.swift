@@ -81,8 +81,8 @@ enum JSONValue: Sendable {
 
   /// What the value is, for messages: `a string`, `an array`, `1.5`.
   ///
-  ///     JSONValue.string("a").kindDescription  // "a string"
-  var kindDescription: String {
+  ///     JSONValue.string("a").typeDescription  // "a string"
+  var typeDescription: String {
     switch self {
     case .null: return "null"
     case .bool(let value): return value ? "true" : "false"

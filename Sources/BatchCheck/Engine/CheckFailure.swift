@@ -207,7 +207,7 @@ public struct CheckFailure: Hashable, Sendable {
 public struct MinimalitySearch: Hashable, Sendable {
   /// The most rows (old and new) of the pairs tried; -1 when none was.
   public var rows: Int
-  /// The most rows of the pairs whose content variants were tried.
+  /// The most rows of the pairs whose content changes were tried.
   public var contentRows: Int
   /// Whether the run judged identities only, so that contents do not matter.
   public var identityOnly: Bool

@@ -34,7 +34,7 @@ enum FailureSignature: Hashable, Sendable {
   }
 
   /// The variant of a failing verdict: what the stage of a staged batch that
-  /// failed does (`a stage of deleteRows, moveRows`), the kind of step that
+  /// failed does (`a stage of deleteRows, moveRows`), the operation of the step that
   /// went out of range (`move step`), or `rows reordered` for cells of one
   /// id shown in another order (`RowMismatch.reordered`); nil otherwise.
   static func variant(

@@ -20,7 +20,7 @@ struct CheckProgress {
 }
 
 extension BatchState {
-  /// Step 4: the deletes, descending: R18 (rows of a deleted section
+  /// Pass 4: the deletes, descending: R18 (rows of a deleted section
   /// dropped), R20 (duplicates merged), R11 (a delete that is also a move's
   /// source), R17 (a row moved out of a deleted section), then R5, R4 and
   /// R3 (the deleted section or row must exist before the update).
@@ -97,7 +97,7 @@ extension BatchState {
     return nil
   }
 
-  /// Step 5: the inserts, ascending: R20 (duplicates merged), R12 (an
+  /// Pass 5: the inserts, ascending: R20 (duplicates merged), R12 (an
   /// insert that is also a move's destination), R17 (a row moved into an
   /// inserted section), then R8 (with R19: the row inserts of an inserted
   /// section dropped), R7 and R6 (the inserted section or row must exist
@@ -173,7 +173,7 @@ extension BatchState {
     return nil
   }
 
-  /// Steps 7 to 9: the count checks in the profile's order: R1 (the section
+  /// Passes 7 to 9: the count checks in the profile's order: R1 (the section
   /// count), R2b (iOS 18: no section holds more rows than the data source
   /// returns) and R2 (the row counts per section). R17's fallback skips the
   /// row counts (iOS 12) or every count check (iOS 18).
@@ -189,7 +189,7 @@ extension BatchState {
     for countCheck in rules.countCheckOrder {
       switch countCheck {
       case .sectionCount:
-        // Step 7: the section count (R1).
+        // Pass 7: the section count (R1).
         let expectedSections =
           counts.oldSections &+ progress.insertedSectionCount &- progress.deletedSectionCount
         note(
@@ -216,9 +216,9 @@ extension BatchState {
           return fail(exception)
         }
       case .rowCounts:
-        // Step 8: the fallback to reloadData skips the row counts (R17).
+        // Pass 8: the fallback to reloadData skips the row counts (R17).
         if let fallback = progress.fallback { return fallBack(fallback.message, fallback.place) }
-        // Step 9: the row counts per section (R2).
+        // Pass 9: the row counts per section (R2).
         let sections =
           tally
           ?? SectionTally(

@@ -94,7 +94,7 @@ struct MoveIndex {
   }
 
   /// Whether some move's source is `path`, for paths asked in descending
-  /// order (step 4's deletes): `place` is where the last one stood in
+  /// order (pass 4's deletes): `place` is where the last one stood in
   /// `bySource`, the search gallops down from it. Start with `moves.count`.
   /// - Complexity: O(log *d*) for a path *d* places below the last one.
   func hasSource(_ path: RowPath, below place: inout Int, counter: inout OperationCounter) -> Bool {
@@ -103,7 +103,7 @@ struct MoveIndex {
   }
 
   /// Whether some move's destination is `path`, for paths asked in
-  /// ascending order (step 5's inserts): `place` is where the last one
+  /// ascending order (pass 5's inserts): `place` is where the last one
   /// stood in `byDestination`, the search gallops up from it. Start with 0.
   /// - Complexity: O(log *d*) for a path *d* places above the last one.
   func hasDestination(_ path: RowPath, above place: inout Int, counter: inout OperationCounter)
@@ -159,7 +159,7 @@ struct MoveIndex {
 }
 
 extension BatchState {
-  /// Step 6: each move's bounds (R13-R15), then the later moves that share its
+  /// Pass 6: each move's bounds (R13-R15), then the later moves that share its
   /// source or destination (R16). Exact duplicates are dropped silently.
   ///
   /// A move that survives to be checked is the first remaining one of every

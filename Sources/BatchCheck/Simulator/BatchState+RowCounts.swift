@@ -1,4 +1,4 @@
-/// How old sections land in the new state (step 9 of the check order; inferred).
+/// How old sections land in the new state (pass 9 of the check order; inferred).
 ///
 /// Section move sources go to their destinations; old sections that are
 /// neither deleted nor moved keep their relative order and fill the new
@@ -75,7 +75,7 @@ struct SectionMap {
 }
 
 /// What each new section that maps to an old one holds after the update,
-/// by UIKit's count (step 9 of the check order): the tallies both R2 and R2b read.
+/// by UIKit's count (pass 9 of the check order): the tallies both R2 and R2b read.
 struct SectionTally {
   /// One kept or moved section.
   struct Entry {
@@ -214,7 +214,7 @@ struct SectionCounter {
 }
 
 extension BatchState {
-  /// Step 9: every new section that maps to an old one must hold
+  /// Pass 9: every new section that maps to an old one must hold
   /// `old + inserted - deleted + movedIn - movedOut` rows (R2). The section
   /// printed is the new one (the old one for a negative count).
   func checkRowCounts(_ tally: SectionTally, counter: inout OperationCounter) -> UIKitException? {

@@ -18,7 +18,7 @@ enum CheckOutcome {
   case accepted(AcceptedUpdate)
 }
 
-/// UIKit's checks, steps 1 to 9 of its check order (<doc:UIKitRules>), over one update.
+/// UIKit's checks, passes 1 to 9 of its check order (<doc:UIKitRules>), over one update.
 ///
 /// Item paths follow UIKit: a section operation is the index path
 /// `(section, NSNotFound)`, and any row path whose row is NSNotFound is
@@ -55,34 +55,34 @@ struct BatchState {
   var mergesDuplicates: Bool { rules.mergesDuplicates }
   static var notFound: Int { UIKitMessages.notFound }
 
-  /// Runs steps 1 to 9, each a function named for its checks, in UIKit's
+  /// Runs passes 1 to 9, each a function named for its checks, in UIKit's
   /// order. The first failing check decides.
   func check(counter: inout OperationCounter) -> Result<CheckOutcome, UIKitException> {
-    // Step 1: gather and sort.
+    // Pass 1: gather and sort.
     let (explicitDeletes, explicitInserts, reloads) = gatheredItems(counter: &counter)
     let moveIndex = indexedMoves(counter: &counter)
     var progress = CheckProgress(
       deletes: explicitDeletes, inserts: explicitInserts, moveIndex: moveIndex)
-    // Steps 2 and 3: decompose reloads, R10 first; merge and re-sort.
+    // Passes 2 and 3: decompose reloads, R10 first; merge and re-sort.
     if let exception = decomposeReloads(reloads, into: &progress, counter: &counter) {
       return fail(exception)
     }
     findRowMovesOfSections(&progress, counter: &counter)
-    // Step 4: deletes, descending.
+    // Pass 4: deletes, descending.
     if let outcome = checkDeletes(&progress, counter: &counter) { return outcome }
-    // Step 5: inserts, ascending.
+    // Pass 5: inserts, ascending.
     if let outcome = checkInserts(&progress, counter: &counter) { return outcome }
-    // Step 6: moves, in source order.
+    // Pass 6: moves, in source order.
     if let exception = checkMoves(
       moveIndex.moves, moveIndex, into: &progress.accepted, counter: &counter)
     {
       return fail(exception)
     }
-    // Steps 7 to 9: the count checks in the profile's order.
+    // Passes 7 to 9: the count checks in the profile's order.
     return checkCounts(progress, counter: &counter)
   }
 
-  /// Step 1: the section and row deletes, inserts and reloads as UIKit's
+  /// Pass 1: the section and row deletes, inserts and reloads as UIKit's
   /// item paths, each list sorted ascending; under iOS 18 the reloads it
   /// walks (`reloadsWalked`).
   private func gatheredItems(counter: inout OperationCounter)
@@ -105,7 +105,7 @@ struct BatchState {
     return (explicitDeletes, explicitInserts, reloads)
   }
 
-  /// Steps 2 and 3: R10 (a reload that is also deleted), then each reload
+  /// Passes 2 and 3: R10 (a reload that is also deleted), then each reload
   /// becomes a delete plus an insert (<doc:SimulatedTableView>), and the
   /// deletes and inserts are sorted again. `progress` holds the explicit
   /// deletes and inserts on entry.
@@ -143,7 +143,7 @@ struct BatchState {
         "reload \(Self.describe(reload)) → delete \(Self.describe(reload)) + insert \(Self.describe(target))"
           + " (its insert counts the explicit deletes and inserts only, never moves)")
     }
-    // Step 3: merge and re-sort.
+    // Pass 3: merge and re-sort.
     progress.deletes.sort()
     progress.inserts.sort()
     counter.add(progress.deletes.count + progress.inserts.count)

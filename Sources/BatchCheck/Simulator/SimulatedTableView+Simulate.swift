@@ -37,7 +37,7 @@ extension SimulatedTableView {
         )
       }
     }
-    // Step 0: negative paths are raised when the call is made (R22).
+    // Pass 0: negative paths are raised when the call is made (R22).
     if let exception = checkNegativePaths(update, counter: &counter) {
       trace?.append("✗ R22: \(exception.message)")
       return .exception(exception)

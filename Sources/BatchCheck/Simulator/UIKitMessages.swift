@@ -34,19 +34,19 @@ package struct UIKitMessages {
 
   // MARK: R1, R2
 
-  /// R1, step 7 of the check order.
+  /// R1, pass 7 of the check order.
   package func invalidSectionCount(after: Int, before: Int, inserted: Int, deleted: Int) -> String {
     "Invalid update: invalid number of sections. The number of sections contained in the \(view) after the update (\(after)) must be equal to the number of sections contained in the \(view) before the update (\(before)), plus or minus the number of sections inserted or deleted (\(inserted) inserted, \(deleted) deleted).\(countTextEnding)"
   }
 
-  /// R2, step 9 of the check order. `section` is the new-space section.
+  /// R2, pass 9 of the check order. `section` is the new-space section.
   package func invalidRowCount(
     section: Int, after: Int, before: Int, inserted: Int, deleted: Int, movedIn: Int, movedOut: Int
   ) -> String {
     "Invalid update: invalid number of \(rows) in section \(section). The number of \(rows) contained in an existing section after the update (\(after)) must be equal to the number of \(rows) contained in that section before the update (\(before)), plus or minus the number of \(rows) inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of \(rows) moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out).\(countTextEnding)"
   }
 
-  /// R2 when the data source returns a negative row count, step 9 of the check order.
+  /// R2 when the data source returns a negative row count, pass 9 of the check order.
   /// `section` is the old-space section: UIKit prints the old index here.
   package func negativeRowCount(section: Int) -> String {
     "Invalid update: invalid number of \(rows) in section \(section). Attempt to delete more \(rows) than exist in section.\(countTextEnding)"

@@ -23,17 +23,17 @@
 /// is a smallest one of that kind.
 ///
 /// - Complexity: the number of pairs with total size *t* is (*t* + 1) ×
-///   Bell(*t*) without content variants: 46,113 pairs up to a total of 8;
-///   with content variants up to 5 rows, 47,809.
+///   Bell(*t*) without content changes: 46,113 pairs up to a total of 8;
+///   with content changes up to 5 rows, 47,809.
 public struct ExhaustivePairs: Sequence, Sendable {
   /// The largest `old.count + new.count`.
   public let maxTotal: Int
   /// The largest `old.count + new.count` of a pair that also comes with its
-  /// content variants; 0 for none. At most `maxTotal`.
+  /// content changes; 0 for none. At most `maxTotal`.
   public let contentTotal: Int
 
   /// Every pair with at most `maxTotal` rows in all (negative counts as 0),
-  /// those with at most `contentTotal` rows also with their content variants
+  /// those with at most `contentTotal` rows also with their content changes
   /// (clamped to 0...`maxTotal`).
   public init(maxTotal: Int, contentTotal: Int = 0) {
     self.maxTotal = Swift.max(0, maxTotal)
@@ -96,7 +96,7 @@ public struct ExhaustivePairs: Sequence, Sendable {
 
     /// Steps to the next plain pair without making its rows, and keeps in
     /// `shared` the positions of its rows whose id is on both sides when its
-    /// content variants are made: their number, or -1 when they are not;
+    /// content changes are made: their number, or -1 when they are not;
     /// nil after the last pair.
     mutating func nextShape() -> Int? {
       guard let values = nextValues() else { return nil }

@@ -134,8 +134,8 @@ package enum WorstCase: String, CaseIterable, Sendable {
     for s in 0..<sections {
       let oldRows = (0..<sectionRows).map { Row(id: .int(s * sectionRows + $0), content: 0) }
       made.old.append(oldRows)
-      let kind = s % 10
-      if kind == 5 {
+      let pattern = s % 10
+      if pattern == 5 {
         let inserted = (0..<sectionRows).map { _ in fresh() }
         made.update.insertSections.append(made.new.count)
         for row in inserted {
@@ -144,7 +144,7 @@ package enum WorstCase: String, CaseIterable, Sendable {
         }
         made.new.append(inserted)
       }
-      if kind == 1 {
+      if pattern == 1 {
         made.update.deleteSections.append(s)
         for row in oldRows {
           flat.deleteRows.append(RowPath(section: 0, row: flatOld.count))
@@ -152,7 +152,7 @@ package enum WorstCase: String, CaseIterable, Sendable {
         }
         continue
       }
-      let busy = kind == 0 || kind == 2 || kind == 4 || kind == 5
+      let busy = pattern == 0 || pattern == 2 || pattern == 4 || pattern == 5
       let section = made.new.count
       var newRows: [Row] = []
       newRows.reserveCapacity(sectionRows + sectionRows / period)
