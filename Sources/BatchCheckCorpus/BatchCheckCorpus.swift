@@ -6,7 +6,7 @@
 // - Case+Decoding.swift, Case+Encoding.swift: one line <-> one case;
 //   CaseDecoder+Shapes.swift, CaseDecoder+Rows.swift, CaseDecoder+Update.swift:
 //   the parts of a line the decoder reads.
-// - JSONParser.swift, JSONValue.swift: the position-tracking JSON reader.
+// - JSONParser.swift (+Tokens), JSONValue.swift: the position-tracking JSON reader.
 // - Case+Run.swift: running a case and comparing with its expectation.
 // - GeneratedCorpus.swift: the cases of a generated corpus (every small pair,
 //   then the engine's random cases for a seed), as `batchcheck corpus
