@@ -24,6 +24,14 @@ package struct FailureRecord: Sendable {
     self.attachments = attachments
   }
 
+  /// The record of `report`, nil when it passed, with `call` given each
+  /// failure's one-pair options as Swift text (`.onePair(...)`).
+  package init?(
+    _ report: CheckReport, options: CheckOptions, call: (_ pairOptions: String) -> String
+  ) {
+    self.init(report, options: options, replayCall: { call($0.onePairOptions) })
+  }
+
   /// The record of `report`, nil when it passed.
   ///
   /// - Parameters:
@@ -35,7 +43,8 @@ package struct FailureRecord: Sendable {
   ///     from its replay (`expectValidBatchUpdates(named: "my-diff",
   ///     options: .onePair(...)) { old, new in ... }`).
   package init?(
-    _ report: CheckReport, options: CheckOptions, call: (_ replay: ReplayRecipe) -> String
+    _ report: CheckReport, options: CheckOptions,
+    replayCall call: (_ replay: ReplayRecipe) -> String
   ) {
     guard !report.failures.isEmpty else { return nil }
     let total = report.failures.count

@@ -35,7 +35,7 @@ enum HelperRun {
   private static func record(
     _ report: CheckReport, options: CheckOptions, call: (ReplayRecipe) -> String
   ) -> FailureRecord? {
-    var record = FailureRecord(report, options: options, call: call)
+    var record = FailureRecord(report, options: options, replayCall: call)
     if let budget = Recorder.budgetIssue() {
       if record == nil { record = FailureRecord(issues: [], attachments: []) }
       record?.issues.insert(budget, at: 0)

@@ -84,8 +84,13 @@ public struct UIKitException: Error, Hashable, Sendable {
   /// none (R1, R2b, R22, R23, R28).
   public var place: VerdictPlace?
 
+  /// The exception of `rule` with UIKit's `message`, naming no place.
+  public init(rule: Rule, message: String) {
+    self.init(rule: rule, message: message, place: nil)
+  }
+
   /// The exception of `rule` with UIKit's `message`, concerning `place`.
-  public init(rule: Rule, message: String, place: VerdictPlace? = nil) {
+  public init(rule: Rule, message: String, place: VerdictPlace?) {
     self.rule = rule
     self.message = message
     self.place = place
