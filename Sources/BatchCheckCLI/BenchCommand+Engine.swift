@@ -19,25 +19,34 @@ extension BenchCommand {
     return text + execBench(generator) + (await failingBench()) + (await misbehavingBench())
   }
 
+  /// What the runs of `check` that `bench` times cover, as its headings say:
+  /// `check`'s defaults, or with --cases below 10000 a quick run.
+  var checkRunScope: String {
+    cases < CheckOptions.defaultCount
+      ? "\(cases) random cases, every pair up to 4 rows" : "default options"
+  }
+
+  /// `options` narrowed to a quick run when --cases is below `check`'s
+  /// default: as many random cases, and the small pairs only.
+  func scopedCheckRun(_ options: CheckOptions) -> CheckOptions {
+    guard cases < CheckOptions.defaultCount else { return options }
+    var options = options
+    options.count = cases
+    options.exhaustiveTotal = 4
+    return options
+  }
+
   /// The failing reference generators run as `batchcheck check` runs them
   /// (every case, on every core): the time to the full list of their kinds
   /// of failure, each shrunk and searched below, and the calls that took.
   func failingBench() async -> String {
-    var text =
-      "failing generators, every kind of failure, "
-      + (cases < CheckOptions.defaultCount
-        ? "\(cases) random cases, every pair up to 4 rows:\n" : "default options:\n")
+    var text = "failing generators, every kind of failure, \(checkRunScope):\n"
     let cores = ProcessInfo.processInfo.activeProcessorCount
     for name in ["lcs-2013", "map-moves", "ds"] {
       guard let generator = ReferenceGenerators.anyContract(named: name) else { continue }
       var shared = GeneratorOptions()
       shared.simulation.uikit = profiles.first ?? .ios18
-      var options = shared.checkOptions(for: generator)
-      if cases < CheckOptions.defaultCount {
-        // A quick bench: as many random cases, and the small pairs only.
-        options.count = cases
-        options.exhaustiveTotal = 4
-      }
+      let options = scopedCheckRun(shared.checkOptions(for: generator))
       let start = ContinuousClock.now
       let report = await check(generator, options: options, workers: cores)
       let seconds = Self.seconds(ContinuousClock.now - start)

@@ -13,25 +13,19 @@ extension BenchCommand {
   func misbehavingBench() async -> String {
     var text =
       "misbehaving --exec generators, \(generatorName) through batchcheck answer --misbehave, "
-      + (cases < CheckOptions.defaultCount
-        ? "\(cases) random cases, every pair up to 4 rows:\n" : "default options:\n")
+      + "\(checkRunScope):\n"
     guard let executable = Self.batchcheckExecutable else {
       return text + "  skipped: bench was not started from the batchcheck executable\n"
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     for mischief in Self.mischiefs {
       var shared = GeneratorOptions()
-      shared.maxSize = maxSize
       shared.simulation.uikit = profiles.first ?? .ios18
       shared.command =
         shellWord(executable) + " answer --generator " + shellWord(generatorName) + " --misbehave "
         + mischief
       guard let (generator, external) = shared.makeGenerator() else { continue }
-      var options = shared.checkOptions(for: generator)
-      if cases < CheckOptions.defaultCount {
-        options.count = cases
-        options.exhaustiveTotal = 4
-      }
+      let options = scopedCheckRun(shared.checkOptions(for: generator))
       let start = ContinuousClock.now
       let report = await check(
         generator, under: shared.judgedContract(for: generator), options: options, workers: cores)
