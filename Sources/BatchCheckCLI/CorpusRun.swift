@@ -253,6 +253,8 @@ struct CorpusRun {
       fields.append("\"verdict\":" + jsonQuoted(verdict.kind.rawValue))
       if let rule = verdict.rule { fields.append("\"rule\":" + jsonQuoted(rule.rawValue)) }
       if let message = verdict.message { fields.append("\"message\":" + jsonQuoted(message)) }
+      if let place = verdict.place { fields.append("\"place\":" + CaseJSON.place(place)) }
+      if let position = outcome.position { fields.append(CaseJSON.position(position)) }
     }
     if let expected { fields.append("\"expected\":" + jsonQuoted(expected)) }
     if let agrees { fields.append("\"agrees\":\(agrees)") }

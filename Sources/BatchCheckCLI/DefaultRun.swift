@@ -115,13 +115,11 @@ struct DefaultRun {
     for (index, failure) in report.failures.enumerated() {
       let name = index == 0 ? generator.name : ""
       let cases = index == 0 ? String(report.casesRun) : ""
-      let verdict =
-        [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
-        .compactMap { $0 }.joined(separator: " ") + (index == 0 ? mode : "")
       guard failure.coverage == nil else {
-        text += row(name, cases, "coverage \(failure.coverage?.rawValue ?? "")", "-") + "\n"
+        text += row(name, cases, failure.kind.description, "-") + "\n"
         continue
       }
+      let verdict = failure.kind.description + (index == 0 ? mode : "")
       let pair = "\(describe(failure.old)) -> \(describe(failure.new))"
       let proof = failure.isProvenMinimal ? "" : " (not proven minimal)"
       text += row(name, cases, verdict, pair + proof) + "\n"

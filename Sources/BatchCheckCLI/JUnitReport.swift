@@ -23,10 +23,8 @@ enum JUnitReport {
           classname: "batchcheck.\(report.generator)", name: "\(phase.rawValue) (\(cases) cases)",
           failures: failures(report, in: phase).map { failure in
             // One failure element per kind of failure, holding that failure's report.
-            let head = [failure.kind, failure.rule?.rawValue, failure.variant.map { "(\($0))" }]
-              .compactMap { $0 }.joined(separator: " ")
             return Failure(
-              type: failure.kind, message: head + ": " + failure.message,
+              type: failure.kind.name, message: "\(failure.kind): " + failure.message,
               body: failure.textLines(runSeed: report.seed, sectioned: report.sectioned)
                 .joined(separator: "\n"))
           })

@@ -66,8 +66,8 @@ enum ValidateReport {
           verdict.isValid
           ? testCase.update.map { EditSize(old: testCase.old, new: testCase.new, update: $0) } : nil
         return jsonLine(
-          file: line.file, line: line.line, name: testCase.name, verdict: verdict, agrees: agrees,
-          edits: edits) + "\n"
+          file: line.file, line: line.line, name: testCase.name, verdict: verdict,
+          position: judged.position, agrees: agrees, edits: edits) + "\n"
       case .human:
         return humanLines(
           line: line, testCase: testCase, verdict: verdict, agrees: agrees, judged: judged)
@@ -77,16 +77,21 @@ enum ValidateReport {
 
   /// `{"file":...,"line":3,"name":...,"verdict":...,"rule":...,"message":...,"agrees":true}`,
   /// as the case format (Corpus/README.md) shows it: `name`, `rule`, `message` only when present;
+  /// `place` (the verdict's place, `{"side":"new","section":0,"row":5}`) and `stage` or `step`
+  /// (the failing one, from 1) only when the verdict has one;
   /// `agrees` always (a case without `expect` is expected valid), nil only for a caller without one;
   /// `edits` (`EditSize`, with its per-section figures) on a valid line whose case has one batch update.
   static func jsonLine(
-    file: String, line: Int, name: String?, verdict: Verdict, agrees: Bool?, edits: EditSize? = nil
+    file: String, line: Int, name: String?, verdict: Verdict, position: ChangesPosition? = nil,
+    agrees: Bool?, edits: EditSize? = nil
   ) -> String {
     var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
     fields.append("\"verdict\":" + JSONText.quoted(verdict.kind.rawValue))
     if let rule = verdict.rule { fields.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
     if let message = verdict.message { fields.append("\"message\":" + JSONText.quoted(message)) }
+    if let place = verdict.place { fields.append("\"place\":" + CaseJSON.place(place)) }
+    if let position { fields.append(CaseJSON.position(position)) }
     if let agrees { fields.append("\"agrees\":\(agrees)") }
     if let edits { fields.append("\"edits\":" + edits.json()) }
     return "{" + fields.joined(separator: ",") + "}"

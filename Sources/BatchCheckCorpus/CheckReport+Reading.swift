@@ -329,7 +329,22 @@ enum ReportDecoder {
     if let node = fields.optional("visibleRows") {
       failure.visibleRows = try CaseDecoder.sharedVisibleRows(node)
     }
-    failure.variant = try fields.optionalString("variant")
+    if let text = try fields.optionalString("variant"), kind != "waste" {
+      guard let variant = FailureVariant(text) else {
+        throw LineError(
+          offset: fields.optional("variant")?.offset ?? node.offset,
+          message: "\"variant\": \(text) is not a variant BatchCheck writes")
+      }
+      failure.verdictVariant = variant
+    }
+    if let node = fields.optional("place") {
+      failure.verdict?.place = try place(node)
+    }
+    if let node = fields.optional("stage") {
+      failure.position = .stage(try integer(node, "\"stage\""))
+    } else if let node = fields.optional("step") {
+      failure.position = .step(try integer(node, "\"step\""))
+    }
     if kind == "waste" { failure.waste = try waste(try fields.required("waste")) }
     if let node = fields.optional("minimality") {
       let search = try Fields(node, "\"minimality\"")
@@ -338,5 +353,16 @@ enum ReportDecoder {
         identityOnly: try search.bool("identityOnly"), calls: try search.count("calls"))
     }
     return failure
+  }
+
+  /// A verdict's place: `{"side":"old","section":0,"row":2}`, `row` absent
+  /// for a section.
+  static func place(_ node: JSONNode) throws(LineError) -> VerdictPlace {
+    let fields = try Fields(node, "\"place\"")
+    return VerdictPlace(
+      try fields.choice("side", UpdateSide.self), section: try fields.integer("section"),
+      row: try fields.optional("row").map { (node) throws(LineError) in
+        try integer(node, "\"row\"")
+      })
   }
 }

@@ -90,13 +90,9 @@ public struct HTMLCase: Hashable, Sendable {
     let judged =
       failure.changes.flatMap { $0.read(as: contract, old: failure.old, new: failure.new) }
       ?? failure.update.map(ContractChanges.batch)
-    var headline = failure.kind
-    if let rule = failure.rule { headline += " \(rule)" }
-    if let variant = failure.variant { headline += " (\(variant))" }
-    if let error = failure.error { headline += " \(error.kind.rawValue)" }
     self.init(
       title: title, old: failure.old, new: failure.new, changes: judged, verdict: failure.verdict,
-      headline: headline, message: failure.message, expected: expected, advice: failure.advice,
+      headline: failure.kind.description, message: failure.message, expected: expected, advice: failure.advice,
       options: options, blocks: Self.blocks(failure, runSeed: runSeed, sectioned: sectioned))
     waste = failure.waste
   }

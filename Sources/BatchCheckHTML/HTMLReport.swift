@@ -61,11 +61,7 @@ public enum HTMLReport {
         found.isEmpty
         ? "pass"
         : "FAIL: "
-          + found.map {
-            [$0.kind, $0.rule?.rawValue, $0.coverage?.rawValue].compactMap { $0 }.joined(
-              separator: " ")
-          }
-          .joined(separator: ", ")
+          + found.map(\.kind.description).joined(separator: ", ")
       facts.append(
         HTMLFact("\(phase.rawValue) phase", "\(counted(cases, "case")) (\(note)): \(verdict)"))
     }

@@ -9,9 +9,8 @@ extension CheckReport {
   ///     report.failureText  // "BatchCheck: diff fails (exception R2) ...\n\ncheck diff, run seed ..."
   public var failureText: String? {
     guard let first = failures.first else { return nil }
-    let verdict = [first.kind, first.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
     let kinds = failures.filter { $0.coverage == nil }.count
     let more = kinds > 1 ? " (and \(kinds - 1) more kind\(kinds == 2 ? "" : "s") of failure)" : ""
-    return "BatchCheck: \(generator) fails (\(verdict)): \(first.message)\(more)\n\n" + renderText()
+    return "BatchCheck: \(generator) fails (\(first.kind)): \(first.message)\(more)\n\n" + renderText()
   }
 }

@@ -49,10 +49,8 @@ package struct FailureRecord: Sendable {
     guard !report.failures.isEmpty else { return nil }
     let total = report.failures.count
     issues = report.failures.enumerated().map { position, failure in
-      let label = [failure.kind, failure.rule?.rawValue, failure.coverage?.rawValue]
-        .compactMap { $0 }.joined(separator: " ")
       let head =
-        "BatchCheck: \(report.generator) fails: \(label)"
+        "BatchCheck: \(report.generator) fails: \(failure.kind)"
         + (total > 1 ? " (kind \(position + 1) of \(total), smallest first)" : "")
       guard failure.coverage == nil else {
         return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(

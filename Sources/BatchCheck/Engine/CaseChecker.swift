@@ -11,10 +11,13 @@ public struct CaseOutcome: Hashable, Sendable {
   /// Whether the case could not be given to the generator (several
   /// sections for one that diffs a single section).
   public var skipped: Bool
-  /// What tells the failure apart from others of its verdict and rule
-  /// (`CheckFailure.variant`); nil when the changes are valid and breach
-  /// no waste limit.
-  public var variant: String? = nil
+  /// What tells a failing verdict apart from others of its kind and rule
+  /// (`FailureVariant`: the failing stage's or step's work, or reordered
+  /// rows); nil otherwise.
+  public var variant: FailureVariant? = nil
+  /// The failing stage or step of staged or sequential changes, from 1;
+  /// nil for one batch and for changes that failed as a whole.
+  public var position: ChangesPosition? = nil
   /// The waste limit valid changes breach (`CheckOptions.maxMoveRatio`,
   /// `CheckOptions.rejectsUnneededDeletes`); nil otherwise.
   public var waste: WasteBreach? = nil
@@ -77,8 +80,9 @@ public struct CaseChecker: Sendable {
       verdict: result.verdict, error: result.error,
       changes: result.contract?.changes ?? result.update.map(ContractChanges.batch),
       skipped: false)
-    outcome.variant = result.signature?.variant
+    if case .verdict(_, _, let variant)? = result.kind { outcome.variant = variant }
     outcome.waste = result.waste
+    outcome.position = result.contract?.verdict.position
     return outcome
   }
 
@@ -103,12 +107,12 @@ public struct CaseChecker: Sendable {
     old: [[Row]], new: [[Row]], name: String? = nil, index: Int? = nil,
     outcome: CaseOutcome? = nil
   ) -> CheckFailure? {
-    let signature: FailureSignature?
+    let kind: FailureKind?
     let message: String
     let waste: WasteBreach?
     if let outcome {
       if outcome.skipped { return nil }
-      signature = FailureSignature(
+      kind = FailureKind(
         verdict: outcome.verdict, error: outcome.error, variant: outcome.variant,
         waste: outcome.waste)
       var result = CaseResult(verdict: outcome.verdict, error: outcome.error)
@@ -117,15 +121,15 @@ public struct CaseChecker: Sendable {
       waste = outcome.waste
     } else {
       let result = run.runner.run(old, new)
-      signature = result?.signature
+      kind = result?.kind
       message = result?.detail ?? ""
       waste = result?.waste
     }
-    guard let signature else { return nil }
+    guard let kind else { return nil }
     var failure = run.makeFailure(
-      phase: .corpus, index: index, caseSeed: nil, old: old, new: new, signature: signature,
+      phase: .corpus, index: index, caseSeed: nil, old: old, new: new, kind: kind,
       firstMessage: message, firstWaste: waste, occurrences: 1, caseName: name)
-    run.searchBelow(&failure, signature: signature, caseName: name)
+    run.searchBelow(&failure, kind: kind, caseName: name)
     return failure
   }
 }

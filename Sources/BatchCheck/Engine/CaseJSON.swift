@@ -14,6 +14,21 @@ package enum CaseJSON {
     "[\(path.section),\(path.row)]"
   }
 
+  /// `{"side":"old","section":0,"row":2}`, or with no `row` for a section:
+  /// a verdict's place.
+  package static func place(_ place: VerdictPlace) -> String {
+    "{\"side\":" + jsonQuoted(place.side.rawValue) + ",\"section\":\(place.section)"
+      + (place.row.map { ",\"row\":\($0)" } ?? "") + "}"
+  }
+
+  /// `"stage":2` or `"step":5`: the key and value of a failing stage or step.
+  package static func position(_ position: ChangesPosition) -> String {
+    switch position {
+    case .stage(let number): "\"stage\":\(number)"
+    case .step(let number): "\"step\":\(number)"
+    }
+  }
+
   /// `{"deleteRows":[[0,1]],...}`: only non-empty keys, in the format's order;
   /// `{}` for an update with no operation.
   package static func update(_ update: BatchUpdate) -> String {

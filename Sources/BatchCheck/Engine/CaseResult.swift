@@ -32,28 +32,31 @@ struct CaseResult {
   /// kind, rule and first message, and no changes (they are not known).
   ///
   /// - Parameter waste: for a waste breach, the breach when the case first ran.
-  init(unreproduced signature: FailureSignature, message: String, waste: WasteBreach? = nil) {
+  init(unreproduced kind: FailureKind, message: String, waste: WasteBreach? = nil) {
     self.init(
-      signature, message: message, waste: waste,
+      kind, message: message, waste: waste,
       note: " (when the case first ran; running it again did not fail so: the generator answers"
         + " differently from run to run, so the case is not shrunk)")
   }
 
   /// A failure of an interrupted run, which is not run again: its kind,
   /// rule and first message, and no changes.
-  init(notRerun signature: FailureSignature, message: String, waste: WasteBreach? = nil) {
+  init(notRerun kind: FailureKind, message: String, waste: WasteBreach? = nil) {
     self.init(
-      signature, message: message, waste: waste,
+      kind, message: message, waste: waste,
       note: " (the run was interrupted: the case is not shrunk)")
   }
 
-  private init(_ signature: FailureSignature, message: String, waste: WasteBreach?, note: String) {
-    switch signature {
-    case .error(let kind):
+  private init(_ kind: FailureKind, message: String, waste: WasteBreach?, note: String) {
+    switch kind {
+    case .generatorError(let kind):
       error = GeneratorError(kind: kind, message: message + note)
     case .verdict(let kind, let rule, let variant):
       verdict = Verdict(kind: kind, rule: rule, message: message + note)
       unreproducedVariant = variant
+    case .coverage:
+      // Coverage is a run's, never a case's: kept as a message.
+      unreproducedMessage = message + note
     case .waste(let limit):
       verdict = Verdict(kind: .valid, message: message + note)
       // Every caller passes the first breach; without it, the limit alone
@@ -71,7 +74,7 @@ struct CaseResult {
   private var unreproducedMessage: String?
 
   /// The variant of an unreproduced failure, which has no changes to derive it from.
-  private var unreproducedVariant: String?
+  private var unreproducedVariant: FailureVariant?
 
   init(
     update: BatchUpdate? = nil, verdict: Verdict? = nil, error: GeneratorError? = nil,
@@ -85,11 +88,12 @@ struct CaseResult {
     self.visibleRows = visibleRows
   }
 
-  /// nil when the case passed (the verdict is valid and breaches no waste limit).
-  var signature: FailureSignature? {
-    FailureSignature(
+  /// The kind of failure; nil when the case passed (the verdict is valid
+  /// and breaches no waste limit).
+  var kind: FailureKind? {
+    FailureKind(
       verdict: verdict, error: error,
-      variant: unreproducedVariant ?? FailureSignature.variant(of: verdict, contract: contract),
+      variant: unreproducedVariant ?? FailureVariant.of(verdict, contract: contract),
       waste: waste)
   }
 }

@@ -105,12 +105,14 @@ public struct CheckFailure: Hashable, Sendable {
   /// What went wrong, in a sentence: UIKit's message, BatchCheck's, the
   /// generator error's, or the coverage shortfall.
   public var message: String
-  /// What tells this kind of failure apart from others of its verdict and
-  /// rule: what the stage of a staged batch that failed does (`a stage of
-  /// deleteRows`), the kind of
-  /// step that went out of range (`move step`), or `rows reordered` for
-  /// stale cells whose rows of one id are in another order; nil otherwise.
-  public var variant: String? = nil
+  /// What tells a failing verdict apart from others of its kind and rule
+  /// (`FailureKind.variant` gives every kind's): the failing stage's or
+  /// step's work, or reordered rows; nil otherwise.
+  package var verdictVariant: FailureVariant? = nil
+  /// Where in the changes the failure happened, when the contract has
+  /// stages or steps: the failing stage's or step's number, from 1; nil for
+  /// one batch, for changes that failed as a whole, and when not known.
+  public package(set) var position: ChangesPosition? = nil
   /// The waste limit the valid update for the minimal pair breaches, with
   /// its numbers; nil for every other kind of failure.
   public var waste: WasteBreach? = nil
@@ -173,20 +175,22 @@ public struct CheckFailure: Hashable, Sendable {
     return minimality.rows >= rowCount - 1
   }
 
-  /// `exception`, `wrongRows`, ..., `generatorError`, `waste` or `coverage`.
-  public var kind: String {
-    if waste != nil { return "waste" }
-    if let verdict { return verdict.kind.rawValue }
-    return error != nil ? "generatorError" : "coverage"
+  /// What kind of failure this is: a failing verdict with its rule and
+  /// variant, a generator error, a waste breach or a coverage shortfall.
+  /// Its `description` is the failure's headline in every report.
+  public var kind: FailureKind {
+    if let coverage { return .coverage(coverage) }
+    return FailureKind(verdict: verdict, error: error, variant: verdictVariant, waste: waste)
+      ?? .verdict(verdict?.kind ?? .valid, verdict?.rule, verdictVariant)
   }
+
+  /// What tells the failure apart from others of its kind and rule
+  /// (`FailureKind.variant`): the failing stage's or step's work, reordered
+  /// rows, or the waste limit breached; nil otherwise.
+  public var variant: FailureVariant? { kind.variant }
 
   /// The verdict's rule (`R2`, `C1`); nil otherwise.
   public var rule: Rule? { verdict?.rule }
-
-  /// The failure's signature, for shrinking and de-duplicating.
-  var signature: FailureSignature? {
-    FailureSignature(verdict: verdict, error: error, variant: variant, waste: waste)
-  }
 
   /// What a report says as the replay: `replayCommand`, else how the corpus
   /// line replays the failure (`corpusReplay`, or for a waste failure the

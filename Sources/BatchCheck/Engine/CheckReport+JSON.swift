@@ -30,9 +30,12 @@ extension CheckReport {
   /// coverage, or null), `waste` (only for a waste failure: `WasteBreach`'s
   /// `limit`, `maxMoveRatio`, `moves`, `minimumMoves`, `minimumMovesIsBound`,
   /// `deletes`, `minimumDeletes`, `changedRows` and `unneededDeletes`),
-  /// `message`, `old`, `new` and `update` in
+  /// `message`, `place` (the verdict's place, `{"side":"old","section":0,"row":2}`
+  /// with `row` absent for a section; null when the verdict names none),
+  /// `old`, `new` and `update` in
   /// the case format's shapes (Corpus/README.md; null when absent), `stages` or `steps` (only
-  /// for changes in those shapes), `validUnder` (a contract, or null),
+  /// for changes in those shapes), `stage` or `step` (the failing one's
+  /// number, from 1; only when the changes failed at one), `validUnder` (a contract, or null),
   /// `advice` (or null), `originalSize`, `shrink`
   /// (`calls`, `improvements`), `minimality` (`rows`, `contentRows`,
   /// `identityOnly`, `calls` and `proven`; null when not searched),
@@ -93,13 +96,14 @@ extension CheckFailure {
     fields.append("\"phase\":" + jsonQuoted(phase.rawValue))
     fields.append("\"index\":" + orNull(index.map { String($0) }))
     fields.append("\"caseSeed\":" + orNull(caseSeed.map { jsonQuoted(hexSeed($0)) }))
-    fields.append("\"verdict\":" + jsonQuoted(kind))
+    fields.append("\"verdict\":" + jsonQuoted(kind.name))
     fields.append("\"rule\":" + orNull(rule.map { jsonQuoted($0.rawValue) }))
-    fields.append("\"variant\":" + orNull(variant.map(jsonQuoted)))
+    fields.append("\"variant\":" + orNull(variant.map { jsonQuoted($0.description) }))
     fields.append("\"error\":" + orNull(error.map { jsonQuoted($0.kind.rawValue) }))
     fields.append("\"statistic\":" + orNull(coverage.map { jsonQuoted($0.rawValue) }))
     if let waste { fields.append("\"waste\":" + waste.json) }
     fields.append("\"message\":" + jsonQuoted(message))
+    fields.append("\"place\":" + orNull(verdict?.place.map(CaseJSON.place)))
     fields.append("\"old\":" + (isCase ? CaseJSON.sections(old) : "null"))
     fields.append("\"new\":" + (isCase ? CaseJSON.sections(new) : "null"))
     fields.append("\"update\":" + orNull(update.map(CaseJSON.update)))
@@ -108,6 +112,7 @@ extension CheckFailure {
     case .steps(let steps)?: fields.append("\"steps\":" + CaseJSON.steps(steps))
     case .batch, nil: break
     }
+    if let position { fields.append(CaseJSON.position(position)) }
     fields.append("\"validUnder\":" + orNull(validUnder.map { jsonQuoted($0.rawValue) }))
     fields.append("\"advice\":" + orNull(advice.map(jsonQuoted)))
     fields.append("\"originalSize\":\(originalSize)")

@@ -163,7 +163,7 @@ public struct ShardMerge: Sendable {
     merged.statistics = statistics.partialValue
     var firsts = firsts
     for failure in report.failures where failure.coverage == nil {
-      let key = MergeKey(phase: failure.phase, signature: failure.signature)
+      let key = MergeKey(phase: failure.phase, kind: failure.kind)
       guard var kept = firsts[key] else {
         firsts[key] = failure
         continue
@@ -205,7 +205,7 @@ public struct ShardMerge: Sendable {
         total: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal,
         finished: finished,
         kinds: finished
-          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.compactMap { $0.signature })
+          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.compactMap { $0.kind })
           : []),
       identityOnly: merged.identityOnly)
     merged.appendCoverageFailures()
@@ -223,5 +223,5 @@ extension CheckFailure {
 /// Failures of the same phase and kind merge into one.
 private struct MergeKey: Hashable {
   var phase: CheckPhase
-  var signature: FailureSignature?
+  var kind: FailureKind?
 }

@@ -131,16 +131,13 @@ extension CheckFailure {
   package func textLines(runSeed: UInt64?, sectioned: Bool = false, replay: String? = nil)
     -> [String]
   {
-    if let coverage {
+    if coverage != nil {
       return [
-        "FAIL coverage \(coverage.rawValue)",
+        "FAIL \(kind)",
         "  message: " + message.indentingContinuationLines(by: 11),
       ]
     }
     var head = "FAIL \(kind)"
-    if let rule { head += " \(rule)" }
-    if let variant { head += " (\(variant))" }
-    if let error { head += " \(error.kind.rawValue)" }
     switch (index, caseSeed) {
     case (let index?, _):
       head += ": \(phase.rawValue) phase, \(phase == .random ? "case" : "pair") \(index)"

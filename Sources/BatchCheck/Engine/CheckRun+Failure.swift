@@ -5,11 +5,11 @@ extension CheckRun {
   ///
   /// A candidate fails "the same way" when it has the same verdict kind and
   /// rule, the same generator error kind, or a valid update that breaches
-  /// the same waste limit (`FailureSignature`). A random
+  /// the same waste limit (`FailureKind`). A random
   /// case's `window` (the rows on screen it is also judged with) stays the
   /// same while the pair shrinks.
   ///
-  /// The failure reported is always the one given (`signature`): when
+  /// The failure reported is always the one given (`kind`): when
   /// neither the shrunk pair nor the case itself fails so again (a generator
   /// that answers differently from run to run), the case is reported as it
   /// first failed, with `firstMessage`, unshrunk.
@@ -19,7 +19,7 @@ extension CheckRun {
   ///   - shrink: false for a pair known to be a smallest one.
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
-    signature: FailureSignature, firstMessage: String, firstWaste: WasteBreach? = nil,
+    kind: FailureKind, firstMessage: String, firstWaste: WasteBreach? = nil,
     occurrences: Int,
     caseName: String? = nil, window: VisibleRows? = nil, shrink: Bool = true
   ) -> CheckFailure {
@@ -31,22 +31,22 @@ extension CheckRun {
       old: old, new: new, budget: shrink && rerun ? options.shrinkBudget : 0
     ) { old, new in
       track(old, new)
-      return failsAgain(old, new, window: window, as: signature)
+      return failsAgain(old, new, window: window, as: kind)
     }
     var minimal = (old: shrunk.old, new: shrunk.new)
     if rerun { track(minimal.old, minimal.new) }
     var result = rerun ? runner.run(minimal.old, minimal.new, window: window) : nil
-    if rerun, result?.signature != signature {
+    if rerun, result?.kind != kind {
       // A shrinker must return a pair that still fails; if not, keep the original.
       minimal = (old, new)
       track(old, new)
       result = runner.run(old, new, window: window)
     }
     if !rerun {
-      result = CaseResult(notRerun: signature, message: firstMessage)
-    } else if result?.signature != signature {
+      result = CaseResult(notRerun: kind, message: firstMessage)
+    } else if result?.kind != kind {
       // Not even the case fails so again: report it as it first failed.
-      result = CaseResult(unreproduced: signature, message: firstMessage, waste: firstWaste)
+      result = CaseResult(unreproduced: kind, message: firstMessage, waste: firstWaste)
     }
     // The options that judged the failure, its rows on screen included: a
     // case's window, or the run's own rows on screen when it failed without one.
@@ -78,7 +78,8 @@ extension CheckRun {
     failure.setReplay(
       replayRecipe(caseSeed: caseSeed, old: minimal.old, new: minimal.new, simulation: simulation),
       form: options.replaysOnCommandLine ? .commandLine : .swift)
-    failure.variant = signature.variant
+    if case .verdict(_, _, let variant) = kind { failure.verdictVariant = variant }
+    failure.position = contract?.verdict.position
     failure.waste = result?.waste
     failure.visibleRows = simulation.visibleRows
     let lineName = caseName ?? "\(name)-\(phase.rawValue)-\(label)"
@@ -96,15 +97,15 @@ extension CheckRun {
     return failure
   }
 
-  /// Whether the pair fails as `signature` says: what a smaller pair must
+  /// Whether the pair fails as `kind` says: what a smaller pair must
   /// do to replace a failure's. A timeout must happen twice in a row: one
   /// may only have waited for a busy machine.
   func failsAgain(
-    _ old: [[Row]], _ new: [[Row]], window: VisibleRows? = nil, as signature: FailureSignature
+    _ old: [[Row]], _ new: [[Row]], window: VisibleRows? = nil, as kind: FailureKind
   ) -> Bool {
-    guard runner.run(old, new, window: window)?.signature == signature else { return false }
-    guard case .error(.timedOut) = signature else { return true }
-    return runner.run(old, new, window: window)?.signature == signature
+    guard runner.run(old, new, window: window)?.kind == kind else { return false }
+    guard case .generatorError(.timedOut) = kind else { return true }
+    return runner.run(old, new, window: window)?.kind == kind
   }
 
   /// What happened to the changes on the minimal pair, step by step: the

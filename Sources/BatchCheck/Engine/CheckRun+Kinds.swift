@@ -8,7 +8,7 @@ struct FoundFailure {
   var caseSeed: UInt64?
   var old: [[Row]]
   var new: [[Row]]
-  var signature: FailureSignature
+  var kind: FailureKind
   /// The failure's message when the case first ran.
   var message: String
   /// The waste breach when the case first ran; nil for other failures.
@@ -30,16 +30,16 @@ struct ExhaustiveKnowledge {
   /// Whether every pair ran.
   var finished: Bool
   /// The kinds of failure met in the phase (each at its first, smallest, pair).
-  var kinds: Set<FailureSignature>
+  var kinds: Set<FailureKind>
 
   /// How far the phase searched below a failure of `rows` rows and kind
-  /// `signature`; nil when it says nothing (it did not reach such pairs).
+  /// `kind`; nil when it says nothing (it did not reach such pairs).
   func search(
-    below rows: Int, of signature: FailureSignature?, identityOnly: Bool
+    below rows: Int, of kind: FailureKind?, identityOnly: Bool
   ) -> MinimalitySearch? {
-    guard total > 0, let signature else { return nil }
+    guard total > 0, let kind else { return nil }
     let searched: Int
-    if kinds.contains(signature) {
+    if kinds.contains(kind) {
       // Every pair before the kind's first ran and did not fail so.
       searched = rows - 1
     } else if finished {
@@ -67,11 +67,11 @@ extension CheckRun {
     for item in found {
       // A crash the run learned was shrunk then: not again (each call of a
       // hang costs its time limit twice).
-      let learned = item.window == nil ? predictor.learned(item.signature) : nil
+      let learned = item.window == nil ? predictor.learned(item.kind) : nil
       var failure = makeFailure(
         phase: item.phase, index: item.index, caseSeed: item.caseSeed,
         old: learned?.old ?? item.old,
-        new: learned?.new ?? item.new, signature: item.signature, firstMessage: item.message,
+        new: learned?.new ?? item.new, kind: item.kind, firstMessage: item.message,
         firstWaste: item.waste, occurrences: item.occurrences, window: item.window,
         shrink: learned == nil)
       if let learned {
@@ -80,9 +80,9 @@ extension CheckRun {
         failure.shrinkImprovements = learned.shrinkImprovements
       }
       let known = knowledge?.search(
-        below: failure.rowCount, of: item.signature, identityOnly: options.identityOnly)
+        below: failure.rowCount, of: item.kind, identityOnly: options.identityOnly)
       if known == nil, knowledge != nil || shardSearches, !interrupted {
-        searchBelow(&failure, signature: item.signature)
+        searchBelow(&failure, kind: item.kind)
       }
       failures.append(failure)
     }
@@ -100,7 +100,7 @@ extension CheckRun {
     ExhaustiveKnowledge(
       total: report.exhaustiveTotal, contentTotal: report.exhaustiveContentTotal,
       finished: exhaustiveFinished,
-      kinds: Set(found.lazy.filter { $0.phase == .exhaustive }.map(\.signature)))
+      kinds: Set(found.lazy.filter { $0.phase == .exhaustive }.map(\.kind)))
   }
 
   /// Tries every pair of one section a side smaller than `failure`'s, in
@@ -114,7 +114,7 @@ extension CheckRun {
   ///
   /// - Parameter caseName: the name of the failure's corpus line, if not the default.
   func searchBelow(
-    _ failure: inout CheckFailure, signature: FailureSignature, caseName: String? = nil
+    _ failure: inout CheckFailure, kind: FailureKind, caseName: String? = nil
   ) {
     let rows = failure.rowCount
     let bound =
@@ -143,15 +143,15 @@ extension CheckRun {
       if predictor.pattern(containedIn: [pair.old], [pair.new]) != nil { continue }
       calls += 1
       track(nil, [pair.old], [pair.new])
-      let found = runner.run([pair.old], [pair.new])?.signature
-      if case .error? = found, found != signature { errors += 1 }
-      guard found == signature else { continue }
-      if case .error(.timedOut) = signature, !failsAgain([pair.old], [pair.new], as: signature) {
+      let found = runner.run([pair.old], [pair.new])?.kind
+      if case .generatorError? = found, found != kind { errors += 1 }
+      guard found == kind else { continue }
+      if case .generatorError(.timedOut) = kind, !failsAgain([pair.old], [pair.new], as: kind) {
         continue
       }
       var smaller = makeFailure(
         phase: failure.phase, index: failure.index, caseSeed: failure.caseSeed, old: [pair.old],
-        new: [pair.new], signature: signature, firstMessage: failure.message,
+        new: [pair.new], kind: kind, firstMessage: failure.message,
         firstWaste: failure.waste,
         occurrences: failure.occurrences, caseName: caseName, shrink: false)
       smaller.originalSize = failure.originalSize
@@ -185,25 +185,25 @@ extension CheckReport {
         failure.message
       )
     }
-    var kinds: [FailureSignature?: CheckFailure] = [:]
-    var order: [FailureSignature?] = []
+    var kinds: [FailureKind?: CheckFailure] = [:]
+    var order: [FailureKind?] = []
     for failure in failures where failure.coverage == nil {
-      let signature = failure.signature
-      guard var kept = kinds[signature] else {
-        kinds[signature] = failure
-        order.append(signature)
+      let kind = failure.kind
+      guard var kept = kinds[kind] else {
+        kinds[kind] = failure
+        order.append(kind)
         continue
       }
       let occurrences = kept.occurrences &+ failure.occurrences
       if key(failure) < key(kept) { kept = failure }
       kept.occurrences = occurrences
-      kinds[signature] = kept
+      kinds[kind] = kept
     }
     var listed = order.compactMap { kinds[$0] }
     for index in listed.indices {
       let failure = listed[index]
       if let known = knowledge.search(
-        below: failure.rowCount, of: failure.signature, identityOnly: identityOnly)
+        below: failure.rowCount, of: failure.kind, identityOnly: identityOnly)
       {
         listed[index].minimality = known
       }

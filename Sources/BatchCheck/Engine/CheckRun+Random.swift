@@ -106,14 +106,14 @@ extension CheckRun {
           if let probe = pending.probe {
             predictor.record(
               probe: probe,
-              failedAsPredicted: outcome.signature == predictor.patterns[probe].signature)
+              failedAsPredicted: outcome.kind == predictor.patterns[probe].kind)
           }
           // Every valid batch update counts, a breach of a waste limit too.
           result.edits.add(outcome, old: pending.old, new: pending.new)
-          guard let signature = outcome.signature else { return true }
+          guard let kind = outcome.kind else { return true }
           result.tally.add(
-            signature, at: pending.index, message: outcome.detail, waste: outcome.waste)
-          if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
+            kind, at: pending.index, message: outcome.detail, waste: outcome.waste)
+          if pending.probe == nil || !predictor.knows(kind) { limits.count(kind) }
           if options.stopAtFirstFailure { stopped = true }
           return !stopped && !limits.reached
         })
@@ -237,15 +237,15 @@ extension CheckRun {
       report.incomplete.append(
         IncompletePhase(
           phase: .random, reason: stop ?? .crashesPredicted,
-          generatorErrors: tally.firsts.keys.reduce(0) { sum, signature in
-            guard case .error = signature else { return sum }
-            return sum &+ (tally.firsts[signature]?.count ?? 0)
+          generatorErrors: tally.firsts.keys.reduce(0) { sum, kind in
+            guard case .generatorError = kind else { return sum }
+            return sum &+ (tally.firsts[kind]?.count ?? 0)
           },
           notRun: max(0, total - report.randomCases), predictedCrashes: predictedCrashes,
           predictions: predictor.summary))
     }
     report.failedCases &+= tally.failed
-    for (signature, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
+    for (kind, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
       let seed = SplitMix64.caseSeed(run: options.seed, index: entry.first)
       let generated = GeneratedCase.make(
         seed: seed, maxSize: options.maxSize, sections: runner.isSectioned,
@@ -253,7 +253,7 @@ extension CheckRun {
       found.append(
         FoundFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
-          new: generated.new, signature: signature, message: entry.message, waste: entry.waste,
+          new: generated.new, kind: kind, message: entry.message, waste: entry.waste,
           occurrences: entry.count,
           window: GeneratedCase.window(seed: seed, old: generated.old)))
     }
@@ -261,14 +261,14 @@ extension CheckRun {
 
   /// The random case of each generator error's first occurrence in
   /// `tally`, made again from its seed, for `learnCrashes`.
-  func randomPairs(_ tally: FailureTally) -> [FailureSignature: (old: [[Row]], new: [[Row]])] {
-    var pairs: [FailureSignature: (old: [[Row]], new: [[Row]])] = [:]
-    for (signature, entry) in tally.firsts {
-      guard case .error = signature else { continue }
+  func randomPairs(_ tally: FailureTally) -> [FailureKind: (old: [[Row]], new: [[Row]])] {
+    var pairs: [FailureKind: (old: [[Row]], new: [[Row]])] = [:]
+    for (kind, entry) in tally.firsts {
+      guard case .generatorError = kind else { continue }
       let generated = GeneratedCase.make(
         seed: SplitMix64.caseSeed(run: options.seed, index: entry.first), maxSize: options.maxSize,
         sections: runner.isSectioned, mixture: options.mixture)
-      pairs[signature] = (generated.old, generated.new)
+      pairs[kind] = (generated.old, generated.new)
     }
     return pairs
   }
@@ -287,12 +287,12 @@ extension CheckRun {
       return
     }
     report.randomCases = 1
-    guard let signature = result.signature else { return }
+    guard let kind = result.kind else { return }
     report.failedCases = 1
     found.append(
       FoundFailure(
         phase: .random, index: nil, caseSeed: seed, old: generated.old, new: generated.new,
-        signature: signature, message: result.detail, waste: result.waste, occurrences: 1,
+        kind: kind, message: result.detail, waste: result.waste, occurrences: 1,
         window: window))
     finishFailures()
   }

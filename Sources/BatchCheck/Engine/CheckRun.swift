@@ -63,7 +63,7 @@ struct CheckRun<Runner: CaseRunning> {
     let stopAtFirstFailure = options.stopAtFirstFailure
     var skipped = 0
     // The pair of each kind's first case, kept for shrinking.
-    var firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])] = [:]
+    var firstPairs: [FailureKind: (old: [[Row]], new: [[Row]])] = [:]
     var seen = 0
     var edits = EditTotals()
     let phaseProgress = options.phaseProgress
@@ -121,14 +121,14 @@ struct CheckRun<Runner: CaseRunning> {
           if let probe = pending.probe {
             predictor.record(
               probe: probe,
-              failedAsPredicted: result.signature == predictor.patterns[probe].signature)
+              failedAsPredicted: result.kind == predictor.patterns[probe].kind)
           }
           // Every valid batch update counts, a breach of a waste limit too.
           edits.add(result, old: pending.old, new: pending.new)
-          guard let signature = result.signature else { return true }
-          tally.add(signature, at: pending.index, message: result.detail, waste: result.waste)
-          if firstPairs[signature] == nil { firstPairs[signature] = (pending.old, pending.new) }
-          if pending.probe == nil || !predictor.knows(signature) { limits.count(signature) }
+          guard let kind = result.kind else { return true }
+          tally.add(kind, at: pending.index, message: result.detail, waste: result.waste)
+          if firstPairs[kind] == nil { firstPairs[kind] = (pending.old, pending.new) }
+          if pending.probe == nil || !predictor.knows(kind) { limits.count(kind) }
           if stopAtFirstFailure { stopped = true }
           return !stopped && !limits.reached
         })
@@ -170,12 +170,12 @@ struct CheckRun<Runner: CaseRunning> {
     case .random: report.randomCases = ran
     }
     report.failedCases &+= tally.failed
-    for (signature, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
-      guard let pair = firstPairs[signature] else { continue }
+    for (kind, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
+      guard let pair = firstPairs[kind] else { continue }
       found.append(
         FoundFailure(
           phase: phase, index: entry.first, caseSeed: nil, old: pair.old, new: pair.new,
-          signature: signature, message: entry.message, waste: entry.waste,
+          kind: kind, message: entry.message, waste: entry.waste,
           occurrences: entry.count,
           window: nil))
     }
@@ -190,21 +190,21 @@ struct CheckRun<Runner: CaseRunning> {
   ///
   /// - Returns: whether it learned anything.
   func learnCrashes(
-    from firstPairs: [FailureSignature: (old: [[Row]], new: [[Row]])],
+    from firstPairs: [FailureKind: (old: [[Row]], new: [[Row]])],
     into predictor: inout CrashPredictor
   ) -> Bool {
     var learned = false
-    for (signature, pair) in firstPairs.sorted(by: { "\($0.key)" < "\($1.key)" }) {
-      guard case .error = signature, !predictor.knows(signature) else { continue }
+    for (kind, pair) in firstPairs.sorted(by: { "\($0.key)" < "\($1.key)" }) {
+      guard case .generatorError = kind, !predictor.knows(kind) else { continue }
       guard options.shouldStop?() != true else { break }
       // Each call that crashes or hangs costs a restart (and a hang its
       // time limit, twice): the search is kept short.
       let budget = min(options.shrinkBudget, Self.learningShrinkBudget)
       let shrunk = Shrinker.shrink(old: pair.old, new: pair.new, budget: budget) { old, new in
         track(nil, old, new)
-        return failsAgain(old, new, as: signature)
+        return failsAgain(old, new, as: kind)
       }
-      predictor.learn(signature, shrunk: shrunk)
+      predictor.learn(kind, shrunk: shrunk)
       learned = true
     }
     return learned
@@ -255,28 +255,28 @@ struct FailureTally: Sendable {
   }
 
   var failed = 0
-  var firsts: [FailureSignature: Entry] = [:]
+  var firsts: [FailureKind: Entry] = [:]
 
   mutating func add(
-    _ signature: FailureSignature, at index: Int, message: @autoclosure () -> String,
+    _ kind: FailureKind, at index: Int, message: @autoclosure () -> String,
     waste: WasteBreach? = nil
   ) {
     failed &+= 1
-    add(signature, Entry(first: index, count: 1, message: "", waste: waste), message: message)
+    add(kind, Entry(first: index, count: 1, message: "", waste: waste), message: message)
   }
 
   mutating func add(_ other: FailureTally) {
     failed &+= other.failed
-    for (signature, entry) in other.firsts {
-      add(signature, entry) { entry.message }
+    for (kind, entry) in other.firsts {
+      add(kind, entry) { entry.message }
     }
   }
 
   private mutating func add(
-    _ signature: FailureSignature, _ entry: Entry, message: () -> String
+    _ kind: FailureKind, _ entry: Entry, message: () -> String
   ) {
-    guard var mine = firsts[signature] else {
-      firsts[signature] = Entry(
+    guard var mine = firsts[kind] else {
+      firsts[kind] = Entry(
         first: entry.first, count: entry.count, message: message(), waste: entry.waste)
       return
     }
@@ -286,7 +286,7 @@ struct FailureTally: Sendable {
       mine.message = message()
       mine.waste = entry.waste
     }
-    firsts[signature] = mine
+    firsts[kind] = mine
   }
 
   /// The lowest failing index, if any.
@@ -330,8 +330,8 @@ struct PhaseLimits {
   }
 
   /// Counts a failing case; a generator error may reach the limit.
-  mutating func count(_ signature: FailureSignature) {
-    guard case .error = signature else { return }
+  mutating func count(_ kind: FailureKind) {
+    guard case .generatorError = kind else { return }
     errors &+= 1
     totalErrors &+= 1
     if let maxErrors, errors >= maxErrors, reason == nil { reason = .crashBudget }

@@ -19,7 +19,7 @@ struct CrashPredictor: Sendable {
   /// One smallest crashing case, as what it needs of a case.
   struct Pattern: Sendable {
     /// How it fails.
-    var signature: FailureSignature
+    var kind: FailureKind
     /// Its rows: per id, how many in old and in new, the most demanding first.
     var demands: [(old: Int, new: Int)]
     /// The smallest case itself, for the report, and how the shrinker found it.
@@ -51,28 +51,28 @@ struct CrashPredictor: Sendable {
   /// the rest of a phase on a prediction no probe has checked yet).
   var awaitingProbe: Bool { outstanding > 0 }
 
-  /// Whether it knows `signature`'s smallest case.
-  func knows(_ signature: FailureSignature) -> Bool {
-    patterns.contains { $0.signature == signature }
+  /// Whether it knows `kind`'s smallest case.
+  func knows(_ kind: FailureKind) -> Bool {
+    patterns.contains { $0.kind == kind }
   }
 
-  /// The learned smallest case of `signature`, if any.
-  func learned(_ signature: FailureSignature) -> Pattern? {
-    patterns.first { $0.signature == signature }
+  /// The learned smallest case of `kind`, if any.
+  func learned(_ kind: FailureKind) -> Pattern? {
+    patterns.first { $0.kind == kind }
   }
 
   /// Learns a smallest case of a generator error, as the shrinker found it.
-  mutating func learn(_ signature: FailureSignature, shrunk: ShrinkResult) {
-    learn(signature, old: shrunk.old, new: shrunk.new)
+  mutating func learn(_ kind: FailureKind, shrunk: ShrinkResult) {
+    learn(kind, old: shrunk.old, new: shrunk.new)
     patterns[patterns.count - 1].shrinkCalls = shrunk.calls
     patterns[patterns.count - 1].shrinkImprovements = shrunk.improvements
   }
 
   /// Learns a smallest case of a generator error.
-  mutating func learn(_ signature: FailureSignature, old: [[Row]], new: [[Row]]) {
-    guard !knows(signature) else { return }
+  mutating func learn(_ kind: FailureKind, old: [[Row]], new: [[Row]]) {
+    guard !knows(kind) else { return }
     let demands = Self.idCounts(old, new).sorted { ($0.old + $0.new) > ($1.old + $1.new) }
-    patterns.append(Pattern(signature: signature, demands: demands, old: old, new: new))
+    patterns.append(Pattern(kind: kind, demands: demands, old: old, new: new))
   }
 
   /// What a phase does with a case.
@@ -120,10 +120,11 @@ struct CrashPredictor: Sendable {
   var summary: [String] {
     patterns.map { pattern in
       let outcome: String
-      switch pattern.signature {
-      case .error(let error): outcome = error.rawValue
+      switch pattern.kind {
+      case .generatorError(let error): outcome = error.rawValue
       case .verdict(let verdict, _, _): outcome = verdict.rawValue
       case .waste: outcome = "waste"
+      case .coverage: outcome = "coverage"
       }
       let probes = pattern.hits + pattern.misses
       return

@@ -28,7 +28,7 @@ struct WasteCheckedRunner<Base: CaseRunning>: CaseRunning {
   /// - Complexity: that of `EditSize.init(old:new:update:pairBudget:)`
   ///   for a valid batch update under limits; O(1) otherwise.
   private func judged(_ result: CaseResult, _ old: [[Row]], _ new: [[Row]]) -> CaseResult {
-    guard !limits.isEmpty, let update = result.update, result.signature == nil else {
+    guard !limits.isEmpty, let update = result.update, result.kind == nil else {
       return result
     }
     var result = result

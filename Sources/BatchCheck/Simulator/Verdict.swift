@@ -107,7 +107,7 @@ public struct UIKitException: Error, Hashable, Sendable {
 }
 
 /// The two index spaces of an update: before it (old) and after it (new).
-public enum UpdateSide: String, Hashable, Sendable {
+public enum UpdateSide: String, Hashable, Sendable, CaseIterable {
   /// Before the update: deletes, reloads and move sources index the old rows.
   case old
   /// After the update: inserts and move destinations index the new rows.
