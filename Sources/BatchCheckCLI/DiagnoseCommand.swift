@@ -222,11 +222,8 @@ struct DiagnoseCommand: OptionCommand {
       let judged = testCase.judge()
       cases.append(
         HTMLCase(
+          testCase, judged: judged,
           title: "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)",
-          old: testCase.old,
-          new: testCase.new,
-          changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
-          verdict: judged.verdict,
           expected: "UIKit's text: \(diagnosis.ruleID)"
             + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)"),
           advice: diagnosis.causes.first.map { "\($0.cause): \($0.reason)" },

@@ -42,11 +42,8 @@ struct ValidatePictures {
     var options = testCase.options
     options.identityOnly = judged.identityOnly
     let item = HTMLCase(
+      testCase, judged: judged,
       title: "\(line.file):\(line.line)" + (testCase.name.map { " " + $0 } ?? ""),
-      old: testCase.old,
-      new: testCase.new,
-      changes: testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new),
-      verdict: judged.verdict,
       expected: ValidateReport.describe(testCase) + (agrees ? " (agrees)" : " (disagrees)"),
       advice: judged.advice, options: options)
     if agrees { others.append(item) } else { disagreements.append(item) }
@@ -125,5 +122,32 @@ extension CorpusRun {
       title: "corpus check \(generator.name) (\(mode))",
       passed: failed == 0 && unreadableFiles == 0, facts: facts, cases: cases,
       notes: notes)
+  }
+}
+
+extension HTMLCase {
+  /// A case judged outside the engine (`validate`, `diagnose`): its changes
+  /// read as they were judged, the verdict with its place and failing stage
+  /// or step, and under the picture the changes and the simulator's trace
+  /// (`ContractTrace`).
+  init(
+    _ testCase: Case, judged: ContractVerdict, title: String, expected: String?, advice: String?,
+    options: SimulationOptions
+  ) {
+    let changes = testCase.changes.read(as: judged.contract, old: testCase.old, new: testCase.new)
+    var blocks: [HTMLBlock] = []
+    if let changes {
+      blocks.append(HTMLCase.block(changes))
+      if let trace = ContractTrace.trace(
+        old: testCase.old, new: testCase.new, changes: changes, position: judged.position,
+        options: options)
+      {
+        blocks.append(HTMLBlock(label: trace.label, text: trace.lines.joined(separator: "\n")))
+      }
+    }
+    self.init(
+      title: title, old: testCase.old, new: testCase.new, changes: changes,
+      verdict: judged.verdict, expected: expected, advice: advice, options: options,
+      position: judged.position, blocks: blocks)
   }
 }

@@ -15,8 +15,13 @@ public struct HTMLBlock: Hashable, Sendable {
 /// A case an HTML report shows as a picture: its rows, the changes judged,
 /// the verdict, and the text blocks under the picture.
 ///
-///     let verdict = ContractValidator.validate(changes, old: old, new: new)
-///     HTMLCase(title: "reload-and-move", old: old, new: new, changes: changes, verdict: verdict)
+///     // judged: the ContractVerdict of the changes, from the caller's judgement
+///     HTMLCase(
+///       title: "reload-and-move", old: old, new: new, changes: changes,
+///       verdict: judged.verdict, position: judged.position)
+///
+/// The HTML module judges nothing: what it draws, the verdict with its
+/// place, the failing stage or step and the trace, comes with the case.
 public struct HTMLCase: Hashable, Sendable {
   /// The heading: `exhaustive phase, pair 50`, `cases.jsonl:3 reload-and-move`.
   public var title: String
@@ -35,9 +40,11 @@ public struct HTMLCase: Hashable, Sendable {
   public var expected: String?
   /// What to do when the changes are valid under another contract.
   public var advice: String?
-  /// The options that judged the case; stages and steps are judged again
-  /// with them to find the failing one.
+  /// The options that judged the case.
   public var options: SimulationOptions
+  /// The failing stage or step of staged or sequential changes, as judged;
+  /// nil for one batch and for changes that failed as a whole.
+  public var position: ChangesPosition?
   /// The blocks under the picture, in order.
   public var blocks: [HTMLBlock]
   /// The waste limit a valid update breaches, for a waste failure.
@@ -46,7 +53,8 @@ public struct HTMLCase: Hashable, Sendable {
   public init(
     title: String, old: [[Row]], new: [[Row]], changes: ContractChanges?, verdict: Verdict?,
     headline: String? = nil, message: String? = nil, expected: String? = nil, advice: String? = nil,
-    options: SimulationOptions = .default, blocks: [HTMLBlock]? = nil
+    options: SimulationOptions = .default, position: ChangesPosition? = nil,
+    blocks: [HTMLBlock]? = nil
   ) {
     self.title = title
     self.old = old
@@ -62,7 +70,8 @@ public struct HTMLCase: Hashable, Sendable {
     self.expected = expected
     self.advice = advice
     self.options = options
-    self.blocks = blocks ?? Self.traceBlocks(old: old, new: new, changes: changes, options: options)
+    self.position = position
+    self.blocks = blocks ?? changes.map { [Self.block($0)] } ?? []
   }
 
   /// A check failure of `report`, with its changes read as the run judged
@@ -92,8 +101,10 @@ public struct HTMLCase: Hashable, Sendable {
       ?? failure.update.map(ContractChanges.batch)
     self.init(
       title: title, old: failure.old, new: failure.new, changes: judged, verdict: failure.verdict,
-      headline: failure.kind.description, message: failure.message, expected: expected, advice: failure.advice,
-      options: options, blocks: Self.blocks(failure, runSeed: runSeed, sectioned: sectioned))
+      headline: failure.kind.description, message: failure.message, expected: expected,
+      advice: failure.advice,
+      options: options, position: failure.position,
+      blocks: Self.blocks(failure, runSeed: runSeed, sectioned: sectioned))
     waste = failure.waste
   }
 
@@ -145,43 +156,8 @@ public struct HTMLCase: Hashable, Sendable {
     return blocks
   }
 
-  /// The changes and the simulator's trace of one batch (or of the failing
-  /// stage), for a case judged outside the engine; no trace for a large case.
-  static func traceBlocks(
-    old: [[Row]], new: [[Row]], changes: ContractChanges?, options: SimulationOptions
-  )
-    -> [HTMLBlock]
-  {
-    guard let changes else { return [] }
-    var blocks = [block(changes)]
-    let rows = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
-    guard rows <= 5_000, old.count + new.count <= 200 else {
-      blocks.append(HTMLBlock(label: "trace", text: "left out: the case has \(rows) rows"))
-      return blocks
-    }
-    switch changes {
-    case .batch(let update):
-      let lines = SimulatedTableView(old, options: options).trace(update, dataSource: new).lines
-      blocks.append(HTMLBlock(label: "trace", text: lines.joined(separator: "\n")))
-    case .staged(let stages):
-      let judged = ContractValidator.validateStaged(
-        old: old, stages: stages, new: new, options: options)
-      if let stage = judged.stage {
-        let before = stage == 1 ? old : stages[stage - 2].data
-        let lines = SimulatedTableView(before, options: options).trace(
-          stages[stage - 1].update, dataSource: stages[stage - 1].data
-        ).lines
-        blocks.append(
-          HTMLBlock(label: "trace of stage \(stage)", text: lines.joined(separator: "\n")))
-      }
-    case .steps:
-      break
-    }
-    return blocks
-  }
-
   /// The changes as a case file writes them, under their key.
-  private static func block(_ changes: ContractChanges) -> HTMLBlock {
+  package static func block(_ changes: ContractChanges) -> HTMLBlock {
     switch changes {
     case .batch(let update): return HTMLBlock(label: "update", text: CaseJSON.update(update))
     case .staged(let stages): return HTMLBlock(label: "stages", text: CaseJSON.stages(stages))
@@ -201,34 +177,42 @@ public struct HTMLCase: Hashable, Sendable {
       return (
         [
           UpdatePicture(
-            title: "the update", old: old, new: new, update: update, verdict: placed(update))
+            title: "the update", old: old, new: new, update: update, verdict: verdict)
         ], nil
       )
     case .staged(let stages):
-      let judged = ContractValidator.validateStaged(
-        old: old, stages: stages, new: new, options: options)
-      let last = judged.stage ?? stages.count
+      let failingStage: Int? =
+        if case .stage(let number)? = position, number >= 1, number <= stages.count {
+          number
+        } else {
+          nil
+        }
+      let last = failingStage ?? stages.count
       let first = max(0, last - Self.pictureLimit)
       var pictures: [UpdatePicture] = []
       var previous = first == 0 ? old : stages[first - 1].data
       for index in first..<last {
-        let failing = judged.stage == index + 1
+        let failing = failingStage == index + 1
         pictures.append(
           UpdatePicture(
             title: "stage \(index + 1) of \(stages.count)\(failing ? ", the failing one" : "")",
             old: previous,
             new: stages[index].data, update: stages[index].update,
-            verdict: failing ? judged.verdict : nil))
+            verdict: failing ? verdict : nil))
         previous = stages[index].data
       }
-      if judged.stage == nil, !judged.isValid {
-        pictures.append(final(previous, "after the last stage", judged.verdict))
+      if failingStage == nil, let verdict, !verdict.isValid {
+        pictures.append(final(previous, "after the last stage", verdict))
       }
       return (pictures, Self.leftOut(first, "stage"))
     case .steps(let steps):
-      let judged = ContractValidator.validateSteps(
-        old: old, steps: steps, new: new, options: options)
-      let last = judged.step ?? steps.count
+      let failingStep: Int? =
+        if case .step(let number)? = position, number >= 1, number <= steps.count {
+          number
+        } else {
+          nil
+        }
+      let last = failingStep ?? steps.count
       let rows = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
       let work = rows.multipliedReportingOverflow(by: last)
       guard !work.overflow, work.partialValue <= Self.stepWork, rows <= Self.stepWork else {
@@ -238,35 +222,22 @@ public struct HTMLCase: Hashable, Sendable {
       var pictures: [UpdatePicture] = []
       var data = old
       for (index, step) in steps.prefix(last).enumerated() {
-        let failing = judged.step == index + 1
+        let failing = failingStep == index + 1
         let after = failing ? data : (StepPicture.apply(step, to: data) ?? data)
         if index >= first {
           pictures.append(
             UpdatePicture(
               title:
                 "step \(index + 1) of \(steps.count): \(step)\(failing ? ", the failing one" : "")",
-              old: data, new: after, update: step.batch, verdict: failing ? judged.verdict : nil))
+              old: data, new: after, update: step.batch, verdict: failing ? verdict : nil))
         }
         data = after
       }
-      if judged.step == nil, !judged.isValid {
-        pictures.append(final(data, "after the last step", judged.verdict))
+      if failingStep == nil, let verdict, !verdict.isValid {
+        pictures.append(final(data, "after the last step", verdict))
       }
       return (pictures, Self.leftOut(first, "step"))
     }
-  }
-
-  /// The verdict with its place: a verdict read back from a report carries
-  /// none, so the update is judged again and its place taken when that
-  /// judgement is the same verdict.
-  private func placed(_ update: BatchUpdate) -> Verdict? {
-    guard var verdict, !verdict.isValid, verdict.place == nil, verdict.mismatch == nil else {
-      return verdict
-    }
-    let again = SimulatedTableView(old, options: options).performBatchUpdates(
-      update, dataSource: new)
-    if again == verdict { verdict.place = again.place }
-    return verdict
   }
 
   /// Steps times rows up to which steps are drawn one by one.

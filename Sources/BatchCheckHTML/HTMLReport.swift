@@ -120,22 +120,29 @@ public enum HTMLReport {
   }
 
   /// One verdict as a page: the case's picture under the header of its
-  /// contract, mode and profile.
+  /// contract, mode and profile. The verdict is the caller's judgement of
+  /// `changes` (a `ContractVerdict`, with its place and failing stage or
+  /// step); the page draws it and judges nothing again.
   ///
   ///     let changes = ContractChanges.batch(BatchUpdate(reloadRows: [RowPath(0, 1)],
   ///       moveRows: [RowMove(from: RowPath(0, 1), to: RowPath(0, 0))]))
-  ///     let verdict = ContractValidator.validate(changes, old: old, new: new)
+  ///     // verdict: the ContractVerdict of changes from old to new
   ///     HTMLReport.render(verdict, old: old, new: new, changes: changes, name: "reload-and-move")
+  ///
+  /// - Parameter trace: the simulator's trace of the changes, shown under
+  ///   the picture when given (`SimulatedTableView.trace(_:dataSource:)`).
   public static func render(
     _ verdict: ContractVerdict, old: [[Row]], new: [[Row]], changes: ContractChanges, name: String,
-    options: SimulationOptions = .default
+    options: SimulationOptions = .default, trace: [String] = []
   ) -> String {
     var judged = options
     judged.identityOnly = verdict.identityOnly
     let item = HTMLCase(
       title: name, old: old, new: new, changes: changes, verdict: verdict.verdict,
       advice: verdict.advice,
-      options: judged)
+      options: judged, position: verdict.position,
+      blocks: [HTMLCase.block(changes)]
+        + (trace.isEmpty ? [] : [HTMLBlock(label: "trace", text: trace.joined(separator: "\n"))]))
     return render(
       title: "\(name) (\(verdict.mode), \(options.uikit))", passed: verdict.isValid,
       facts: [

@@ -118,7 +118,7 @@ struct ValidateCommandTests {
     #expect(json.status == 1)
     #expect(
       json.standardOutput.split(separator: "\n").first
-        == #"{"file":\#(quoted(path)),"line":1,"name":"r11","verdict":"exception","rule":"R11","message":"\#(message)","agrees":false}"#
+        == #"{"file":\#(quoted(path)),"line":1,"name":"r11","verdict":"exception","rule":"R11","message":"\#(message)","place":{"side":"old","section":0,"row":1},"agrees":false}"#
     )
   }
 

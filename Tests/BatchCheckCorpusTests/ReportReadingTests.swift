@@ -80,7 +80,7 @@ struct ReportReadingTests {
     }
     // Both kinds of waste are among them, read back as waste.
     let limited = Self.reports().suffix(2).flatMap(\.failures).map {
-      "\($0.kind) \($0.variant ?? "")"
+      "\($0.kind.name) \($0.variant?.description ?? "")"
     }
     #expect(Set(limited) == ["waste move ratio", "waste unneeded deletes"])
   }

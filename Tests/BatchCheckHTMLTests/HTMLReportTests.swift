@@ -136,7 +136,8 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
       HTMLReport.render(
         ContractVerdict(contract: .batch, identityOnly: false, verdict: verdict), old: old,
         new: new,
-        changes: .batch(update), name: "reload-and-move"))
+        changes: .batch(update), name: "reload-and-move",
+        trace: SimulatedTableView(old).trace(update, dataSource: new).lines))
     #expect(page.all("path", class: "move").count == 1)
     #expect(page.all("g", class: "reloaded").count == 1)
     // The row that stays ("a") is joined by a faint line.
@@ -245,8 +246,13 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     ]
     let verdict = ContractValidator.validateStaged(old: old, stages: stages, new: new)
     #expect(verdict.stage == 2)
+    let trace = ContractTrace.trace(
+      old: old, new: new, changes: .staged(stages), position: verdict.position, options: .default)
+    #expect(trace?.label == "trace of stage 2")
     let item = HTMLCase(
-      title: "staged", old: old, new: new, changes: .staged(stages), verdict: verdict.verdict)
+      title: "staged", old: old, new: new, changes: .staged(stages), verdict: verdict.verdict,
+      position: verdict.position,
+      blocks: trace.map { [HTMLBlock(label: $0.label, text: $0.lines.joined(separator: "\n"))] })
     let pictures = item.pictures().pictures
     #expect(pictures.map(\.title) == ["stage 1 of 3", "stage 2 of 3, the failing one"])
     #expect(pictures.map { $0.marker != nil } == [false, true])
@@ -276,9 +282,12 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     // 30 deletes of row 0, then one out of range.
     let steps =
       Array(repeating: Step.delete(at: RowPath(0, 0)), count: 30) + [.delete(at: RowPath(0, 10))]
+    let new = [Array(old[0].dropFirst(31))]
+    let judged = ContractValidator.validateSteps(old: old, steps: steps, new: new)
+    #expect(judged.position == .step(31))
     let item = HTMLCase(
-      title: "steps", old: old, new: [Array(old[0].dropFirst(31))], changes: .steps(steps),
-      verdict: nil)
+      title: "steps", old: old, new: new, changes: .steps(steps), verdict: judged.verdict,
+      position: judged.position)
     let (pictures, note) = item.pictures()
     #expect(pictures.count == HTMLCase.pictureLimit)
     #expect(pictures.last?.title == "step 31 of 31: delete (0, 10), the failing one")
@@ -388,7 +397,7 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     options.maxMoveRatio = 1
     let report = check(HeckelGenerator(), options: options)
     let failure = try #require(report.failures.first)
-    #expect(failure.kind == "waste")
+    #expect(failure.kind.name == "waste")
     let page = parse(HTMLReport.render(report))
     #expect(page.all("td", class: "verdict").map(\.text) == ["waste (move ratio)"])
     #expect(

@@ -252,7 +252,7 @@ struct CrashPredictorTests {
   @Test("a learned crash predicts the cases that contain it, and no others")
   func predictsContainingCases() {
     var predictor = CrashPredictor()
-    predictor.learn(.error(.crashed), old: [[]], new: [[Row("a"), Row("a"), Row("a")]])
+    predictor.learn(.generatorError(.crashed), old: [[]], new: [[Row("a"), Row("a"), Row("a")]])
     #expect(
       predictor.pattern(containedIn: [[Row("x")]], [[Row("b"), Row("c"), Row("b"), Row("b")]]) == 0)
     #expect(
@@ -264,7 +264,7 @@ struct CrashPredictorTests {
   @Test("probes that do not fail as predicted drop the pattern")
   func probesDropAWrongPattern() {
     var predictor = CrashPredictor()
-    predictor.learn(.error(.timedOut), old: [[Row("a"), Row("b")]], new: [[]])
+    predictor.learn(.generatorError(.timedOut), old: [[Row("a"), Row("b")]], new: [[]])
     #expect(predictor.pattern(containedIn: [[Row("a"), Row("b"), Row("c")]], [[]]) == 0)
     predictor.record(probe: 0, failedAsPredicted: false)
     predictor.record(probe: 0, failedAsPredicted: false)

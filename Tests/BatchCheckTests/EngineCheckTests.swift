@@ -108,7 +108,7 @@ struct EngineCheckTests {
     #expect(report.failedCases == 0)
     let coverage = report.failures.compactMap(\.coverage)
     #expect(coverage == [.moves])  // one identity only: nothing can change its relative order
-    #expect(report.failures.first?.kind == "coverage")
+    #expect(report.failures.first?.kind.name == "coverage")
     #expect(report.renderText().hasSuffix("\n1000 passed, 1 failed"))
     #expect(report.renderJSON().contains("\"verdict\":\"coverage\",\"rule\":null"))
 
@@ -152,7 +152,7 @@ struct EngineCheckTests {
   func generatorError() throws {
     let report = check(ThrowsOnThree(), options: .quick(count: 500, exhaustiveTotal: 0))
     let failure = try #require(report.failures.first)
-    #expect(failure.kind == "generatorError")
+    #expect(failure.kind.name == "generatorError")
     #expect(failure.error?.kind == .timedOut)
     #expect(failure.update == nil && failure.verdict == nil)
     #expect(failure.old[0].count == 3)
@@ -168,7 +168,7 @@ struct EngineCheckTests {
     let thrown = check(
       FailsOnce(failingCall: 5, error: error), options: .quick(count: 100, shrinkBudget: 50))
     let failure = try #require(thrown.failures.first)
-    #expect(failure.kind == "generatorError")
+    #expect(failure.kind.name == "generatorError")
     #expect(failure.error?.kind == .unavailable)
     #expect(failure.update == nil && failure.verdict == nil)
     #expect(

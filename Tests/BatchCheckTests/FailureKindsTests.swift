@@ -58,7 +58,7 @@ struct FailureKindsTests {
 
   func summary(_ report: CheckReport) -> [String] {
     report.failures.map {
-      "\($0.kind) \($0.rule?.rawValue ?? "-") \($0.rowCount) \($0.isProvenMinimal)"
+      "\($0.kind.name) \($0.rule?.rawValue ?? "-") \($0.rowCount) \($0.isProvenMinimal)"
     }
   }
 
@@ -186,10 +186,10 @@ struct FailureKindsTests {
         BatchUpdate(), dataSource: [[Row(id: "a", content: "z"), Row(id: "a", content: "y")]])
     #expect(changed.rule == .c2 && changed.mismatch?.reordered == false)
     // The two are different kinds of failure.
-    let reorderSignature = CaseResult(verdict: reordered).signature
-    let changeSignature = CaseResult(verdict: changed).signature
+    let reorderSignature = CaseResult(verdict: reordered).kind
+    let changeSignature = CaseResult(verdict: changed).kind
     #expect(reorderSignature != changeSignature)
-    #expect(reorderSignature?.variant == "rows reordered" && changeSignature?.variant == nil)
+    #expect(reorderSignature?.variant == .rowsReordered && changeSignature?.variant == nil)
   }
 
   @Test("a generator that reorders rows of one id is shrunk to the smallest reorder")
@@ -203,7 +203,7 @@ struct FailureKindsTests {
     var options = Self.options(count: 2_000)
     options.maxSize = 300
     let report = check(keepsOrder, options: options)
-    let reorder = report.failures.first { $0.variant == "rows reordered" }
+    let reorder = report.failures.first { $0.variant?.description == "rows reordered" }
     #expect(reorder?.rowCount == 4)
     #expect(reorder?.isProvenMinimal == true)
   }
@@ -226,7 +226,7 @@ struct FailureKindsTests {
     }
     let checker = CaseChecker(ContractGenerator(keepsOrder))
     let failure = try #require(checker.failure(old: [old], new: [new]))
-    #expect(failure.variant == "rows reordered")
+    #expect(failure.variant?.description == "rows reordered")
     #expect(failure.message.contains("are in another order"))
     #expect(failure.rowCount == 4 && failure.isProvenMinimal)
     #expect(failure.originalSize == 280)

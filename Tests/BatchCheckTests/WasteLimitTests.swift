@@ -133,8 +133,8 @@ struct WasteLimitTests {
     let report = check(Wasteful.moveEveryKeptRow, options: options)
     #expect(report.failures.count == 1)
     let failure = try #require(report.failures.first)
-    #expect(failure.kind == "waste")
-    #expect(failure.variant == "move ratio")
+    #expect(failure.kind.name == "waste")
+    #expect(failure.variant?.description == "move ratio")
     #expect(failure.verdict?.isValid == true)
     #expect(failure.rule == nil)
     #expect(failure.rowCount == 2)
@@ -155,9 +155,9 @@ struct WasteLimitTests {
     var options = Self.options()
     options.rejectsUnneededDeletes = true
     let report = check(Wasteful.replaceAll, options: options)
-    #expect(report.failures.map(\.kind) == ["waste"])
+    #expect(report.failures.map(\.kind.name) == ["waste"])
     let failure = report.failures.first
-    #expect(failure?.variant == "unneeded deletes")
+    #expect(failure?.variant?.description == "unneeded deletes")
     #expect(failure?.waste?.limit == .noUnneededDeletes)
     #expect(failure?.rowCount == 2 && failure?.isProvenMinimal == true)
     #expect(
@@ -173,9 +173,9 @@ struct WasteLimitTests {
     options.maxMoveRatio = 1
     options.rejectsUnneededDeletes = true
     let moves = check(Wasteful.moveEveryKeptRow, options: options)
-    #expect(moves.failures.map { $0.variant ?? "" } == ["move ratio"])
+    #expect(moves.failures.map { $0.variant?.description ?? "" } == ["move ratio"])
     let deletes = check(Wasteful.replaceAll, options: options)
-    #expect(deletes.failures.map { $0.variant ?? "" } == ["unneeded deletes"])
+    #expect(deletes.failures.map { $0.variant?.description ?? "" } == ["unneeded deletes"])
   }
 
   @Test("a random case that breaches is shrunk to the smallest pair that still breaches")
@@ -291,7 +291,7 @@ struct WasteLimitTests {
     var options = CheckOptions.onePair(old: [[Row("a")]], new: [[Row("a")]])
     options.rejectsUnneededDeletes = true
     let failure = try #require(check(WastesOnce(), options: options).failures.first)
-    #expect(failure.kind == "waste")
+    #expect(failure.kind.name == "waste")
     #expect(failure.waste?.deletes == 1)
     #expect(
       failure.message.hasPrefix(

@@ -45,7 +45,7 @@ struct SwiftTestingHelperTests {
     #expect(failures.count >= 2)
     #expect(recorded.issues.count == failures.count)
     for (issue, failure) in zip(recorded.issues, failures) {
-      let label = [failure.kind, failure.rule?.rawValue].compactMap { $0 }.joined(separator: " ")
+      let label = failure.kind.description
       #expect(issue.hasPrefix("BatchCheck: set-diff fails: \(label) (kind "), "\(issue)")
       // A multi-line message (R2b) continues indented under its label.
       let messageLines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
@@ -257,7 +257,7 @@ struct WasteLimitImportTests {
     let report = checkDiff(named: "move-everything", options: options, Self.moveEverything)
     #expect(report.maxMoveRatio == 2)
     let failure = try #require(report.failures.first)
-    #expect(failure.kind == "waste" && failure.variant == "move ratio")
+    #expect(failure.kind.name == "waste" && failure.variant?.description == "move ratio")
     let waste = try #require(failure.waste)
     #expect(waste.limit == .maxMoveRatio && waste.moves == 1 && waste.minimumMoves == 0)
     #expect(failure.rowCount == 2 && failure.isProvenMinimal)
@@ -289,7 +289,7 @@ struct WasteLimitImportTests {
     #expect(check(keep, options: one).passed)
     #expect(
       check(ClosureGenerator(name: "replace-all", replaceAll), options: one).failures.first?.kind
-        == "waste")
+        .name == "waste")
   }
 }
 
@@ -307,5 +307,7 @@ final class XCTestOptionsTests: XCTestCase {
 
 extension CheckFailure {
   /// Kind, rule and variant, for comparing two failures.
-  var signatureText: String { "\(kind) \(rule?.rawValue ?? "-") \(variant ?? "-")" }
+  var signatureText: String {
+    "\(kind.name) \(rule?.rawValue ?? "-") \(variant?.description ?? "-")"
+  }
 }
