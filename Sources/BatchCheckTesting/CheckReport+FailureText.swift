@@ -11,6 +11,7 @@ extension CheckReport {
     guard let first = failures.first else { return nil }
     let kinds = failures.filter { $0.coverage == nil }.count
     let more = kinds > 1 ? " (and \(kinds - 1) more kind\(kinds == 2 ? "" : "s") of failure)" : ""
-    return "BatchCheck: \(generator) fails (\(first.kind)): \(first.message)\(more)\n\n" + renderText()
+    return "BatchCheck: \(generator) fails (\(first.kind)): \(first.message)\(more)\n\n"
+      + renderText()
   }
 }
