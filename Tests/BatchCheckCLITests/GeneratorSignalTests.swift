@@ -10,9 +10,10 @@ import Testing
 
 /// An `--exec` generator never outlives `batchcheck`: the built executable
 /// runs `corpus check --exec` with a shell that starts a `sleep` child and
-/// waits, both writing their process ids to a file; the test signals
-/// `batchcheck` alone (not the generator's process group) and then finds the
-/// shell, its child and the group's leader gone within a few seconds.
+/// waits, having written both process ids to a FIFO the test waits on; the
+/// test signals `batchcheck` alone (not the generator's process group) and
+/// then finds the shell, its child and the group's leader gone within a few
+/// seconds.
 ///
 /// SIGINT, SIGTERM and SIGHUP are caught: the generator gets SIGTERM first
 /// (its trap runs and writes a file), and `batchcheck` then dies of the same
@@ -36,7 +37,7 @@ struct GeneratorSignalTests {
     defer { run.cleanUp() }
     kill(run.batchcheck, signalNumber)
     #expect(run.waitForBatchcheck() == signalNumber, "batchcheck did not die of the signal")
-    for pid in run.pids { #expect(isGone(pid), "process \(pid) outlived batchcheck") }
+    for pid in run.pids { expectGone(pid) }
     #expect(
       (try? String(contentsOf: run.trapped, encoding: .utf8)) == "terminated\n",
       "the generator was not sent SIGTERM first")
@@ -48,7 +49,7 @@ struct GeneratorSignalTests {
     defer { run.cleanUp() }
     kill(run.batchcheck, SIGKILL)
     #expect(run.waitForBatchcheck() == SIGKILL)
-    for pid in run.pids { #expect(isGone(pid), "process \(pid) outlived batchcheck") }
+    for pid in run.pids { expectGone(pid) }
   }
 
   @Test("a supervised generator answers, and its exit status reaches batchcheck")
@@ -75,7 +76,8 @@ struct GeneratorSignalTests {
 
   /// A `batchcheck corpus check --exec` whose generator is running: a shell
   /// (`$$`) waiting on a `sleep` child (`$!`), its trap on SIGTERM writing
-  /// `trapped`.
+  /// `trapped`. The shell writes both ids to a `ReadySignal` once the child
+  /// runs; `init` returns when they come.
   private struct GeneratorRun {
     let files: TemporaryDirectory
     /// The `batchcheck` process, a child of this one.
@@ -83,15 +85,17 @@ struct GeneratorSignalTests {
     /// The shell, its child and the group's leader.
     let pids: [pid_t]
     let trapped: URL
+    /// Where the shell writes `$$ $!`; kept open for the run's life.
+    let ready: ReadySignal
 
     init() throws {
       let executable = try #require(EndToEndTests.executable, "no built batchcheck")
       files = try TemporaryDirectory(prefix: "batchcheck-cli")
       let corpus = try files.write("cases.jsonl", [#"{"old":[["a"]],"new":[["b"]]}"#])
-      let pidFile = files.directory.appendingPathComponent("pids").path
+      ready = try ReadySignal(in: files, name: "pids")
       trapped = files.directory.appendingPathComponent("trapped")
       let command =
-        #"trap 'echo terminated > "\#(trapped.path)"; exit 0' TERM; sleep 100 & echo "$$ $!" > "\#(pidFile).tmp"; mv "\#(pidFile).tmp" "\#(pidFile)"; wait"#
+        #"trap 'echo terminated > "\#(trapped.path)"; exit 0' TERM; sleep 100 & echo "$$ $!" > "\#(ready.path)"; wait"#
       let arguments = [
         executable.path, "corpus", "check", corpus, "--exec", command, "--timeout", "100",
       ]
@@ -107,13 +111,8 @@ struct GeneratorSignalTests {
       var pid: pid_t = 0
       try #require(posix_spawn(&pid, executable.path, &actions, nil, &argv, environ) == 0)
       batchcheck = pid
-      let deadline = Date().addingTimeInterval(30)
-      var written: [pid_t] = []
-      while written.count < 2 && Date() < deadline {
-        written = ((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "")
-          .split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
-        if written.count < 2 { usleep(10_000) }
-      }
+      let written = (ready.line(timeout: 30) ?? "")
+        .split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
       if written.count < 2 {
         kill(pid, SIGKILL)
         _ = waitpid(pid, nil, 0)
@@ -124,15 +123,20 @@ struct GeneratorSignalTests {
       #expect(leader > 0 && leader != pid, "the generator leads no process group of its own")
     }
 
-    /// Reaps `batchcheck` (waiting at most ten seconds); the signal that
-    /// killed it, or nil when it exited or did not end.
+    /// Reaps `batchcheck`, waiting at most ten seconds: `waitpid` blocks on
+    /// a thread of its own, which signals the end. The signal that killed
+    /// it, or nil when it exited or did not end (`cleanUp` then kills it,
+    /// which also ends that thread's wait).
     func waitForBatchcheck() -> Int32? {
-      let deadline = Date().addingTimeInterval(10)
-      var status: Int32 = 0
-      while waitpid(batchcheck, &status, WNOHANG) == 0 {
-        guard Date() < deadline else { return nil }
-        usleep(10_000)
-      }
+      let reaped = Reaped()
+      let pid = batchcheck
+      Thread {
+        var status: Int32 = 0
+        reaped.status = waitpid(pid, &status, 0) == pid ? status : nil
+        reaped.done.signal()
+      }.start()
+      guard reaped.done.wait(timeout: .now() + 10) == .success, let status = reaped.status
+      else { return nil }
       let signal = status & 0x7F
       return signal != 0 && signal != 0x7F ? signal : nil
     }
@@ -140,27 +144,24 @@ struct GeneratorSignalTests {
     /// Kills whatever is left, so that a failing test leaves no process behind.
     func cleanUp() {
       if kill(batchcheck, SIGKILL) == 0 { _ = waitpid(batchcheck, nil, 0) }
-      for pid in pids where !isGone(pid, within: 0) { kill(pid, SIGKILL) }
+      for pid in pids where !processIsGone(pid) { kill(pid, SIGKILL) }
       files.remove()
     }
   }
 }
 
-/// Whether `pid` is gone, or a zombie, within `seconds`.
-private func isGone(_ pid: pid_t, within seconds: Double = 5) -> Bool {
-  let deadline = Date().addingTimeInterval(seconds)
-  while true {
-    if kill(pid, 0) != 0 { return true }
-    #if os(Linux)
-      if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z"
-      {
-        return true
-      }
-    #endif
-    guard Date() < deadline else { return false }
-    usleep(10_000)
-  }
+/// The status `waitpid` gave, written before `done` is signalled and read after.
+private final class Reaped: @unchecked Sendable {
+  let done = DispatchSemaphore(value: 0)
+  var status: Int32?
+}
+
+/// Expects `pid` gone, or a zombie, within five seconds.
+private func expectGone(_ pid: pid_t, sourceLocation: SourceLocation = #_sourceLocation) {
+  waitUntil(
+    "process \(pid) is gone (it must not outlive batchcheck)", timeout: 5,
+    sourceLocation: sourceLocation
+  ) { processIsGone(pid) }
 }
 
 /// Runs `executable` with `arguments`; its status and its output and errors together.

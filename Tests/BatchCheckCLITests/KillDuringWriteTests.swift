@@ -178,26 +178,32 @@ struct KillDuringWriteTests {
   /// Waits until a temporary file of `target` exists (and holds data, when
   /// `holdingData`); returns it. Nil when `child` ends first, or when
   /// nothing shows within two minutes, far more than the child needs (the
-  /// child is then killed).
+  /// test then fails and the child is killed). Without `holdingData` the
+  /// folder is checked with no pause, to catch the file's first moment.
   private func waitForTemporaryFile(
     of target: URL, holdingData: Bool, while child: Process
   ) -> URL? {
     let folder = target.deletingLastPathComponent()
     let prefix = target.lastPathComponent + ".batchcheck-tmp-"
-    let deadline = Date().addingTimeInterval(120)
-    while Date() < deadline {
+    var found: URL?
+    waitUntil(
+      "a temporary file of \(target.lastPathComponent) shows, or the child ends", timeout: 120,
+      pause: holdingData ? 0.001 : 0
+    ) {
       let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
       if let name = names.first(where: { $0.hasPrefix(prefix) }) {
         let url = folder.appendingPathComponent(name)
         let size =
           (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?
           .intValue
-        if !holdingData || (size ?? 0) > 0 { return url }
+        if !holdingData || (size ?? 0) > 0 {
+          found = url
+          return true
+        }
       }
-      guard child.isRunning else { break }
-      if holdingData { usleep(1_000) }
+      return !child.isRunning
     }
-    if child.isRunning { kill(child.processIdentifier, SIGKILL) }
-    return nil
+    if found == nil && child.isRunning { kill(child.processIdentifier, SIGKILL) }
+    return found
   }
 }

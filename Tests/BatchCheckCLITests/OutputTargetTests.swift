@@ -49,12 +49,13 @@ struct OutputTargetTests {
     // the read start, so that a failure fails rather than hangs.)
     let regressions = files.directory.appendingPathComponent("heckel.jsonl").path
     #expect(mkfifo(regressions, 0o644) == 0)
-    Thread { feed(regressions, Data()) }.start()
+    let writer = FIFOWriter(regressions, Data())
     let check = await runCommand(
       [
         "check", "--generator", "heckel", "--count", "0", "--save-regressions",
         files.directory.path,
       ])
+    writer.finish()
     #expect(check.status == 74)
     #expect(
       check.standardError

@@ -21,9 +21,9 @@ struct StreamInputTests {
     #expect(mkfifo(path, 0o644) == 0)
     // Enough bytes to fill the pipe's buffer many times over.
     let lines = Array(repeating: Lines.agrees, count: 5_000)
-    let writer = Thread { feed(path, Data(lines.map { $0 + "\n" }.joined().utf8)) }
-    writer.start()
+    let writer = FIFOWriter(path, Data(lines.map { $0 + "\n" }.joined().utf8))
     let run = await runCommand(["validate", path])
+    writer.finish()
     #expect(run.status == 0, "\(run.standardError)")
     #expect(run.standardError == "")
     #expect(run.standardOutput.hasSuffix("5000 passed, 0 failed\n"))
@@ -98,25 +98,52 @@ struct StreamInputTests {
   }
 }
 
-/// Opens the FIFO `path` for writing once a reader has it open (giving up
-/// after ten seconds, so that a reader that never comes leaves no thread
-/// blocked), writes `data` and closes it.
-func feed(_ path: String, _ data: Data) {
-  let deadline = Date().addingTimeInterval(10)
-  var descriptor: Int32 = -1
-  while descriptor < 0 && Date() < deadline {
-    descriptor = open(path, O_WRONLY | O_NONBLOCK)
-    if descriptor < 0 { usleep(2_000) }
+/// Writes `data` to the FIFO `path` on a thread of its own, once a reader
+/// opens it: the thread's `open(2)` blocks until then, and returns the
+/// moment the reader comes. `finish()` ends the thread in any case.
+final class FIFOWriter: Sendable {
+  let path: String
+  /// Signalled when the writer's `open(2)` has returned.
+  private let opened = DispatchSemaphore(value: 0)
+  /// Signalled when the writer has closed the FIFO.
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ path: String, _ data: Data) {
+    self.path = path
+    Thread { [opened, done] in
+      var descriptor: Int32
+      repeat { descriptor = open(path, O_WRONLY) } while descriptor < 0 && errno == EINTR
+      opened.signal()
+      if descriptor >= 0 {
+        data.withUnsafeBytes { bytes in
+          var written = 0
+          while written < bytes.count {
+            let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result <= 0 { break }
+            written += result
+          }
+        }
+        close(descriptor)
+      }
+      done.signal()
+    }.start()
   }
-  guard descriptor >= 0 else { return }
-  _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-  data.withUnsafeBytes { bytes in
-    var written = 0
-    while written < bytes.count {
-      let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-      if result <= 0 { break }
-      written += result
+
+  /// Waits for the writer to finish, after the reader is done with the FIFO.
+  /// A writer still waiting for a reader that never came (or still writing)
+  /// gets one: this end, opened without waiting, read to the writer's close,
+  /// so that no thread is left blocked.
+  func finish() {
+    let reader = open(path, O_RDONLY | O_NONBLOCK)
+    defer { if reader >= 0 { close(reader) } }
+    // Either the writer opened long ago, or it opens now that a reader is here.
+    opened.wait()
+    if reader >= 0 {
+      // Blocking reads until every writer has closed (at once, when it has).
+      _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while read(reader, &chunk, chunk.count) > 0 {}
     }
+    done.wait()
   }
-  close(descriptor)
 }

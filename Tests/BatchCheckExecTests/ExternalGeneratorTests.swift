@@ -317,7 +317,7 @@ struct ExternalGeneratorTests {
     let processes = try Self.pids(in: pids)
     #expect(processes.count == 2)
     for pid in processes {
-      #expect(Self.isGone(pid), "process \(pid) outlived its timeout")
+      Self.expectGone(pid, "its timeout")
     }
   }
 
@@ -415,10 +415,15 @@ struct ExternalGeneratorTests {
 
   @Test("two lines for one case: the next case reports it and restarts; the one after is answered")
   func twoLines() throws {
+    let scratch = try TemporaryDirectory(prefix: "batchcheck-exec")
+    let written = try ReadySignal(in: scratch)
+    // After both lines, a line to the signal: the extra line is in the pipe then.
     let generator = ExternalGenerator(
-      command: "while read -r l; do echo '{}'; echo '{\"deleteRows\":[[0,0]]}'; done")
+      command:
+        #"while read -r l; do echo '{}'; echo '{"deleteRows":[[0,0]]}'; echo > "\#(written.path)"; done"#
+    )
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
-    Thread.sleep(forTimeInterval: 0.1)  // the extra line is written by now
+    try #require(written.line(timeout: 10) != nil)
     let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
     #expect(error?.kind == .malformedOutput)
     #expect(
@@ -436,7 +441,7 @@ struct ExternalGeneratorTests {
   func exitsAfterOneAnswer() throws {
     let generator = ExternalGenerator(command: "read -r l; echo '{}'")
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
-    Thread.sleep(forTimeInterval: 0.1)  // it has exited by now
+    try #require(Self.exits(try #require(generator.processID), within: 10))
     let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
     #expect(error?.kind == .unavailable)
     #expect(
@@ -509,13 +514,13 @@ struct ExternalGeneratorTests {
       #expect(generator.processID == nil)
       let closed = try Self.pids(in: pids)
       #expect(closed.count == 2)
-      for pid in closed { #expect(Self.isGone(pid), "process \(pid) outlived close()") }
+      for pid in closed { Self.expectGone(pid, "close()") }
       // A new process after close.
       #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
     }  // deinit
     let dropped = try Self.pids(in: pids)
     #expect(dropped.count == 2)
-    for pid in dropped { #expect(Self.isGone(pid), "process \(pid) outlived its generator") }
+    for pid in dropped { Self.expectGone(pid, "its generator") }
   }
 
   @Test("a running process group is registered for the exit handler until it is reaped")
@@ -555,28 +560,36 @@ struct ExternalGeneratorTests {
     }
   }
 
-  /// Whether `pid` stops running within a second: SIGKILL is delivered
-  /// asynchronously, so a killed grandchild may take a moment to die. A
-  /// zombie waiting for its reaper counts as gone.
-  static func isGone(_ pid: pid_t) -> Bool {
-    let deadline = Date().addingTimeInterval(1)
-    while !isGoneNow(pid) {
-      guard Date() < deadline else { return false }
-      Thread.sleep(forTimeInterval: 0.01)
+  /// Whether the child `pid` exits within `seconds`: `waitid(2)` blocks on a
+  /// thread of its own until the child is a zombie, its descriptors all
+  /// closed, and leaves it for its owner to reap (`WNOWAIT`). The test fails
+  /// when it does not.
+  static func exits(
+    _ pid: pid_t, within seconds: Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let exited = DispatchSemaphore(value: 0)
+    Thread {
+      var info = siginfo_t()
+      _ = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT)
+      exited.signal()
+    }.start()
+    guard exited.wait(timeout: .now() + seconds) == .success else {
+      Issue.record("process \(pid) still runs after \(seconds) s", sourceLocation: sourceLocation)
+      return false
     }
     return true
   }
 
-  private static func isGoneNow(_ pid: pid_t) -> Bool {
-    guard kill(pid, 0) == 0 else { return true }
-    #if os(Linux)
-      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return true }
-      return stat[close...].dropFirst(2).first == "Z"
-    #else
-      return false
-    #endif
+  /// Expects `pid` to stop running within a second: SIGKILL is delivered
+  /// asynchronously, so a killed grandchild may take a moment to die. A
+  /// zombie waiting for its reaper counts as gone.
+  static func expectGone(
+    _ pid: pid_t, _ outliving: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    waitUntil(
+      "process \(pid) is gone (it must not outlive \(outliving))", timeout: 1,
+      sourceLocation: sourceLocation
+    ) { processIsGone(pid) }
   }
 
   /// Deletes every row and inserts every row when the section counts agree,
