@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckHTML
 
 /// A check report as JUnit XML, which CI systems display: one test suite for
@@ -27,8 +28,10 @@ enum JUnitReport {
               .compactMap { $0 }.joined(separator: " ")
             return Failure(
               type: failure.kind, message: head + ": " + failure.message,
-              body: failure.textLines(runSeed: report.seed, sectioned: report.sectioned)
-                .joined(separator: "\n"))
+              body: failure.textLines(
+                runSeed: report.seed, sectioned: report.sectioned, naming: .commandLine
+              )
+              .joined(separator: "\n"))
           })
       })
     return document([suite])
