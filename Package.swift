@@ -27,11 +27,17 @@ let package = Package(
     .target(name: "ReferenceDiffs", dependencies: ["BatchCheck"]),
     .target(name: "BatchCheckTesting", dependencies: ["BatchCheck", "BatchCheckHTML"]),
     // Reports as self-contained HTML pages with SVG pictures of each failure.
-    .target(name: "BatchCheckHTML", dependencies: ["BatchCheck"]),
+    .target(name: "BatchCheckHTML", dependencies: ["BatchCheck", "BatchCheckCommandLine"]),
+    // The command line's words that reports write: the spelling of the
+    // options it reads and writes back, the `batchcheck replay` command.
+    // Standard library only; shared by the CLI and the HTML report (and so
+    // the test helpers' HTML attachments); not a product.
+    .target(name: "BatchCheckCommandLine", dependencies: ["BatchCheck"]),
     .target(
       name: "BatchCheckCLI",
       dependencies: [
         "BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "ReferenceDiffs", "BatchCheckHTML",
+        "BatchCheckCommandLine",
       ]),
     .executableTarget(name: "batchcheck", dependencies: ["BatchCheckCLI", "BatchCheckExec"]),
     .plugin(
@@ -42,7 +48,7 @@ let package = Package(
           description:
             "Run the batchcheck command line tool: check, validate, corpus, explain, bench...")),
       dependencies: ["batchcheck"]),
-    .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck"]),
+    .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck", "BatchCheckCommandLine"]),
     // What the test targets share: seeded mutations of case lines (the
     // case-reading and --exec wire tests) and temporary directories for the
     // files a test writes (the CLI and --exec tests); not a product.
@@ -61,11 +67,13 @@ let package = Package(
     .testTarget(
       name: "BatchCheckCLITests",
       dependencies: [
-        "BatchCheckCLI", "BatchCheck", "BatchCheckCorpus", "ReferenceDiffs",
-        "BatchCheckTestSupport",
+        "BatchCheckCLI", "BatchCheck", "BatchCheckCommandLine", "BatchCheckCorpus",
+        "BatchCheckExec",
+        "ReferenceDiffs", "BatchCheckTestSupport",
       ]),
     .testTarget(
-      name: "BatchCheckHTMLTests", dependencies: ["BatchCheckHTML", "BatchCheck", "ReferenceDiffs"]),
+      name: "BatchCheckHTMLTests",
+      dependencies: ["BatchCheckHTML", "BatchCheck", "BatchCheckCommandLine", "ReferenceDiffs"]),
   ],
   swiftLanguageModes: [.v6]
 )

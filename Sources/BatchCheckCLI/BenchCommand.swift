@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 import BatchCheckExec
 import Foundation
@@ -81,11 +82,12 @@ struct BenchCommand: OptionCommand {
       .number(
         "--cases", \.cases, in: range, help: "Random cases per engine run", default: "300000"),
       .number(
-        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>",
+        CommandLineFlag.maxSize.rawValue, \.maxSize, in: 0...100_000, valueName: "<m>",
         help: "The largest random case, in rows",
         default: "50"),
       .choice(
-        "--uikit", "<profile>", help: "Time one profile only: ios18 or ios12", default: "both"
+        CommandLineFlag.uikit.rawValue, "<profile>", help: "Time one profile only: ios18 or ios12",
+        default: "both"
       ) { (root, profile: UIKitProfile) in root.profiles = [profile] },
       .path(
         "--write-case", \.caseFile,

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 import BatchCheckExec
 import BatchCheckHTML
@@ -128,10 +129,13 @@ struct CheckCommand: OptionCommand {
     if let regressionFile {
       options.regressions = try regressionFile.pairs()
     }
-    let report = await BatchCheck.check(
-      generator, under: shared.judgedContract(for: generator), options: options, workers: workers)
+    let report = shared.replayingOnCommandLine(
+      await BatchCheck.check(
+        generator, under: shared.judgedContract(for: generator), options: options,
+        workers: workers))
     progress?.clear()
-    output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
+    output.writeOutput(
+      (format == .json ? report.renderJSON() : report.renderText(naming: .commandLine)) + "\n")
     if let junit {
       try writeAtomically(JUnitReport.xml(for: report), to: junit)
     }

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 import ReferenceDiffs
 
@@ -222,7 +223,8 @@ extension CommandOption {
   {
     let names = ReferenceGenerators.allContracts.map(\.name)
     return value(
-      "--generator", "<name>", valueType: .choice(names), allowed: names.joined(separator: " or "),
+      CommandLineFlag.generator.rawValue, "<name>", valueType: .choice(names),
+      allowed: names.joined(separator: " or "),
       help: help, default: defaultText,
       parse: { ReferenceGenerators.anyContract(named: $0) == nil ? nil : $0 },
       set: { $0[keyPath: path] = $1 })

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 
 /// `batchcheck corpus generate`: writes a `GeneratedCorpus` to a case file,
@@ -64,11 +65,11 @@ struct CorpusGenerateCommand: OptionCommand {
         "--count", \.count, in: 0...1_000_000_000, help: "Random cases, after the pairs",
         default: String(CheckOptions.defaultCount)),
       .number(
-        "--max-size", \.maxSize, in: 0...100_000, valueName: "<m>",
+        CommandLineFlag.maxSize.rawValue, \.maxSize, in: 0...100_000, valueName: "<m>",
         help: "The largest random case, in rows",
         default: String(CheckOptions.defaultMaxSize)),
       .flag(
-        "--sections", \.sections,
+        CommandLineFlag.sections.rawValue, \.sections,
         help:
           "Random cases of several sections, as 'check' makes them for a generator that diffs sections"
           + " (--exec)."),

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 
 extension CorpusRun {
@@ -36,7 +37,7 @@ extension CorpusRun {
       head += "\(disagreement.actual), expected \(disagreement.expected)"
       lines.append(head)
       if let failure = disagreement.failure {
-        lines += failure.textLines(runSeed: nil).dropFirst()
+        lines += failure.textLines(runSeed: nil, naming: .commandLine).dropFirst()
       } else if let sameAs = disagreement.sameAs {
         lines.append("  the same failure as \(sameAs.file):\(sameAs.line) above")
       }

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 
 /// One `corpus check` run: the checkers, the totals per file, the
@@ -218,7 +219,8 @@ struct CorpusRun {
         let message = "\(actual), expected \(expectedText)"
         junitFailure = JUnitReport.Failure(
           type: actual, message: message,
-          body: failure?.textLines(runSeed: nil).joined(separator: "\n") ?? message)
+          body: failure?.textLines(runSeed: nil, naming: .commandLine).joined(separator: "\n")
+            ?? message)
       }
     }
     if keepsJUnit { results.append((line.file, line.line, name, junitFailure)) }

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 import BatchCheckExec
 import Foundation
@@ -12,7 +13,7 @@ struct GeneratorOptions {
   /// An external generator's command (`--exec`).
   var command: String?
   /// Seconds an external generator may take per case (`--timeout`).
-  var timeout = 5.0
+  var timeout = ExternalGenerator.defaultTimeout
   /// Generator errors a phase takes before the rest of it is skipped (`--max-crashes`).
   var maxCrashes = GeneratorOptions.defaultMaxCrashes
   /// The default of `--max-crashes`: enough to find and shrink a crash,
@@ -41,29 +42,31 @@ struct GeneratorOptions {
   static var options: [CommandOption<Self>] {
     [
       .string(
-        "--generator", "<name>", \.generatorName,
+        CommandLineFlag.generator.rawValue, "<name>", \.generatorName,
         expected: ReferenceGenerators.allContracts.map(\.name),
         help:
           "A built-in generator: \(ReferenceGenerators.allContracts.map(\.name).joined(separator: ", "))."
       ),
       .string(
-        "--exec", "<command>", \.command,
+        CommandLineFlag.exec.rawValue, "<command>", \.command,
         help:
           "An external generator: a command run with /bin/sh -c that reads one case per line and answers"
           + " one update per line (with --contract staged or steps: one array of stages or of steps per line)."
       ),
       .choice(
-        "--contract", "<c>", \.contract,
+        CommandLineFlag.contract.rawValue, "<c>", \.contract,
         help:
           "batch, staged or steps: the contract to judge under. By default a built-in generator's own"
           + " (staged for heckel-staged, steps for edit-script, else batch); another one shows what a contract"
           + " mix-up does. For --exec, the shape the command answers in (default: batch)."),
       .value(
-        "--timeout", "<seconds>", allowed: "seconds, more than 0 and at most 3600",
-        help: "How long --exec may take per case", default: "5",
+        CommandLineFlag.timeout.rawValue, "<seconds>",
+        allowed: "seconds, more than 0 and at most 3600",
+        help: "How long --exec may take per case",
+        default: decimalText(ExternalGenerator.defaultTimeout),
         parse: { Double($0).flatMap { $0 > 0 && $0 <= 3600 ? $0 : nil } }, set: { $0.timeout = $1 }),
       .number(
-        "--max-crashes", \.maxCrashes, in: 1...1_000_000_000,
+        CommandLineFlag.maxCrashes.rawValue, \.maxCrashes, in: 1...1_000_000_000,
         help:
           "How many cases of one phase the generator may crash, hang or answer with something that is not an update on (each restarts"
           + " --exec) before the rest of the phase is skipped; the report then says how many cases did not"
@@ -75,27 +78,31 @@ struct GeneratorOptions {
           + " (default: \(ExternalGenerator.defaultPipelineDepth), at most \(ExternalGenerator.maxPipelineDepth);"
           + " 1 waits for each answer)."),
       .value(
-        "--name", "<name>", allowed: "a name of 1 to 200 characters",
+        CommandLineFlag.name.rawValue, "<name>", allowed: "a name of 1 to 200 characters",
         help: "The --exec generator's name in reports, JUnit and corpus lines", default: "exec",
         parse: { $0.isEmpty || $0.count > 200 ? nil : $0 }, set: { $0.name = $1 }),
       .value(
-        "--sections", "<on|off>", allowed: "on or off",
+        CommandLineFlag.sections.rawValue, "<on|off>", allowed: "on or off",
         help:
           "Whether --exec gets cases of several sections (default: on; off: one section a side, as a"
           + " generator that diffs one section).",
         parse: { ["on": true, "off": false][$0] }, set: { $0.sections = $1 }),
       .number(
-        "--max-size", \.maxSize, in: 0...100_000, help: "The largest random case, in rows",
+        CommandLineFlag.maxSize.rawValue, \.maxSize, in: 0...100_000,
+        help: "The largest random case, in rows",
         default: String(CheckOptions.defaultMaxSize)),
       .flag(
-        "--identity-only", \.identityOnly,
+        CommandLineFlag.identityOnly.rawValue, \.identityOnly,
         help:
           "Judge identities only: a content change owes no reload. On by default for generators that"
           + " compare values only (lcs, lcs-2013, map-moves, collection-difference)."),
       .choice(
-        "--semantics", "<s>", \.simulation.semantics, help: "tableView (default) or collectionView."
+        CommandLineFlag.semantics.rawValue, "<s>", \.simulation.semantics,
+        help: "tableView (default) or collectionView."
       ),
-      .choice("--duplicates", "<p>", \.simulation.duplicates, help: "reject (default) or asUIKit."),
+      .choice(
+        CommandLineFlag.duplicates.rawValue, "<p>", \.simulation.duplicates,
+        help: "reject (default) or asUIKit."),
       uikitOption(\.simulation.uikit),
     ]
   }
@@ -104,7 +111,7 @@ struct GeneratorOptions {
   static func uikitOption<Root>(_ path: WritableKeyPath<Root, UIKitProfile>) -> CommandOption<Root>
   {
     .choice(
-      "--uikit", "<profile>", path,
+      CommandLineFlag.uikit.rawValue, "<profile>", path,
       help:
         "The UIKit whose rules judge: ios18 (default: what apps run today) or ios12 (the iOS 12 rules)."
     )
@@ -121,7 +128,8 @@ struct GeneratorOptions {
     case (let generator?, nil):
       if ReferenceGenerators.anyContract(named: generator) == nil {
         throw .invalidValue(
-          generator, option: "--generator", allowed: ReferenceGenerators.allContracts.map(\.name),
+          generator, option: CommandLineFlag.generator.rawValue,
+          allowed: ReferenceGenerators.allContracts.map(\.name),
           command: name)
       }
     case (nil, .some):
@@ -162,8 +170,6 @@ struct GeneratorOptions {
   func checkOptions(for generator: ContractGenerator) -> CheckOptions {
     var options = CheckOptions(maxSize: maxSize, simulation: simulation)
     options.identityOnly = generator.identityOnly
-    options.replaysOnCommandLine = true
-    options.replayExternal = replayExternal
     options.maxCrashes = maxCrashes
     return options
   }
@@ -171,10 +177,19 @@ struct GeneratorOptions {
   /// For `--exec`, the external generator as a failure's replay command
   /// names it: the command, and `--contract`, `--timeout`, `--name` and
   /// `--sections` when not the defaults. nil for a built-in generator.
+  /// The engine leaves it out of its reports (`replayingOnCommandLine(_:)`).
   var replayExternal: ReplayRecipe.ExternalCommand? {
     guard let command else { return nil }
     return ReplayRecipe.ExternalCommand(
       command: command, contract: contract == .batch ? nil : contract,
-      timeout: timeout == 5 ? nil : timeout, name: name, sections: sections)
+      timeout: timeout == ExternalGenerator.defaultTimeout ? nil : timeout, name: name,
+      sections: sections)
+  }
+
+  /// `report` as the command line gives it: each failure's replay as the
+  /// `batchcheck replay` command, naming the external generator, if any
+  /// (`replayExternal`). The engine hands back the replay as data.
+  func replayingOnCommandLine(_ report: CheckReport) -> CheckReport {
+    report.replayingOnCommandLine(external: replayExternal)
   }
 }

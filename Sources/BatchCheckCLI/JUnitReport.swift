@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckHTML
 
 /// A check report as JUnit XML, which CI systems display: one test suite for
@@ -25,8 +26,10 @@ enum JUnitReport {
             // One failure element per kind of failure, holding that failure's report.
             return Failure(
               type: failure.kind.name, message: "\(failure.kind): " + failure.message,
-              body: failure.textLines(runSeed: report.seed, sectioned: report.sectioned)
-                .joined(separator: "\n"))
+              body: failure.textLines(
+                runSeed: report.seed, sectioned: report.sectioned, naming: .commandLine
+              )
+              .joined(separator: "\n"))
           })
       })
     return document([suite])

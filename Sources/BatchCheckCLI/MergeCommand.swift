@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 import BatchCheckHTML
 
@@ -78,7 +79,8 @@ struct MergeCommand: FilesCommand {
     } catch {
       throw .unmergeable(error.message)
     }
-    output.writeOutput((format == .json ? merged.renderJSON() : merged.renderText()) + "\n")
+    output.writeOutput(
+      (format == .json ? merged.renderJSON() : merged.renderText(naming: .commandLine)) + "\n")
     if let junit {
       try writeAtomically(JUnitReport.xml(for: merged), to: junit)
     }

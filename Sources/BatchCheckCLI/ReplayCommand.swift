@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 
 /// `batchcheck replay`: runs one random case of a run from its case seed,
@@ -30,7 +31,11 @@ struct ReplayCommand: OptionCommand {
   var waste = WasteOptions()
 
   static var options: [CommandOption<Self>] {
-    [.seed("--case-seed", help: "The case seed, decimal or 0x hexadecimal.") { $0.caseSeed = $1 }]
+    [
+      .seed(CommandLineFlag.caseSeed.rawValue, help: "The case seed, decimal or 0x hexadecimal.") {
+        $0.caseSeed = $1
+      }
+    ]
       + GeneratorOptions.options.map { $0.lifted(\.shared) }
       + WasteOptions.options.map { $0.lifted(\.waste) }
       + [.format(\.format, json: "the report as one object.")]
@@ -38,7 +43,9 @@ struct ReplayCommand: OptionCommand {
 
   func validate() throws(CommandError) {
     try shared.validate(command: Self.name)
-    if caseSeed == nil { throw .missingArgument("--case-seed", command: Self.name) }
+    if caseSeed == nil {
+      throw .missingArgument(CommandLineFlag.caseSeed.rawValue, command: Self.name)
+    }
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
@@ -46,9 +53,12 @@ struct ReplayCommand: OptionCommand {
     defer { external?.close() }
     var options = shared.checkOptions(for: generator)
     waste.apply(to: &options)
-    let report = BatchCheck.replay(
-      generator, caseSeed: caseSeed, under: shared.judgedContract(for: generator), options: options)
-    output.writeOutput((format == .json ? report.renderJSON() : report.renderText()) + "\n")
+    let report = shared.replayingOnCommandLine(
+      BatchCheck.replay(
+        generator, caseSeed: caseSeed, under: shared.judgedContract(for: generator),
+        options: options))
+    output.writeOutput(
+      (format == .json ? report.renderJSON() : report.renderText(naming: .commandLine)) + "\n")
     return report.passed ? .success : .failure
   }
 }

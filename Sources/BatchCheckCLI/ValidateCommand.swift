@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import BatchCheckCorpus
 
 /// `batchcheck validate FILE... [--format human|json]`: runs every case of
@@ -58,16 +59,16 @@ struct ValidateCommand: FilesCommand {
         \.format, human: "one line per case and a summary",
         json: "one JSON object per case or malformed line."),
       .choice(
-        "--contract", "<c>", \.contract,
+        CommandLineFlag.contract.rawValue, "<c>", \.contract,
         help:
           "Read every case's changes as batch, staged or steps, the way a user who mixed the contracts up"
           + " would apply them (default: each case's own contract). A case that cannot be read so is a data"
           + " error."),
       .flag(
-        "--identity-only", \.identityOnly,
+        CommandLineFlag.identityOnly.rawValue, \.identityOnly,
         help: "Judge identities only: a content change owes no reload."),
       .choice(
-        "--uikit", "<profile>", \.uikit,
+        CommandLineFlag.uikit.rawValue, "<profile>", \.uikit,
         help:
           "The UIKit whose rules judge the cases that do not say (\"uikit\" in the case): ios18 (default)"
           + " or ios12."),

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 
 /// `--max-move-ratio` and `--no-unneeded-deletes`, declared once for the
 /// commands that judge a generator's updates (`check`, `replay`, `corpus
@@ -13,7 +14,7 @@ struct WasteOptions {
   static var options: [CommandOption<Self>] {
     [
       .value(
-        "--max-move-ratio", "<r>",
+        CommandLineFlag.maxMoveRatio.rawValue, "<r>",
         allowed: "a number from 1 to \(decimalText(CheckOptions.largestMoveRatio))",
         help:
           "Fail a valid update with more than <r> times the fewest row moves any valid update needs"
@@ -21,7 +22,7 @@ struct WasteOptions {
         parse: { Double($0).flatMap { $0 >= 1 && $0 <= CheckOptions.largestMoveRatio ? $0 : nil } },
         set: { $0.maxMoveRatio = $1 }),
       .flag(
-        "--no-unneeded-deletes", \.noUnneededDeletes,
+        CommandLineFlag.noUnneededDeletes.rawValue, \.noUnneededDeletes,
         help:
           "Fail a valid update that deletes and inserts again a row present on both sides: more deletes"
           + " than the fewest needed plus the kept rows whose content changed."),

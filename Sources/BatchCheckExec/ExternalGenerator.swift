@@ -55,6 +55,10 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   /// process waits for the other's wake-up on most cases (measured on 2
   /// cores: 16 in flight took a third more time than 64).
   public static let defaultPipelineDepth = 64
+  /// Seconds each case may take unless told otherwise (`timeout`): the
+  /// default of `init(command:timeout:name:pipelineDepth:)` and of the
+  /// command line's `--timeout`.
+  public static let defaultTimeout: Double = 5
   /// How much of the end of stderr is kept, in bytes.
   static let stderrLimit = 2048
 
@@ -104,13 +108,14 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   ///
   /// - Parameters:
   ///   - command: a shell command: `python3 mydiff.py`, `./mydiff --json`.
-  ///   - timeout: seconds each case may take, 5 by default, the start-up of
-  ///     a fresh process included; clamped to [0.001, 10⁶].
+  ///   - timeout: seconds each case may take, `defaultTimeout` (5) by
+  ///     default, the start-up of a fresh process included; clamped to
+  ///     [0.001, 10⁶] (not a number: the default).
   ///   - name: the generator's name in reports.
   ///   - pipelineDepth: how many cases the engine keeps in flight at most,
   ///     `defaultPipelineDepth` (64) by default; clamped to [1, `maxPipelineDepth`].
   public convenience init(
-    command: String, timeout: Double = 5, name: String = "exec",
+    command: String, timeout: Double = ExternalGenerator.defaultTimeout, name: String = "exec",
     pipelineDepth: Int = ExternalGenerator.defaultPipelineDepth
   ) {
     self.init(
@@ -126,7 +131,7 @@ public final class ExternalGenerator: SectionedDeltaGenerator, PipelinedDeltaGen
   ) {
     self.pipelineDepth = min(max(pipelineDepth, 1), Self.maxPipelineDepth)
     self.command = command
-    self.timeout = timeout.isNaN ? 5 : min(max(timeout, 0.001), 1e6)
+    self.timeout = timeout.isNaN ? Self.defaultTimeout : min(max(timeout, 0.001), 1e6)
     self.name = name
     self.maxAnswerBytes = max(maxAnswerBytes, 1)
     self.terminationGrace = terminationGrace

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 
 /// One labelled block of text under a picture (the trace, the seeds, the
 /// replay command, the corpus line), shown in a `<pre>` so it can be copied.
@@ -128,11 +129,12 @@ public struct HTMLCase: Hashable, Sendable {
       seeds += "no case seed (\(failure.phase.rawValue) phase, pair \(failure.index ?? 0))"
     }
     blocks.append(HTMLBlock(label: "seeds", text: seeds))
-    blocks.append(
-      HTMLBlock(label: "replay", text: failure.replayText))
-    // The page serves both front ends: the other form of the replay too.
+    // The page serves both front ends: options named as the command line
+    // names them (where it is the one to run), the other form of the replay too.
+    let replayText = failure.replayText(naming: .commandLine)
+    blocks.append(HTMLBlock(label: "replay", text: replayText))
     if let recipe = failure.replay {
-      if failure.replayText == recipe.swiftCall {
+      if replayText == recipe.swiftCall {
         if let command = recipe.commandLine {
           blocks.append(HTMLBlock(label: "replay on the command line", text: command))
         }

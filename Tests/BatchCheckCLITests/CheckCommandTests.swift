@@ -275,15 +275,15 @@ struct CheckCommandTests {
   func execReplayCommand() throws {
     // What the engine reports for a random failure of an external generator.
     let empty = ContractGenerator(name: "exec") { _, _ -> [Step] in [] }
-    var options = CheckOptions(count: 20, exhaustiveTotal: 0, shrinkBudget: 0)
-    options.replaysOnCommandLine = true
-    let report = BatchCheck.check(empty, options: options)
+    let options = CheckOptions(count: 20, exhaustiveTotal: 0, shrinkBudget: 0)
+    let run = BatchCheck.check(empty, options: options)
+    let report = GeneratorOptions().replayingOnCommandLine(run)
     var shared = GeneratorOptions()
     shared.command = "./diff --steps 'x'"
     shared.contract = .steps
     shared.timeout = 2
-    options.replayExternal = shared.replayExternal
-    let external = BatchCheck.check(empty, options: options)
+    let external = shared.replayingOnCommandLine(run)
+    #expect(run.failures.first?.replay?.external == nil)
     let before = try #require(report.failures.first?.replayCommand)
     let after = try #require(external.failures.first?.replayCommand)
     #expect(external.failures.first?.replay?.external?.command == "./diff --steps 'x'")

@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckCommandLine
 import Foundation
 import ReferenceDiffs
 import Testing
@@ -99,14 +100,14 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     "the replay block renders the failure's recipe: the Swift call in process, the command on the command line"
   )
   func replayBlock() throws {
-    var options = CheckOptions(
+    let options = CheckOptions(
       count: 300, exhaustiveTotal: 0, stopAtFirstFailure: true, identityOnly: true)
     let swift = check(LCS2013Generator(), options: options)
     let swiftRecipe = try #require(swift.failures.first?.replay)
     #expect(
       parse(HTMLReport.render(swift)).all("pre").contains { $0.text == swiftRecipe.swiftCall })
-    options.replaysOnCommandLine = true
-    let commandLine = check(LCS2013Generator(), options: options)
+    let commandLine = check(LCS2013Generator(), options: options).replayingOnCommandLine(
+      external: nil)
     let command = try #require(commandLine.failures.first?.replay?.commandLine)
     #expect(command.hasPrefix("batchcheck replay --generator lcs-2013 --case-seed 0x"))
     #expect(parse(HTMLReport.render(commandLine)).all("pre").contains { $0.text == command })

@@ -106,21 +106,23 @@ public struct WasteBreach: Hashable, Sendable {
     }
   }
 
-  /// The command-line option that sets the limit breached: `--max-move-ratio 2`
-  /// or `--no-unneeded-deletes`.
-  package var option: String {
+  /// The option that sets the limit breached, set as the run set it:
+  /// `CheckOptions.maxMoveRatio = 2`, or as `spelling`'s front end names it.
+  package func option(naming spelling: OptionSpelling) -> String {
     switch limit {
-    case .maxMoveRatio: "--max-move-ratio " + (maxMoveRatio.map(decimalText) ?? "")
-    case .noUnneededDeletes: "--no-unneeded-deletes"
+    case .maxMoveRatio:
+      spelling.setting(.maxMoveRatio, to: maxMoveRatio.map(decimalText) ?? "")
+    case .noUnneededDeletes: spelling.setting(.rejectsUnneededDeletes, to: "true")
     }
   }
 
   /// What a report says as the replay of a breach that has no replay
   /// command: a case line cannot hold a waste limit, so its corpus line
-  /// fails only where the limit is given again.
-  package var corpusReplay: String {
+  /// fails only where the limit is given again (named as `spelling` names it).
+  package func corpusReplay(naming spelling: OptionSpelling) -> String {
     "add the corpus line below to a regression corpus and run batchcheck corpus check on it with"
-      + " \(option) (a case line cannot hold the limit: without it the case passes, its update being valid)"
+      + " \(option(naming: spelling)) (a case line cannot hold the limit: without it the case passes,"
+      + " its update being valid)"
   }
 }
 

@@ -1,15 +1,15 @@
 /// The case format's JSON text written straight into a byte buffer: the
 /// same bytes as `CaseJSON` (and `Case.jsonLine`), without a `String` per
-/// row, per key or per number on the way. The `--exec` route writes a
-/// request line and answers a case through it once per case, where building
-/// strings cost more than the generator did.
+/// row, per key or per number on the way. The external-generator route
+/// (BatchCheckExec) writes a request line and answers a case through it
+/// once per case, where building strings cost more than the generator did.
 ///
 ///     var bytes: [UInt8] = []
 ///     CaseJSONBytes.appendUpdate(BatchUpdate(deleteRows: [RowPath(0, 1)]), to: &bytes)
 ///     // bytes == Array(#"{"deleteRows":[[0,1]]}"#.utf8) == Array(CaseJSON.update(...).utf8)
 package enum CaseJSONBytes {
-  /// `{"old":[[...]],"new":[[...]]}` and a line break: the line `--exec`
-  /// sends for a case, byte for byte `Case(old:new:).jsonLine + "\n"`.
+  /// `{"old":[[...]],"new":[[...]]}` and a line break: the line sent to an
+  /// external generator for a case, byte for byte `Case(old:new:).jsonLine + "\n"`.
   package static func requestLine(old: [[Row]], new: [[Row]]) -> [UInt8] {
     // Written through a pointer into room measured first: no growth, no
     // uniqueness check per byte.

@@ -70,24 +70,25 @@ public struct CheckFailure: Hashable, Sendable {
   /// How to run the failure again, as data: the generator, the case seed,
   /// the minimal pair and the options that matter. nil for coverage, and
   /// for a failure read back from a report's JSON (its `replayCommand`
-  /// keeps the text the report holds).
+  /// keeps the text the report holds). Setting it renders `replayCommand`
+  /// in Swift (`ReplayRecipe.swiftCall`).
   public var replay: ReplayRecipe? {
     get { replayStore.recipe }
-    set { replayStore = ReplayStore(recipe: newValue, form: replayStore.form, text: nil) }
+    set { replayStore = ReplayStore(recipe: newValue, text: newValue?.swiftCall) }
   }
-  /// How to run the failure again, as the run's front end gives it: on the
-  /// command line, `batchcheck replay ...` for a random-phase failure (nil
-  /// otherwise: `corpusLine` replays it; `ReplayRecipe.commandLine`); in
-  /// Swift, for every case failure, the one-pair check of the minimal pair
-  /// as literals (`ReplayRecipe.swiftCall`). Rendered from `replay`; text
+  /// How to run the failure again, as the report's front end gives it: in
+  /// Swift (the engine's own form), for every case failure, the one-pair
+  /// check of the minimal pair as literals (`ReplayRecipe.swiftCall`); the
+  /// command line replaces it with its `batchcheck replay` command for a
+  /// random-phase failure, nil otherwise (`corpusLine` replays it). Text
   /// set here replaces the recipe.
   public var replayCommand: String? {
     get { replayStore.text }
-    set { replayStore = ReplayStore(recipe: nil, form: replayStore.form, text: newValue) }
+    set { replayStore = ReplayStore(recipe: nil, text: newValue) }
   }
-  /// The replay: a recipe and the form the run's front end renders it in,
-  /// or text read back from a report.
-  private var replayStore = ReplayStore(recipe: nil, form: .swift, text: nil)
+  /// The replay: a recipe and its text as the front end rendered it, or
+  /// text read back from a report.
+  private var replayStore = ReplayStore(recipe: nil, text: nil)
   /// The minimal pair as a regression case, one line of the case format:
   /// the pair with no changes and `"expect":{"verdict":"valid"}`, what a
   /// right diff gives. Added to a regression corpus and run by `batchcheck
@@ -151,9 +152,10 @@ public struct CheckFailure: Hashable, Sendable {
     self.replayCommand = replayCommand
   }
 
-  /// Sets the replay to `recipe`, which reports render in `form`.
-  package mutating func setReplay(_ recipe: ReplayRecipe, form: ReplayForm) {
-    replayStore = ReplayStore(recipe: recipe, form: form, text: nil)
+  /// Sets the replay to `recipe`, which a front end's reports give as
+  /// `text` (`replayCommand`): the command line's own rendering of it.
+  package mutating func setReplay(_ recipe: ReplayRecipe, text: String?) {
+    replayStore = ReplayStore(recipe: recipe, text: text)
   }
 
   /// What a report says as the replay of a failure that has no replay
@@ -194,9 +196,10 @@ public struct CheckFailure: Hashable, Sendable {
 
   /// What a report says as the replay: `replayCommand`, else how the corpus
   /// line replays the failure (`corpusReplay`, or for a waste failure the
-  /// limit to give with it: `WasteBreach.corpusReplay`).
-  package var replayText: String {
-    replayCommand ?? waste?.corpusReplay ?? CheckFailure.corpusReplay
+  /// limit to give with it: `WasteBreach.corpusReplay(naming:)`, the option
+  /// named as `spelling` names it).
+  package func replayText(naming spelling: OptionSpelling = .swift) -> String {
+    replayCommand ?? waste?.corpusReplay(naming: spelling) ?? CheckFailure.corpusReplay
   }
 }
 
@@ -229,29 +232,14 @@ public struct MinimalitySearch: Hashable, Sendable {
   }
 }
 
-/// A failure's replay: a recipe with the form its reports render it in, or
-/// the text of one read back from a report. Two are equal when they render
-/// the same text, as the replay's text is all a report holds of it.
+/// A failure's replay: a recipe with its text as the front end rendered it,
+/// or the text of one read back from a report. Two are equal when their
+/// text is, as the replay's text is all a report holds of it.
 struct ReplayStore: Hashable, Sendable {
   /// The recipe, when the failure comes from a run.
   var recipe: ReplayRecipe?
-  /// The form reports render `recipe` in.
-  var form: ReplayForm
-  /// The replay's text when there is no recipe.
-  var storedText: String?
-
-  init(recipe: ReplayRecipe?, form: ReplayForm, text: String?) {
-    self.recipe = recipe
-    self.form = form
-    self.storedText = text
-  }
-
-  /// The replay as reports give it: the recipe rendered in `form`, else
-  /// the text stored.
-  var text: String? {
-    guard let recipe else { return storedText }
-    return recipe.rendered(as: form)
-  }
+  /// The replay as reports give it (`CheckFailure.replayCommand`).
+  var text: String?
 
   static func == (lhs: ReplayStore, rhs: ReplayStore) -> Bool { lhs.text == rhs.text }
 

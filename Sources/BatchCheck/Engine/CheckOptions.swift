@@ -130,8 +130,8 @@ public struct CheckOptions: Sendable {
   /// a generator that crashes on a common class of input would otherwise
   /// take minutes: with a limit, the report lists the crash (shrunk as any
   /// failure), says how many cases did not run (`CheckReport.incomplete`)
-  /// and is not a pass. Below 1 reads as 1. The command line's
-  /// `--max-crashes` sets it, 25 by default.
+  /// and is not a pass. Below 1 reads as 1. The command line sets it, with
+  /// a default of its own.
   public var maxCrashes: Int?
 
   /// Asked before each case; once it answers true the run ends where it
@@ -143,16 +143,6 @@ public struct CheckOptions: Sendable {
 
   /// The generation mixture; `.standard` except in the engine's own tests.
   var mixture: GenerationMixture = .standard
-
-  /// Whether reports give a failure's replay (`ReplayRecipe`) as the
-  /// `batchcheck replay` command (the command line's runs, `ReplayForm.commandLine`)
-  /// instead of the Swift one-pair call (`ReplayForm.swift`).
-  package var replaysOnCommandLine = false
-
-  /// The external generator the command line started for the run, which a
-  /// failure's replay command names (`ReplayRecipe.external`); nil for a
-  /// generator in process.
-  package var replayExternal: ReplayRecipe.ExternalCommand? = nil
 
   /// Options with the documented defaults, each overridable.
   public init(

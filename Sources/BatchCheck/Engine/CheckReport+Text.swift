@@ -16,10 +16,15 @@ extension CheckReport {
   /// shrink statistics; the run seed and the case seed (or the phase and
   /// pair index); the replay command (random phase); the corpus line to
   /// add; and the simulation's trace when there is one. A coverage failure
-  /// counts once in `failed`.
+  /// counts once in `failed`. An option a line names (the one that raises
+  /// a limit the run reached) is named as its `CheckOptions` property.
   ///
   /// - Complexity: O(size of the text).
-  public func renderText() -> String {
+  public func renderText() -> String { renderText(naming: .swift) }
+
+  /// The text report, each option it names named as `spelling` names it
+  /// (a front end's own words for it); see `renderText()`.
+  package func renderText(naming spelling: OptionSpelling) -> String {
     var lines: [String] = []
     if let replayedCaseSeed {
       lines.append(
@@ -48,7 +53,7 @@ extension CheckReport {
     }
     for phase in incomplete {
       lines.append("")
-      lines.append(phase.text)
+      lines.append(phase.text(naming: spelling))
     }
     let kinds = failures.filter { $0.coverage == nil }.count
     if kinds > 1 {
@@ -62,7 +67,7 @@ extension CheckReport {
     for failure in failures {
       lines.append("")
       lines += failure.textLines(
-        runSeed: replayedCaseSeed == nil ? seed : nil, sectioned: sectioned)
+        runSeed: replayedCaseSeed == nil ? seed : nil, sectioned: sectioned, naming: spelling)
     }
     if statistics.cases > 0 {
       lines.append("")
@@ -128,9 +133,11 @@ extension CheckFailure {
   ///     several sections were then not searched for a minimum).
   ///   - replay: the replay to show instead of `replayCommand` (a test
   ///     helper's own call).
-  package func textLines(runSeed: UInt64?, sectioned: Bool = false, replay: String? = nil)
-    -> [String]
-  {
+  ///   - spelling: how the replay line names an option (`replayText(naming:)`).
+  package func textLines(
+    runSeed: UInt64?, sectioned: Bool = false, replay: String? = nil,
+    naming spelling: OptionSpelling = .swift
+  ) -> [String] {
     if coverage != nil {
       return [
         "FAIL \(kind)",
@@ -167,7 +174,7 @@ extension CheckFailure {
       seeds += "no case seed (\(phase.rawValue) phase, pair \(index ?? 0))"
     }
     lines.append("  seeds:   \(seeds)")
-    lines.append("  replay:  \(replay ?? replayText)")
+    lines.append("  replay:  \(replay ?? replayText(naming: spelling))")
     if let corpusLine { lines.append("  corpus:  \(corpusLine)") }
     if trace.isEmpty {
       lines.append("  trace:   none (the generator gave no answer)")

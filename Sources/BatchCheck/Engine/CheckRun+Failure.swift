@@ -75,9 +75,8 @@ extension CheckRun {
       shrinkImprovements: shrunk.improvements, occurrences: occurrences,
       trace: trace(minimal.old, minimal.new, result, judged: judged, simulation: simulation),
       replayCommand: nil, corpusLine: nil, message: result?.message ?? "")
-    failure.setReplay(
-      replayRecipe(caseSeed: caseSeed, old: minimal.old, new: minimal.new, simulation: simulation),
-      form: options.replaysOnCommandLine ? .commandLine : .swift)
+    failure.replay = replayRecipe(
+      caseSeed: caseSeed, old: minimal.old, new: minimal.new, simulation: simulation)
     if case .verdict(_, _, let variant) = kind { failure.verdictVariant = variant }
     failure.position = contract?.verdict.position
     failure.waste = result?.waste
@@ -169,7 +168,7 @@ extension CheckRun {
     caseSeed: UInt64?, old: [[Row]], new: [[Row]], simulation: SimulationOptions
   ) -> ReplayRecipe {
     ReplayRecipe(
-      generator: report.generator, external: options.replayExternal, caseSeed: caseSeed, old: old,
+      generator: report.generator, external: nil, caseSeed: caseSeed, old: old,
       new: new, judgedAs: runner.contract != runner.ownContract ? runner.contract : nil,
       maxSize: options.maxSize, identityOnly: options.identityOnly, simulation: simulation,
       maxMoveRatio: options.maxMoveRatio, rejectsUnneededDeletes: options.rejectsUnneededDeletes)

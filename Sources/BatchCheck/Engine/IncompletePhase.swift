@@ -52,10 +52,11 @@ public struct IncompletePhase: Hashable, Sendable {
 
   /// The line the text report gives it, with what to do:
   /// `INCOMPLETE: the exhaustive phase stopped after 25 generator errors
-  /// (crashes, hangs, bad answers; the limit): 45,012 cases not run. ...`
-  package var text: String {
+  /// (crashes, hangs, bad answers; the limit): 45,012 cases not run. ...`,
+  /// the option that raises the limit named as `spelling` names it.
+  package func text(naming spelling: OptionSpelling = .swift) -> String {
     let unrun = notRun.map { "\(counted($0, "case")) not run" } ?? "the rest not run"
-    var text = reasonText(unrun)
+    var text = reasonText(unrun, naming: spelling)
     if predictedCrashes > 0 {
       text +=
         "\n  \(counted(predictedCrashes, "case")) of them skipped as predicted crashes: each contains"
@@ -66,7 +67,8 @@ public struct IncompletePhase: Hashable, Sendable {
     return text
   }
 
-  private func reasonText(_ unrun: String) -> String {
+  /// The first line, for `reason`.
+  private func reasonText(_ unrun: String, naming spelling: OptionSpelling) -> String {
     switch reason {
     case .crashesPredicted:
       return
@@ -78,7 +80,7 @@ public struct IncompletePhase: Hashable, Sendable {
         "INCOMPLETE: the \(phase.rawValue) phase stopped after \(counted(generatorErrors, "generator error"))"
         + " (crashes, hangs, answers that are not an update), the limit: \(unrun)."
         + " Fix the crash first (its smallest case is below), or raise the limit"
-        + " (--max-crashes, CheckOptions.maxCrashes)."
+        + " (\(spelling.names(.maxCrashes)))."
     case .interrupted:
       return
         "INCOMPLETE: interrupted during the \(phase.rawValue) phase: \(unrun) in it, and later phases"

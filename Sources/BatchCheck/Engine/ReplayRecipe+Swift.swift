@@ -23,3 +23,17 @@ extension ReplayRecipe {
       maxMoveRatio: maxMoveRatio, rejectsUnneededDeletes: rejectsUnneededDeletes)
   }
 }
+
+/// `word` as one shell word: as is when it is made of safe characters,
+/// single-quoted otherwise.
+package func shellWord(_ word: String) -> String {
+  let safe =
+    !word.isEmpty
+    && word.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "-_./:=+,@".unicodeScalars.contains($0)
+    }
+  if safe { return word }
+  return "'"
+    + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+}

@@ -1,22 +1,23 @@
 /// How to run a failing case again, as data: which generator, the case
 /// (its seed, and the minimal pair), and the options that change the case
-/// or its verdict. Each front end renders it in its own form: the command
-/// line as `batchcheck replay ...` (`commandLine`), Swift as the one-pair
-/// check of the minimal pair (`swiftCall`, `onePairOptions`).
+/// or its verdict. Each front end renders it in its own form: Swift as the
+/// one-pair check of the minimal pair (`swiftCall`, `onePairOptions`), the
+/// `batchcheck` command line as its `replay` command (the command line
+/// renders it itself; the core spells none of its options).
 ///
 ///     let failure = check(LCS2013Generator()).failures[0]
 ///     failure.replay?.swiftCall
 ///     // check(generator, options: .onePair(old: [[Row(0)]], new: [[...]]))  // generator: ...
-///     failure.replay?.commandLine   // nil: an exhaustive case has no case seed
 ///
 /// A random case replays from its seed alone (`replay(_:caseSeed:options:)`);
 /// a corpus or exhaustive case only from its pair (or its corpus line).
 public struct ReplayRecipe: Hashable, Sendable {
   /// The name of the generator the run checked.
   public var generator: String
-  /// The external generator the run started, when it checked one
-  /// (`batchcheck check --exec`): the command line names it instead of
-  /// `generator`. nil for a generator in process.
+  /// The external generator the command line started, when the run checked
+  /// one: the command line's replay names it instead of `generator`. nil
+  /// for a generator in process; the engine leaves it nil and the command
+  /// line, which started the process, fills it in.
   public var external: ExternalCommand?
   /// The random case's seed; nil for a corpus or exhaustive case.
   public var caseSeed: UInt64?
@@ -59,17 +60,17 @@ public struct ReplayRecipe: Hashable, Sendable {
   }
 
   /// An external generator as the command line starts it: the command and
-  /// the options of `--exec` that differ from their defaults.
+  /// those of its settings that differ from the command line's defaults.
   public struct ExternalCommand: Hashable, Sendable {
-    /// The command (`--exec`).
+    /// The command the process runs.
     public var command: String
-    /// The contract the process answers in (`--contract`); nil for one batch.
+    /// The contract the process answers in; nil for one batch.
     public var contract: Contract?
-    /// Seconds the process may take per case (`--timeout`); nil for the default.
+    /// Seconds the process may take per case; nil for the default.
     public var timeout: Double?
-    /// The generator's name in reports (`--name`); nil for the default.
+    /// The generator's name in reports; nil for the default.
     public var name: String?
-    /// Whether the process gets cases of several sections (`--sections`).
+    /// Whether the process gets cases of several sections.
     public var sections: Bool
 
     /// The external command of every part given.
@@ -81,25 +82,6 @@ public struct ReplayRecipe: Hashable, Sendable {
       self.timeout = timeout
       self.name = name
       self.sections = sections
-    }
-  }
-}
-
-/// The form a front end gives a replay in its reports.
-package enum ReplayForm: Hashable, Sendable {
-  /// The command line's: `batchcheck replay ...` (`ReplayRecipe.commandLine`).
-  case commandLine
-  /// Swift's: `check(generator, options: .onePair(...))` (`ReplayRecipe.swiftCall`).
-  case swift
-}
-
-extension ReplayRecipe {
-  /// The recipe in `form`: nil on the command line for a case with no
-  /// case seed (its corpus line replays it).
-  package func rendered(as form: ReplayForm) -> String? {
-    switch form {
-    case .commandLine: commandLine
-    case .swift: swiftCall
     }
   }
 }

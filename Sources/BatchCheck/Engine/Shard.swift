@@ -1,6 +1,7 @@
-/// One of several machines' share of a check: `--shard I/N` on the command
-/// line. Case *i* of each phase (its position in the regression list, in
-/// `ExhaustivePairs` order, or its random case index) belongs to shard
+/// One of several machines' share of a check: shard I of N
+/// (`CheckOptions.shard`; the command line takes it as `I/N`). Case *i* of
+/// each phase (its position in the regression list, in `ExhaustivePairs`
+/// order, or its random case index) belongs to shard
 /// `i % count + 1`; per-case seeds make each case the same on every
 /// machine, so the shards together run exactly the unsharded run's cases,
 /// and `CheckReport.merging(_:)` puts their reports back together.

@@ -1,3 +1,4 @@
+import BatchCheckCommandLine
 import Synchronization
 import Testing
 
@@ -102,7 +103,11 @@ struct CrashBudgetTests {
     let report = check(DiesEveryFourthCall(), options: options)
     let text = report.renderText()
     #expect(text.contains("INCOMPLETE: the exhaustive phase stopped after "))
-    #expect(text.contains("raise the limit (--max-crashes, CheckOptions.maxCrashes)"))
+    #expect(text.contains("raise the limit (CheckOptions.maxCrashes)."))
+    // The command line names its option too.
+    #expect(
+      report.renderText(naming: .commandLine).contains(
+        "raise the limit (--max-crashes, CheckOptions.maxCrashes)."))
     #expect(text.hasSuffix("failed (partial: not every case ran)"))
     #expect(
       report.renderJSON().contains(

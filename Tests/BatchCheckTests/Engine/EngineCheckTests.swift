@@ -1,3 +1,4 @@
+import BatchCheckCommandLine
 import Testing
 
 @testable import BatchCheck
@@ -144,8 +145,8 @@ struct EngineCheckTests {
       failure.replayCommand
         == #"check(generator, options: .onePair(old: [[]], new: [[Row("a"), Row("a")]]))"#
         + "  // generator: the first-only generator checked")
-    options.replaysOnCommandLine = true
-    #expect(check(EngineSubjects.firstOnly, options: options).failures.first?.replayCommand == nil)
+    #expect(
+      report.replayingOnCommandLine(external: nil).failures.first?.replayCommand == nil)
   }
 
   @Test("a generator that throws fails with its error kind, and no update")

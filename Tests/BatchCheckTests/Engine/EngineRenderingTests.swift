@@ -1,3 +1,4 @@
+import BatchCheckCommandLine
 import Testing
 
 @testable import BatchCheck
@@ -169,8 +170,8 @@ struct EngineRenderingTests {
     #expect(again.failures.first?.old == swift.old && again.failures.first?.new == swift.new)
     #expect(again.failures.first?.rule == swift.rule)
     // On the command line: the batchcheck command.
-    options.replaysOnCommandLine = true
-    let failure = try #require(check(generator, options: options).failures.first)
+    let failure = try #require(
+      check(generator, options: options).replayingOnCommandLine(external: nil).failures.first)
     let seed = hexSeed(try #require(failure.caseSeed))
     #expect(
       failure.replayCommand

@@ -1,3 +1,4 @@
+import BatchCheckCommandLine
 import Testing
 
 @testable import BatchCheck
@@ -10,9 +11,9 @@ struct ReplayRecipeTests {
     var options = CheckOptions.quick(count: 200, exhaustiveTotal: 0)
     options.maxSize = 40
     options.simulation = SimulationOptions(uikit: .ios12)
-    options.replaysOnCommandLine = onCommandLine
+    let report = check(EngineSubjects.forgetsLastInsertFrom12, options: options)
     return try #require(
-      check(EngineSubjects.forgetsLastInsertFrom12, options: options).failures.first)
+      (onCommandLine ? report.replayingOnCommandLine(external: nil) : report).failures.first)
   }
 
   @Test("a failure's recipe holds the generator, the case and the options that matter")
@@ -70,12 +71,12 @@ struct ReplayRecipeTests {
 
   @Test("an exhaustive case has no command (its corpus line replays it), but a Swift call")
   func exhaustiveForm() throws {
-    var options = CheckOptions.quick(count: 0, exhaustiveTotal: 4)
-    options.replaysOnCommandLine = true
-    let failure = try #require(check(EngineSubjects.firstOnly, options: options).failures.first)
+    let options = CheckOptions.quick(count: 0, exhaustiveTotal: 4)
+    let report = check(EngineSubjects.firstOnly, options: options)
+    let failure = try #require(report.replayingOnCommandLine(external: nil).failures.first)
     let recipe = try #require(failure.replay)
     #expect(recipe.caseSeed == nil && recipe.commandLine == nil)
-    #expect(failure.replayCommand == nil && failure.replayText == CheckFailure.corpusReplay)
+    #expect(failure.replayCommand == nil && failure.replayText() == CheckFailure.corpusReplay)
     #expect(
       recipe.swiftCall.hasPrefix(
         #"check(generator, options: .onePair(old: [[]], new: [[Row("a"), Row("a")]]))"#))

@@ -1,3 +1,4 @@
+import BatchCheckCommandLine
 import Synchronization
 import Testing
 
@@ -256,16 +257,26 @@ struct WasteLimitTests {
   func commandLineReplay() throws {
     var options = Self.options(count: 200, exhaustiveTotal: 0)
     options.rejectsUnneededDeletes = true
-    options.replaysOnCommandLine = true
-    let random = try #require(check(Wasteful.replaceAll, options: options).failures.first)
+    let random = try #require(
+      check(Wasteful.replaceAll, options: options).replayingOnCommandLine(external: nil).failures
+        .first)
     #expect(random.replayCommand?.hasSuffix(" --identity-only --no-unneeded-deletes") == true)
     options.count = 0
     options.exhaustiveTotal = 4
-    let exhaustive = try #require(check(Wasteful.replaceAll, options: options).failures.first)
+    let exhaustive = try #require(
+      check(Wasteful.replaceAll, options: options).replayingOnCommandLine(external: nil).failures
+        .first)
     #expect(exhaustive.replayCommand == nil)
+    let note = exhaustive.replayText(naming: .commandLine)
+    #expect(note.contains("batchcheck corpus check on it with --no-unneeded-deletes (a case line"))
     #expect(
-      exhaustive.replayText.contains("batchcheck corpus check on it with --no-unneeded-deletes"))
-    #expect(exhaustive.textLines(runSeed: nil).contains("  replay:  " + exhaustive.replayText))
+      exhaustive.textLines(runSeed: nil, naming: .commandLine).contains("  replay:  " + note))
+    // The core names the option as its CheckOptions property.
+    #expect(
+      exhaustive.replayText().contains(
+        "corpus check on it with CheckOptions.rejectsUnneededDeletes = true (a case line"))
+    #expect(
+      exhaustive.textLines(runSeed: nil).contains("  replay:  " + exhaustive.replayText()))
     // The corpus line is the pair expecting valid, as for any failure.
     #expect(exhaustive.corpusLine?.hasSuffix(#""expect":{"verdict":"valid"}}"#) == true)
   }
