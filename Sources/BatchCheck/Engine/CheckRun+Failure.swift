@@ -14,40 +14,79 @@ extension CheckRun {
   /// that answers differently from run to run), the case is reported as it
   /// first failed, with `firstMessage`, unshrunk.
   ///
+  /// The smallest pair is described by the judgement the shrinker kept
+  /// (`Shrinker.shrink(old:new:budget:judge:)`): it is not judged again.
+  ///
   /// - Parameters:
   ///   - firstWaste: the waste breach when the case first ran, if it is one.
   ///   - shrink: false for a pair known to be a smallest one.
+  ///   - judged: the case's judgement when the caller has just made it (a
+  ///     smaller pair the search below found); nil to judge it again.
   func makeFailure(
     phase: CheckPhase, index: Int?, caseSeed: UInt64?, old: [[Row]], new: [[Row]],
     kind: FailureKind, firstMessage: String, firstWaste: WasteBreach? = nil,
     occurrences: Int,
-    caseName: String? = nil, window: VisibleRows? = nil, shrink: Bool = true
+    caseName: String? = nil, window: VisibleRows? = nil, shrink: Bool = true,
+    judged: CaseResult? = nil
   ) -> CheckFailure {
-    let runner = runner
-    // An interrupted run asks nothing more of the generator.
-    let rerun = !interrupted
-    let track = { (old: [[Row]], new: [[Row]]) in self.track(nil, old, new) }
-    let shrunk = Shrinker.shrink(
-      old: old, new: new, budget: shrink && rerun ? options.shrinkBudget : 0
-    ) { old, new in
-      track(old, new)
-      return failsAgain(old, new, window: window, as: kind)
+    let (minimal, shrunk, result) = shrinkAndJudge(
+      old: old, new: new, kind: kind, firstMessage: firstMessage, firstWaste: firstWaste,
+      window: window, shrink: shrink, judged: judged)
+    return describe(
+      minimal, result: result, shrunk: shrunk,
+      originalSize: GeneratedCase(old: old, new: new).rowCount,
+      phase: phase, index: index, caseSeed: caseSeed, kind: kind, occurrences: occurrences,
+      caseName: caseName)
+  }
+
+  /// Shrinks a case that fails as `kind` and gives the smallest pair with
+  /// its judgement: the one the shrinker kept, or, when it kept no smaller
+  /// pair, the case judged once more, on purpose, so that a generator that
+  /// answers differently from run to run is told apart (a timeout is then
+  /// confirmed as every candidate's is, twice in a row). A case that does
+  /// not fail so again is reported as it first failed; an interrupted run
+  /// asks nothing more of the generator.
+  private func shrinkAndJudge(
+    old: [[Row]], new: [[Row]], kind: FailureKind, firstMessage: String,
+    firstWaste: WasteBreach?, window: VisibleRows?, shrink: Bool, judged: CaseResult?
+  ) -> (minimal: (old: [[Row]], new: [[Row]]), shrunk: ShrinkResult, result: CaseResult) {
+    guard !interrupted else {
+      return (
+        (old, new), ShrinkResult(old: old, new: new, calls: 0, improvements: 0),
+        CaseResult(notRerun: kind, message: firstMessage)
+      )
     }
-    var minimal = (old: shrunk.old, new: shrunk.new)
-    if rerun { track(minimal.old, minimal.new) }
-    var result = rerun ? runner.run(minimal.old, minimal.new, window: window) : nil
-    if rerun, result?.kind != kind {
-      // A shrinker must return a pair that still fails; if not, keep the original.
-      minimal = (old, new)
-      track(old, new)
-      result = runner.run(old, new, window: window)
+    let shrunk = Shrinker.shrink(old: old, new: new, budget: shrink ? options.shrinkBudget : 0) {
+      old, new in
+      self.track(nil, old, new)
+      return judgedAgain(old, new, window: window, as: kind)
     }
-    if !rerun {
-      result = CaseResult(notRerun: kind, message: firstMessage)
-    } else if result?.kind != kind {
-      // Not even the case fails so again: report it as it first failed.
-      result = CaseResult(unreproduced: kind, message: firstMessage, waste: firstWaste)
+    if let last = shrunk.last {
+      return ((shrunk.result.old, shrunk.result.new), shrunk.result, last)
     }
+    let again: CaseResult?
+    if let judged {
+      again = judged
+    } else {
+      track(nil, old, new)
+      again = runner.run(old, new, window: window)
+    }
+    if let again, again.kind == kind { return ((old, new), shrunk.result, again) }
+    // Not even the case fails so again: report it as it first failed.
+    return (
+      (old, new), shrunk.result,
+      CaseResult(unreproduced: kind, message: firstMessage, waste: firstWaste)
+    )
+  }
+
+  /// The failure of the smallest pair, written down from its judgement:
+  /// the update and verdict, the trace, the replay, the corpus and case lines.
+  private func describe(
+    _ minimal: (old: [[Row]], new: [[Row]]), result: CaseResult, shrunk: ShrinkResult,
+    originalSize: Int, phase: CheckPhase, index: Int?, caseSeed: UInt64?, kind: FailureKind,
+    occurrences: Int, caseName: String?
+  ) -> CheckFailure {
+    let result: CaseResult? = result
     // The options that judged the failure, its rows on screen included: a
     // case's window, or the run's own rows on screen when it failed without one.
     let window = result?.visibleRows ?? .all
@@ -56,7 +95,6 @@ extension CheckRun {
     let verdict = result?.verdict
     let error = result?.error
     let contract = result?.contract
-    let originalSize = GeneratedCase(old: old, new: new).rowCount
     let name = report.generator
     let label = caseSeed.map(hexSeed) ?? String(index ?? 0)
     // The changes as judged: read under the run's contract. The corpus line
@@ -96,15 +134,17 @@ extension CheckRun {
     return failure
   }
 
-  /// Whether the pair fails as `kind` says: what a smaller pair must
-  /// do to replace a failure's. A timeout must happen twice in a row: one
-  /// may only have waited for a busy machine.
-  func failsAgain(
+  /// The pair's judgement when it fails as `kind` says, else nil: what a
+  /// smaller pair must do to replace a failure's. A timeout must happen
+  /// twice in a row (the pair is run again on purpose): one may only have
+  /// waited for a busy machine.
+  func judgedAgain(
     _ old: [[Row]], _ new: [[Row]], window: VisibleRows? = nil, as kind: FailureKind
-  ) -> Bool {
-    guard runner.run(old, new, window: window)?.kind == kind else { return false }
-    guard case .generatorError(.timedOut) = kind else { return true }
-    return runner.run(old, new, window: window)?.kind == kind
+  ) -> CaseResult? {
+    guard let result = runner.run(old, new, window: window), result.kind == kind else { return nil }
+    guard case .generatorError(.timedOut) = kind else { return result }
+    guard let again = runner.run(old, new, window: window), again.kind == kind else { return nil }
+    return again
   }
 
   /// What happened to the changes on the minimal pair, step by step: the

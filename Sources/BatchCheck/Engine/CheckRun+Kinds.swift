@@ -143,17 +143,20 @@ extension CheckRun {
       if predictor.pattern(containedIn: [pair.old], [pair.new]) != nil { continue }
       calls += 1
       track(nil, [pair.old], [pair.new])
-      let found = runner.run([pair.old], [pair.new])?.kind
+      var result = runner.run([pair.old], [pair.new])
+      let found = result?.kind
       if case .generatorError? = found, found != kind { errors += 1 }
       guard found == kind else { continue }
-      if case .generatorError(.timedOut) = kind, !failsAgain([pair.old], [pair.new], as: kind) {
-        continue
+      if case .generatorError(.timedOut) = kind {
+        // Confirmed on purpose: a timeout must happen twice in a row.
+        result = judgedAgain([pair.old], [pair.new], as: kind)
+        guard result != nil else { continue }
       }
       var smaller = makeFailure(
         phase: failure.phase, index: failure.index, caseSeed: failure.caseSeed, old: [pair.old],
         new: [pair.new], kind: kind, firstMessage: failure.message,
         firstWaste: failure.waste,
-        occurrences: failure.occurrences, caseName: caseName, shrink: false)
+        occurrences: failure.occurrences, caseName: caseName, shrink: false, judged: result)
       smaller.originalSize = failure.originalSize
       smaller.shrinkCalls = failure.shrinkCalls
       smaller.shrinkImprovements = failure.shrinkImprovements + 1

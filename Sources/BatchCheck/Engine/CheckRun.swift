@@ -202,7 +202,7 @@ struct CheckRun<Runner: CaseRunning> {
       let budget = min(options.shrinkBudget, Self.learningShrinkBudget)
       let shrunk = Shrinker.shrink(old: pair.old, new: pair.new, budget: budget) { old, new in
         track(nil, old, new)
-        return failsAgain(old, new, as: kind)
+        return judgedAgain(old, new, as: kind) != nil
       }
       predictor.learn(kind, shrunk: shrunk)
       learned = true

@@ -75,6 +75,39 @@ public enum Shrinker {
     shrink(old: old, new: new, budget: budget, passes: .all, fails: fails)
   }
 
+  /// Shrinks `(old, new)` while `judge` keeps finding a failure, within
+  /// `budget` calls, and hands back the judgement of the pair it returns,
+  /// so that the smallest pair need not be judged again to describe it.
+  ///
+  ///     let shrunk = Shrinker.shrink(old: [old], new: [new]) { old, new in
+  ///       let verdict = SimulatedTableView(old).performBatchUpdates(diff(old, new), dataSource: new)
+  ///       return verdict.rule == .c1 ? verdict : nil
+  ///     }
+  ///     shrunk.result.old, shrunk.result.new  // the smallest pair
+  ///     shrunk.last                          // its verdict
+  ///
+  /// - Parameters:
+  ///   - old: the failing case's old sections.
+  ///   - new: the failing case's new sections.
+  ///   - budget: the most calls of `judge`; 0 or less returns the input.
+  ///   - judge: the failure a candidate has when it fails the same way, else nil.
+  /// - Returns: the smallest pair found with the statistics, and `last`,
+  ///   what `judge` said of that pair; nil when no smaller pair was kept
+  ///   (the input, taken to fail, is not judged).
+  /// - Complexity: that of `shrink(old:new:budget:fails:)`.
+  public static func shrink<Failure>(
+    old: [[Row]], new: [[Row]], budget: Int = 500, judge: ([[Row]], [[Row]]) -> Failure?
+  ) -> (result: ShrinkResult, last: Failure?) {
+    var last: Failure?
+    let result = shrink(old: old, new: new, budget: budget, passes: .all) { old, new in
+      guard let failure = judge(old, new) else { return false }
+      // A kept candidate becomes the best pair: the last one kept is returned.
+      last = failure
+      return true
+    }
+    return (result, result.improvements > 0 ? last : nil)
+  }
+
   /// The largest case (rows, old and new) on which the local passes run:
   /// dropping any row of each side together, reordering, and splitting a
   /// duplicate, each O(*n*²) calls in the number of rows *n*.

@@ -232,3 +232,57 @@ struct FailureKindsTests {
     #expect(failure.originalSize == 280)
   }
 }
+
+@Suite("Engine: a failure is described by what the engine knew")
+struct FailureJudgementTests {
+  /// Replaces every row, but forgets the last insert when new has more rows (R2).
+  static func forgetful(_ counter: CallCounter) -> ClosureGenerator {
+    ClosureGenerator(name: "forgetful") { old, new in
+      counter.count.withLock { $0 += 1 }
+      let inserts = new.count > old.count ? new.count - 1 : new.count
+      return BatchUpdate(
+        deleteRows: old.indices.map { RowPath(0, $0) },
+        insertRows: (0..<inserts).map { RowPath(0, $0) })
+    }
+  }
+
+  @Test(
+    "the smallest pair is described by the shrinker's last judgement: the generator is not asked again"
+  )
+  func minimalPairIsNotJudgedAgain() throws {
+    let counter = CallCounter()
+    let old: [[Row]] = [[Row("a"), Row("b"), Row("c")]]
+    let new: [[Row]] = [[Row("a"), Row("b"), Row("c"), Row("d"), Row("e"), Row("f")]]
+    let report = check(Self.forgetful(counter), options: .onePair(old: old, new: new))
+    let failure = try #require(report.failures.first)
+    #expect(failure.kind == FailureKind.verdict(.exception, .r2, nil))
+    #expect(failure.rowCount == 1 && failure.shrinkImprovements > 0)
+    let search = try #require(failure.minimality)
+    // The case itself, each shrink candidate, each pair of the search below: nothing more.
+    #expect(counter.count.withLock { $0 } == 1 + failure.shrinkCalls + search.calls)
+    // The trace and the case line still describe the smallest pair's update.
+    #expect(failure.update == BatchUpdate())
+    #expect(failure.trace.last?.hasPrefix("✗ R2") == true)
+  }
+
+  @Test("a failing stage's position and the verdict's place survive the report's JSON")
+  func positionAndPlaceInJSON() throws {
+    let old: [[Row]] = [[Row("a"), Row("b")]]
+    let new: [[Row]] = [[Row("b"), Row("a")]]
+    // Stage 1 does nothing; stage 2 deletes a row past the end (R3).
+    let generator = ContractGenerator(name: "staged-plant") { (old: [Row], _: [Row]) -> [Stage] in
+      [
+        Stage(update: BatchUpdate(), data: [old]),
+        Stage(update: BatchUpdate(deleteRows: [RowPath(0, old.count + 2)]), data: [old]),
+      ]
+    }
+    let report = check(generator, options: .onePair(old: old, new: new))
+    let failure = try #require(report.failures.first)
+    #expect(failure.position == .stage(2))
+    let row = failure.old[0].count + 2
+    #expect(failure.verdict?.place == VerdictPlace(.old, section: 0, row: row))
+    let json = report.renderJSON()
+    #expect(json.contains(#""place":{"side":"old","section":0,"row":\#(row)}"#))
+    #expect(json.contains(#""stage":2,"#))
+  }
+}
