@@ -166,12 +166,13 @@ struct GeneratorOptions {
     command == nil ? contract ?? generator.contract : generator.contract
   }
 
-  /// The run's options for `generator`: its mode, `--max-size` and the simulation.
+  /// The run's options for `generator`: `--max-size`, the simulation and
+  /// the crash limit, in the mode the engine decides for the generator
+  /// (`ContractGenerator.judging(_:)`).
   func checkOptions(for generator: ContractGenerator) -> CheckOptions {
     var options = CheckOptions(maxSize: maxSize, simulation: simulation)
-    options.identityOnly = generator.identityOnly
     options.maxCrashes = maxCrashes
-    return options
+    return generator.judging(options).options
   }
 
   /// For `--exec`, the external generator as a failure's replay command

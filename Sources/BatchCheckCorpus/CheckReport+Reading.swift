@@ -325,6 +325,16 @@ enum ReportDecoder {
       occurrences: try fields.count("occurrences"), trace: trace,
       replayCommand: try fields.optionalString("replay"),
       corpusLine: try fields.optionalString("corpus"), message: message)
+    try readDetails(fields, kind: kind, node: node, into: &failure)
+    return failure
+  }
+
+  /// The fields of a failure past its case: the case line, the rows on
+  /// screen, the variant, the verdict's place, the failing stage or step,
+  /// the waste breach and the minimality search.
+  static func readDetails(
+    _ fields: Fields, kind: String, node: JSONNode, into failure: inout CheckFailure
+  ) throws(LineError) {
     failure.caseLine = try fields.optionalString("case")
     if let node = fields.optional("visibleRows") {
       failure.visibleRows = try CaseDecoder.sharedVisibleRows(node)
@@ -352,7 +362,6 @@ enum ReportDecoder {
         rows: try search.integer("rows"), contentRows: try search.integer("contentRows"),
         identityOnly: try search.bool("identityOnly"), calls: try search.count("calls"))
     }
-    return failure
   }
 
   /// A verdict's place: `{"side":"old","section":0,"row":2}`, `row` absent

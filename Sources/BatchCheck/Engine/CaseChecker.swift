@@ -49,8 +49,7 @@ public struct CaseChecker: Sendable {
     _ generator: ContractGenerator, under contract: Contract? = nil,
     options: CheckOptions = CheckOptions()
   ) {
-    let generator = generator.honouring(options)
-    let options = generator.options(options)
+    let (generator, options) = generator.judging(options)
     run = CheckRun(options: options) { simulation in
       if let batch = generator.batchGenerator(under: contract) {
         return AnyCaseRunner(base: Self.batchRunner(batch, simulation: simulation))

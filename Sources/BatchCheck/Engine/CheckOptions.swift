@@ -72,9 +72,12 @@ public struct CheckOptions: Sendable {
   /// `collection-difference`), which otherwise fail on the first content
   /// change (C2). The content-changes floor is then not enforced. Case *i*
   /// has the same shape either way.
+  ///
+  /// It is `simulation.identityOnly`, one fact under two names: setting
+  /// either sets both.
   public var identityOnly: Bool {
-    get { mixture.identityOnly }
-    set { mixture.identityOnly = newValue }
+    get { simulation.identityOnly }
+    set { simulation.identityOnly = newValue }
   }
 
   /// Holds every valid batch update to at most this many row moves per
@@ -164,7 +167,8 @@ public struct CheckOptions: Sendable {
     self.shrinkBudget = shrinkBudget
     self.simulation = simulation
     self.stopAtFirstFailure = stopAtFirstFailure
-    self.identityOnly = identityOnly
+    // Asked for either way, by the option or by the simulation's.
+    if identityOnly { self.identityOnly = true }
   }
 
   /// The exhaustive phase's pairs as a run of these options makes them
@@ -188,7 +192,6 @@ public struct CheckOptions: Sendable {
     options.maxCrashes = maxCrashes.map { max(1, $0) }
     options.exhaustiveContentTotal =
       identityOnly ? 0 : min(options.exhaustiveTotal, max(0, exhaustiveContentTotal))
-    if identityOnly { options.simulation.identityOnly = true }
     if let ratio = maxMoveRatio {
       options.maxMoveRatio = ratio >= 1 ? min(ratio, Self.largestMoveRatio) : 1
     }

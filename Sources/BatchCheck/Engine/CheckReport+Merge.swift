@@ -95,26 +95,7 @@ public struct ShardMerge: Sendable {
       throw MergeError(message: "report \(position) is not of a shard (it has no \"shard\")")
     }
     guard var merged else {
-      var first = report
-      first.shard = nil
-      first.corpusCases = 0
-      first.exhaustiveCases = 0
-      first.randomCases = 0
-      first.skippedCases = 0
-      first.failedCases = 0
-      first.statistics = CaseStatistics()
-      first.edits = nil
-      first.editCases = 0
-      first.failures = []
-      first.incomplete = []
-      self.merged = first
-      count = shard.count
-      do throws(MergeError) {
-        try add(report)
-      } catch {
-        self = ShardMerge()
-        throw error
-      }
+      try start(with: report, shard: shard)
       return
     }
     guard shard.count == count else {
@@ -128,39 +109,8 @@ public struct ShardMerge: Sendable {
       throw MergeError(
         message: "report \(position) (shard \(shard)) is of another run: its \(field) differs")
     }
-    func tooLarge(_ key: String) -> MergeError {
-      MergeError(
-        message: "report \(position) (shard \(shard)): its \(key) count makes the total "
-          + "larger than \(Int.max)")
-    }
-    func sum(_ total: Int, _ more: Int, _ key: String) throws(MergeError) -> Int {
-      let (value, overflow) = total.addingReportingOverflow(more)
-      guard !overflow else { throw tooLarge(key) }
-      return value
-    }
-    merged.corpusCases = try sum(merged.corpusCases, report.corpusCases, "\"cases\".\"corpus\"")
-    merged.exhaustiveCases = try sum(
-      merged.exhaustiveCases, report.exhaustiveCases, "\"cases\".\"exhaustive\"")
-    merged.randomCases = try sum(merged.randomCases, report.randomCases, "\"cases\".\"random\"")
-    merged.skippedCases = try sum(merged.skippedCases, report.skippedCases, "\"cases\".\"skipped\"")
-    merged.failedCases = try sum(merged.failedCases, report.failedCases, "\"cases\".\"failed\"")
-    // A shard that ended a phase early leaves the merge partial too.
-    merged.incomplete += report.incomplete
-    let run = try sum(
-      try sum(merged.corpusCases, merged.exhaustiveCases, "\"cases\""), merged.randomCases,
-      "\"cases\"")
-    guard merged.failedCases <= run else {
-      throw MergeError(
-        message: "report \(position) (shard \(shard)): \(merged.failedCases) failed cases "
-          + "but \(run) cases run so far")
-    }
-    if let edits = report.edits {
-      merged.edits = (merged.edits ?? EditSize()) + edits
-      merged.editCases = try sum(merged.editCases, report.editCases, "\"edits\".\"cases\"")
-    }
-    let statistics = merged.statistics.addingReportingOverflow(report.statistics)
-    if let key = statistics.overflow { throw tooLarge("\"statistics\".\"\(key)\"") }
-    merged.statistics = statistics.partialValue
+    let sums = ShardSums(position: position, shard: shard)
+    try sums.add(report, to: &merged)
     var firsts = firsts
     for failure in report.failures where failure.coverage == nil {
       let key = MergeKey(phase: failure.phase, kind: failure.kind)
@@ -168,7 +118,7 @@ public struct ShardMerge: Sendable {
         firsts[key] = failure
         continue
       }
-      let occurrences = try sum(kept.occurrences, failure.occurrences, "\"occurrences\"")
+      let occurrences = try sums.sum(kept.occurrences, failure.occurrences, "\"occurrences\"")
       if (failure.index ?? Int.max) < (kept.index ?? Int.max) { kept = failure }
       kept.occurrences = occurrences
       firsts[key] = kept
@@ -177,6 +127,32 @@ public struct ShardMerge: Sendable {
     self.merged = merged
     seen.insert(shard.number)
     self.position = position
+  }
+
+  /// Starts the merge with its first report: the run's facts with every
+  /// count at zero, then the report added to them. On an error the merge
+  /// is left empty.
+  private mutating func start(with report: CheckReport, shard: Shard) throws(MergeError) {
+    var first = report
+    first.shard = nil
+    first.corpusCases = 0
+    first.exhaustiveCases = 0
+    first.randomCases = 0
+    first.skippedCases = 0
+    first.failedCases = 0
+    first.statistics = CaseStatistics()
+    first.edits = nil
+    first.editCases = 0
+    first.failures = []
+    first.incomplete = []
+    merged = first
+    count = shard.count
+    do throws(MergeError) {
+      try add(report)
+    } catch {
+      self = ShardMerge()
+      throw error
+    }
   }
 
   /// The report of the whole run: the sums, the failures in phase order
@@ -224,4 +200,56 @@ extension CheckFailure {
 private struct MergeKey: Hashable {
   var phase: CheckPhase
   var kind: FailureKind?
+}
+
+/// The sums of one shard's counts into the merge, each checked for
+/// overflow and named in the error by its JSON key.
+private struct ShardSums {
+  /// The report's position among those merged, from 1.
+  let position: Int
+  /// The report's shard.
+  let shard: Shard
+
+  /// `total + more`, or an error naming `key` when it overflows `Int`.
+  func sum(_ total: Int, _ more: Int, _ key: String) throws(MergeError) -> Int {
+    let (value, overflow) = total.addingReportingOverflow(more)
+    guard !overflow else { throw tooLarge(key) }
+    return value
+  }
+
+  /// The error for a count under `key` whose total overflows `Int`.
+  func tooLarge(_ key: String) -> MergeError {
+    MergeError(
+      message: "report \(position) (shard \(shard)): its \(key) count makes the total "
+        + "larger than \(Int.max)")
+  }
+
+  /// Adds the report's case counts, phases ended early, edit size and
+  /// statistics to `merged`.
+  func add(_ report: CheckReport, to merged: inout CheckReport) throws(MergeError) {
+    merged.corpusCases = try sum(merged.corpusCases, report.corpusCases, "\"cases\".\"corpus\"")
+    merged.exhaustiveCases = try sum(
+      merged.exhaustiveCases, report.exhaustiveCases, "\"cases\".\"exhaustive\"")
+    merged.randomCases = try sum(merged.randomCases, report.randomCases, "\"cases\".\"random\"")
+    merged.skippedCases = try sum(
+      merged.skippedCases, report.skippedCases, "\"cases\".\"skipped\"")
+    merged.failedCases = try sum(merged.failedCases, report.failedCases, "\"cases\".\"failed\"")
+    // A shard that ended a phase early leaves the merge partial too.
+    merged.incomplete += report.incomplete
+    let run = try sum(
+      try sum(merged.corpusCases, merged.exhaustiveCases, "\"cases\""), merged.randomCases,
+      "\"cases\"")
+    guard merged.failedCases <= run else {
+      throw MergeError(
+        message: "report \(position) (shard \(shard)): \(merged.failedCases) failed cases "
+          + "but \(run) cases run so far")
+    }
+    if let edits = report.edits {
+      merged.edits = (merged.edits ?? EditSize()) + edits
+      merged.editCases = try sum(merged.editCases, report.editCases, "\"edits\".\"cases\"")
+    }
+    let statistics = merged.statistics.addingReportingOverflow(report.statistics)
+    if let key = statistics.overflow { throw tooLarge("\"statistics\".\"\(key)\"") }
+    merged.statistics = statistics.partialValue
+  }
 }

@@ -50,77 +50,44 @@ extension CheckRun {
     let sections = runner.isSectioned
     var indexes = (start..<max(start, end)).lazy.filter { options.shard?.contains($0) ?? true }
       .makeIterator()
-    // Cases are counted in order, up to the first failure when the run stops
-    // there; a generator that keeps cases in flight may have answered a few
-    // more, which are not counted.
-    var stopped = false
-    var limits = PhaseLimits(options: options, errorsSoFar: errorsSoFar)
-    var predictor = predictor
-    // A case held back while a probe's outcome is awaited, and whether the
-    // stream ended for it.
+    // A case held back while a probe's outcome is awaited.
     var held: PendingCase?
-    var paused = false
-    repeat {
-      paused = false
-      runner.stream(
-        next: {
-          guard !stopped, !limits.interrupted(), !paused else { return nil }
-          while let index = held?.index ?? indexes.next() {
-            let seed = SplitMix64.caseSeed(run: options.seed, index: index)
-            var pending: PendingCase
-            if let kept = held {
-              pending = kept
-              held = nil
-            } else {
-              let generated = GeneratedCase.make(
-                seed: seed, maxSize: options.maxSize, sections: sections, mixture: options.mixture)
-              let window = GeneratedCase.window(seed: seed, old: generated.old)
-              pending = PendingCase(
-                index: index, old: generated.old, new: generated.new, window: window)
-            }
-            let generated = (old: pending.old, new: pending.new)
-            switch predictor.decide(old: generated.old, new: generated.new) {
-            case .run: break
-            case .probe(let pattern): pending.probe = pattern
-            case .skip:
-              result.predictedCrashes &+= 1
-              continue
-            case .hold:
-              held = pending
-              paused = true
-              return nil
-            }
-            track(
-              .random, index: index, caseSeed: seed, generated.old, generated.new,
-              generator: runner.name,
-              options: options)
-            return pending
-          }
-          return nil
-        },
-        each: { pending, outcome in
-          guard !stopped, !limits.interrupted() else { return false }
-          result.statistics.record(pending.old, pending.new, scratch: &scratch)
-          result.ran &+= 1
-          guard let outcome else { return true }
-          if let probe = pending.probe {
-            predictor.record(
-              probe: probe,
-              failedAsPredicted: outcome.kind == predictor.patterns[probe].kind)
-          }
-          // Every valid batch update counts, a breach of a waste limit too.
-          result.edits.add(outcome, old: pending.old, new: pending.new)
-          guard let kind = outcome.kind else { return true }
-          result.tally.add(
-            kind, at: pending.index, message: outcome.detail, waste: outcome.waste)
-          if pending.probe == nil || !predictor.knows(kind) { limits.count(kind) }
-          if options.stopAtFirstFailure { stopped = true }
-          return !stopped && !limits.reached
-        })
-    } while paused && !stopped && limits.reason == nil
-    result.predictor = predictor
-    result.errors = limits.errors
-    result.stop = limits.reason
+    var loop = PhaseLoop(options: options, predictor: predictor, errorsSoFar: errorsSoFar)
+    loop.run(
+      runner,
+      take: {
+        if let kept = held {
+          held = nil
+          return kept
+        }
+        guard let index = indexes.next() else { return nil }
+        let seed = SplitMix64.caseSeed(run: options.seed, index: index)
+        let generated = GeneratedCase.make(seed: seed, sections: sections, options: options)
+        let window = GeneratedCase.window(seed: seed, old: generated.old)
+        return PendingCase(index: index, old: generated.old, new: generated.new, window: window)
+      },
+      skip: {},
+      hold: { held = $0 },
+      start: {
+        track(
+          .random, index: $0.index,
+          caseSeed: SplitMix64.caseSeed(run: options.seed, index: $0.index),
+          $0.old, $0.new, generator: runner.name, options: options)
+      },
+      answered: { pending, _ in
+        result.statistics.record(pending.old, pending.new, scratch: &scratch)
+        result.ran &+= 1
+        return true
+      },
+      dropped: { _, _ in },
+      // A chunk does not learn: the phase learns between chunks (`randomChunks`).
+      learn: { _, _ in false })
+    result.tally = loop.tally
+    result.edits = loop.edits
+    result.predictedCrashes = loop.predictedCrashes
+    result.predictor = loop.predictor
+    result.errors = loop.limits.errors
+    result.stop = loop.limits.reason
     return result
   }
 
@@ -247,9 +214,7 @@ extension CheckRun {
     report.failedCases &+= tally.failed
     for (kind, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
       let seed = SplitMix64.caseSeed(run: options.seed, index: entry.first)
-      let generated = GeneratedCase.make(
-        seed: seed, maxSize: options.maxSize, sections: runner.isSectioned,
-        mixture: options.mixture)
+      let generated = GeneratedCase.make(seed: seed, sections: runner.isSectioned, options: options)
       found.append(
         FoundFailure(
           phase: .random, index: entry.first, caseSeed: seed, old: generated.old,
@@ -266,8 +231,8 @@ extension CheckRun {
     for (kind, entry) in tally.firsts {
       guard case .generatorError = kind else { continue }
       let generated = GeneratedCase.make(
-        seed: SplitMix64.caseSeed(run: options.seed, index: entry.first), maxSize: options.maxSize,
-        sections: runner.isSectioned, mixture: options.mixture)
+        seed: SplitMix64.caseSeed(run: options.seed, index: entry.first),
+        sections: runner.isSectioned, options: options)
       pairs[kind] = (generated.old, generated.new)
     }
     return pairs
@@ -276,7 +241,7 @@ extension CheckRun {
   /// One random case from its seed alone: what `replay` runs.
   mutating func runCase(seed: UInt64) {
     let generated = GeneratedCase.make(
-      seed: seed, maxSize: options.maxSize, sections: runner.isSectioned, mixture: options.mixture)
+      seed: seed, sections: runner.isSectioned, options: options)
     var scratch = StatisticsScratch()
     report.statistics.record(generated.old, generated.new, scratch: &scratch)
     report.replayedCaseSeed = seed

@@ -48,130 +48,89 @@ struct CheckRun<Runner: CaseRunning> {
     runPairs(.exhaustive, pairs.lazy.map { ([$0.old], [$0.new]) })
   }
 
-  /// Runs a phase of given pairs in order, and keeps the first pair of each
-  /// distinct failure for `finishFailures`.
+  /// Runs a phase of given pairs in order (this machine's share of them in
+  /// a sharded run), and keeps the first pair of each distinct failure for
+  /// `finishFailures`.
   private mutating func runPairs<Pairs: Sequence>(_ phase: CheckPhase, _ pairs: Pairs)
   where Pairs.Element == ([[Row]], [[Row]]) {
     guard !stopped else { return }
-    var ran = 0
-    var tally = FailureTally()
     let shard = options.shard
     var iterator = pairs.enumerated().lazy.filter { shard?.contains($0.offset) ?? true }
       .makeIterator()
-    // Counted in order, up to the first failure when the run stops there.
-    var stopped = false
-    let stopAtFirstFailure = options.stopAtFirstFailure
-    var skipped = 0
-    // The pair of each kind's first case, kept for shrinking.
-    var firstPairs: [FailureKind: (old: [[Row]], new: [[Row]])] = [:]
-    var seen = 0
-    var edits = EditTotals()
-    let phaseProgress = options.phaseProgress
     let total =
       phase == .corpus
       ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
-    var limits = PhaseLimits(options: options)
-    var predictor = self.predictor
+    let (name, options, phaseProgress) = (runner.name, options, options.phaseProgress)
+    var (seen, ran, skipped) = (0, 0, 0)
     // Cases taken from the pairs but dropped in flight when the phase
     // paused to learn a crash: they run first when it goes on.
     var requeued: [PendingCase] = []
-    var skippedAsCrashing = 0
-    let (name, options) = (runner.name, options)
-    // Whether the stream ended to wait for a probe's outcome.
-    var paused = false
-    while true {
-      runner.stream(
-        next: {
-          guard !stopped, !limits.interrupted(), !paused else { return nil }
-          while let (index, (old, new)) = requeued.isEmpty
+    var loop = PhaseLoop(options: options, predictor: predictor)
+    loop.run(
+      runner,
+      take: {
+        guard
+          let (index, (old, new)) = requeued.isEmpty
             ? iterator.next() : requeued.removeFirst().pair
-          {
-            var pending = PendingCase(index: index, old: old, new: new, window: nil)
-            switch predictor.decide(old: old, new: new) {
-            case .run: break
-            case .probe(let pattern): pending.probe = pattern
-            case .skip:
-              // Like a smallest crash: it would crash, and show nothing else.
-              skippedAsCrashing &+= 1
-              seen &+= 1
-              continue
-            case .hold:
-              requeued.insert(pending, at: 0)
-              paused = true
-              return nil
-            }
-            Self.track(
-              phase, index: index, caseSeed: nil, old, new, generator: name, options: options)
-            return pending
-          }
-          return nil
-        },
-        each: { pending, result in
-          guard !stopped, !limits.interrupted() else {
-            if limits.reason == .crashBudget { requeued.append(pending) }
-            return false
-          }
-          seen &+= 1
-          if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
-          guard let result else {
-            skipped &+= 1
-            return true
-          }
-          ran &+= 1
-          if let probe = pending.probe {
-            predictor.record(
-              probe: probe,
-              failedAsPredicted: result.kind == predictor.patterns[probe].kind)
-          }
-          // Every valid batch update counts, a breach of a waste limit too.
-          edits.add(result, old: pending.old, new: pending.new)
-          guard let kind = result.kind else { return true }
-          tally.add(kind, at: pending.index, message: result.detail, waste: result.waste)
-          if firstPairs[kind] == nil { firstPairs[kind] = (pending.old, pending.new) }
-          if pending.probe == nil || !predictor.knows(kind) { limits.count(kind) }
-          if stopAtFirstFailure { stopped = true }
-          return !stopped && !limits.reached
-        })
-      if paused, limits.reason == nil, !stopped {
-        paused = false
-        continue
-      }
-      // At the crash limit, the phase learns the smallest case of each
-      // generator error it has not learned yet, and goes on without the
-      // cases that contain one; with nothing new to learn, it ends.
-      guard limits.reason == .crashBudget, learnCrashes(from: firstPairs, into: &predictor) else {
-        break
-      }
-      limits.restart()
-    }
-    self.predictor = predictor
+        else { return nil }
+        return PendingCase(index: index, old: old, new: new, window: nil)
+      },
+      skip: { seen &+= 1 },
+      hold: { requeued.insert($0, at: 0) },
+      start: {
+        Self.track(
+          phase, index: $0.index, caseSeed: nil, $0.old, $0.new, generator: name, options: options)
+      },
+      answered: { _, result in
+        seen &+= 1
+        if seen % 512 == 0 { phaseProgress?(phase, seen, total) }
+        guard result != nil else {
+          skipped &+= 1
+          return false
+        }
+        ran &+= 1
+        return true
+      },
+      dropped: { pending, reason in if reason == .crashBudget { requeued.append(pending) } },
+      learn: { learnCrashes(from: $0, into: &$1) })
+    predictor = loop.predictor
     phaseProgress?(phase, seen, seen)
-    if limits.reason != nil || skippedAsCrashing > 0 {
+    record(phase, loop, seen: seen, ran: ran, skipped: skipped, total: total)
+  }
+
+  /// Writes a pairs phase's outcome into the report: whether it ended early
+  /// and why, its counts and edit size, and the first case of each kind of
+  /// failure it met, for `finishFailures`.
+  private mutating func record(
+    _ phase: CheckPhase, _ loop: PhaseLoop, seen: Int, ran: Int, skipped: Int, total: Int?
+  ) {
+    if loop.limits.reason != nil || loop.predictedCrashes > 0 {
       let phaseTotal: Int? =
         switch phase {
         case .corpus: total
-        case .exhaustive: options.exhaustivePairs.map { shard?.share(of: $0.count) ?? $0.count }
+        case .exhaustive:
+          options.exhaustivePairs.map { options.shard?.share(of: $0.count) ?? $0.count }
         case .random: nil
         }
       report.incomplete.append(
         IncompletePhase(
-          phase: phase, reason: limits.reason ?? .crashesPredicted,
-          generatorErrors: limits.totalErrors,
-          notRun: phaseTotal.map { max(0, $0 - seen) + skippedAsCrashing },
-          predictedCrashes: skippedAsCrashing, predictions: predictor.summary))
+          phase: phase, reason: loop.limits.reason ?? .crashesPredicted,
+          generatorErrors: loop.limits.totalErrors,
+          notRun: phaseTotal.map { max(0, $0 - seen) + loop.predictedCrashes },
+          predictedCrashes: loop.predictedCrashes, predictions: loop.predictor.summary))
     }
     report.skippedCases &+= skipped
-    report.addEdits(edits)
+    report.addEdits(loop.edits)
     switch phase {
     case .corpus: report.corpusCases = ran
     case .exhaustive:
       report.exhaustiveCases = ran
-      exhaustiveFinished = !stopped && limits.reason == nil
+      exhaustiveFinished = !loop.stopped && loop.limits.reason == nil
     case .random: report.randomCases = ran
     }
-    report.failedCases &+= tally.failed
-    for (kind, entry) in tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
-      guard let pair = firstPairs[kind] else { continue }
+    report.failedCases &+= loop.tally.failed
+    for (kind, entry) in loop.tally.firsts.sorted(by: { $0.value.first < $1.value.first }) {
+      guard let pair = loop.firstPairs[kind] else { continue }
       found.append(
         FoundFailure(
           phase: phase, index: entry.first, caseSeed: nil, old: pair.old, new: pair.new,
@@ -291,49 +250,4 @@ struct FailureTally: Sendable {
 
   /// The lowest failing index, if any.
   var firstIndex: Int? { firsts.values.map(\.first).min() }
-}
-
-/// What ends a phase early: the generator's errors reaching
-/// `CheckOptions.maxCrashes`, or `CheckOptions.shouldStop` answering true.
-struct PhaseLimits {
-  /// The phase's generator errors since the limit last restarted.
-  private(set) var errors = 0
-  /// The phase's generator errors in all.
-  private(set) var totalErrors = 0
-  /// Why the phase ended early; nil while it goes on.
-  private(set) var reason: IncompletePhase.Reason?
-  private let maxErrors: Int?
-  private let shouldStop: (@Sendable () -> Bool)?
-
-  init(options: CheckOptions, errorsSoFar: Int = 0) {
-    maxErrors = options.maxCrashes
-    shouldStop = options.shouldStop
-    errors = errorsSoFar
-    if let maxErrors, errors >= maxErrors { reason = .crashBudget }
-  }
-
-  /// Allows another `maxCrashes` errors: once the phase has learned to
-  /// skip the cases that crash.
-  mutating func restart() {
-    errors = 0
-    if reason == .crashBudget { reason = nil }
-  }
-
-  /// Whether the phase has ended early.
-  var reached: Bool { reason != nil }
-
-  /// Asks `shouldStop`: true (and the phase ends) once it does.
-  mutating func interrupted() -> Bool {
-    guard reason == nil else { return true }
-    if shouldStop?() == true { reason = .interrupted }
-    return reason != nil
-  }
-
-  /// Counts a failing case; a generator error may reach the limit.
-  mutating func count(_ kind: FailureKind) {
-    guard case .generatorError = kind else { return }
-    errors &+= 1
-    totalErrors &+= 1
-    if let maxErrors, errors >= maxErrors, reason == nil { reason = .crashBudget }
-  }
 }

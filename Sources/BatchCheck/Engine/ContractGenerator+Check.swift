@@ -35,8 +35,7 @@ public func check(
   _ generator: ContractGenerator, under contract: Contract? = nil,
   options: CheckOptions = CheckOptions()
 ) -> CheckReport {
-  let generator = generator.honouring(options)
-  let options = generator.options(options)
+  let (generator, options) = generator.judging(options)
   if let batch = generator.batchGenerator(under: contract) {
     return check(batch, options: options)
   }
@@ -63,8 +62,7 @@ public func check(
   _ generator: ContractGenerator, under contract: Contract? = nil,
   options: CheckOptions = CheckOptions(), workers: Int
 ) async -> CheckReport {
-  let generator = generator.honouring(options)
-  let options = generator.options(options)
+  let (generator, options) = generator.judging(options)
   if let batch = generator.batchGenerator(under: contract) {
     return await check(batch, options: options, workers: workers)
   }
@@ -93,8 +91,7 @@ public func replay(
   _ generator: ContractGenerator, caseSeed: UInt64, under contract: Contract? = nil,
   options: CheckOptions = CheckOptions()
 ) -> CheckReport {
-  let generator = generator.honouring(options)
-  let options = generator.options(options)
+  let (generator, options) = generator.judging(options)
   if let batch = generator.batchGenerator(under: contract) {
     return replay(batch, caseSeed: caseSeed, options: options)
   }
@@ -106,20 +103,17 @@ public func replay(
 }
 
 extension ContractGenerator {
-  /// `options` with this generator's mode.
-  /// The generator, in identity-only mode when `options` asks for it: a
-  /// run's identity-only option is honoured, never dropped.
-  func honouring(_ options: CheckOptions) -> ContractGenerator {
-    var generator = self
-    if options.identityOnly { generator.identityOnly = true }
-    return generator
-  }
-
-  func options(_ options: CheckOptions) -> CheckOptions {
-    var options = options
-    options.identityOnly = identityOnly
-    options.simulation.identityOnly = identityOnly
-    return options
+  /// How a run of this generator with `options` judges its cases, decided
+  /// once: identity-only when the generator is (its own mode) or when the
+  /// options ask for it (a run's identity-only option is honoured, never
+  /// dropped). The generator and the options come back in that one mode.
+  package func judging(_ options: CheckOptions) -> (
+    generator: ContractGenerator, options: CheckOptions
+  ) {
+    var (generator, options) = (self, options)
+    generator.identityOnly = identityOnly || options.identityOnly
+    options.identityOnly = generator.identityOnly
+    return (generator, options)
   }
 
   /// The batch generator, when it is judged as one batch: the engine's

@@ -70,7 +70,7 @@ extension CaseBuilder {
     case .replace:
       for index in start..<end { sections[s][index] = freshRow() }
     default:  // .content: same id, other content
-      guard !mixture.identityOnly else { return }
+      guard !identityOnly else { return }
       for index in start..<end {
         let row = sections[s][index]
         sections[s][index].content = row.content == row.id ? .int(-1) : row.id

@@ -65,18 +65,27 @@ public struct GeneratedCase: Hashable, Sendable {
     seed: UInt64, maxSize: Int = CheckOptions.defaultMaxSize, sections: Bool = false,
     identityOnly: Bool = false
   ) -> GeneratedCase {
-    var mixture = GenerationMixture.standard
-    mixture.identityOnly = identityOnly
-    return make(seed: seed, maxSize: maxSize, sections: sections, mixture: mixture)
+    make(
+      seed: seed, maxSize: maxSize, sections: sections, mixture: .standard,
+      identityOnly: identityOnly)
   }
 
   /// `make(seed:maxSize:sections:identityOnly:)` with a mixture
   /// other than the standard one.
   static func make(
-    seed: UInt64, maxSize: Int, sections: Bool, mixture: GenerationMixture
+    seed: UInt64, maxSize: Int, sections: Bool, mixture: GenerationMixture, identityOnly: Bool
   ) -> GeneratedCase {
-    var builder = CaseBuilder(seed: seed, maxSize: clampSize(maxSize), mixture: mixture)
+    var builder = CaseBuilder(
+      seed: seed, maxSize: clampSize(maxSize), mixture: mixture, identityOnly: identityOnly)
     return builder.build(sections: sections)
+  }
+
+  /// The case of `seed` as a run with `options` makes it: its size limit,
+  /// mixture and mode.
+  static func make(seed: UInt64, sections: Bool, options: CheckOptions) -> GeneratedCase {
+    make(
+      seed: seed, maxSize: options.maxSize, sections: sections, mixture: options.mixture,
+      identityOnly: options.identityOnly)
   }
 
   /// `maxSize` inside 0...100,000.
@@ -93,8 +102,6 @@ public struct GeneratedCase: Hashable, Sendable {
 struct GenerationMixture: Hashable, Sendable {
   /// The alphabet sizes, drawn uniformly.
   var alphabets: [Int]
-  /// Whether every row's content stays its id (`CheckOptions.identityOnly`).
-  var identityOnly = false
   /// The percentage of sectioned cases with several old sections.
   var severalSectionsPercent = 50
 
@@ -110,13 +117,16 @@ struct CaseBuilder {
   var random: SplitMix64
   let maxSize: Int
   let mixture: GenerationMixture
+  /// Whether every row's content stays its id (`CheckOptions.identityOnly`).
+  let identityOnly: Bool
   /// This case's alphabet size, at least 1.
   var alphabet = 1
 
-  init(seed: UInt64, maxSize: Int, mixture: GenerationMixture) {
+  init(seed: UInt64, maxSize: Int, mixture: GenerationMixture, identityOnly: Bool) {
     random = SplitMix64(seed: seed)
     self.maxSize = maxSize
     self.mixture = mixture
+    self.identityOnly = identityOnly
   }
 
   mutating func build(sections: Bool) -> GeneratedCase {
@@ -167,7 +177,7 @@ struct CaseBuilder {
     rows.reserveCapacity(count)
     for _ in 0..<count {
       var row = freshRow()
-      if changingContent, random.below(8) == 0, !mixture.identityOnly { row.content = .int(-1) }
+      if changingContent, random.below(8) == 0, !identityOnly { row.content = .int(-1) }
       rows.append(row)
     }
     return rows
