@@ -135,27 +135,7 @@ struct CorpusRun {
 
   /// Runs one line of a corpus file.
   mutating func check(_ line: CaseLine, output: inout some OutputSink) {
-    let testCase: Case
-    switch line.result {
-    case .failure(let error):
-      dataError(error, output: &output)
-      return
-    case .success(let read):
-      testCase = read
-    }
-    if let name = testCase.name {
-      // A name keys the case's expectation: two cases of one file cannot share it.
-      if let first = namesInFile[name] {
-        let error = CaseDataError(
-          file: line.file, line: line.line, column: 1,
-          message:
-            "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file"
-        )
-        dataError(error, output: &output)
-        return
-      }
-      namesInFile[name] = line.line
-    }
+    guard let testCase = readCase(line, output: &output) else { return }
     let checker = checker(for: simulation(for: testCase))
     let outcome = checker.run(old: testCase.old, new: testCase.new)
     let key = CorpusExpectations.Key(
@@ -175,22 +155,7 @@ struct CorpusRun {
       }
       return
     }
-    var agrees = true
-    var expectedText = "valid"
-    if comparing {
-      if let expectations {
-        let expected = expectations[key]
-        expectedText = expected?.description ?? "valid"
-        agrees = expected == failing
-      } else if let expect = testCase.expect {
-        expectedText = [expect.verdict.rawValue, expect.rule?.rawValue].compactMap { $0 }
-          .joined(separator: " ")
-        // A case line cannot expect a waste breach.
-        agrees = outcome.waste == nil && (outcome.verdict.map(expect.agrees(with:)) ?? false)
-      } else {
-        agrees = failing == nil
-      }
-    }
+    let (agrees, expectedText) = compare(outcome, failing, key: key, expect: testCase.expect)
     var failure: CheckFailure?
     var junitFailure: JUnitReport.Failure?
     if agrees {
@@ -231,6 +196,60 @@ struct CorpusRun {
           agrees ? nil : failure?.json ?? "null", skipped: false,
           agrees: comparing ? agrees : nil))
     }
+  }
+
+  /// The case of `line`, or nil when it cannot run (unreadable, or its name
+  /// already names another case of the file): then counted and printed.
+  private mutating func readCase(_ line: CaseLine, output: inout some OutputSink) -> Case? {
+    let testCase: Case
+    switch line.result {
+    case .failure(let error):
+      dataError(error, output: &output)
+      return nil
+    case .success(let read):
+      testCase = read
+    }
+    if let name = testCase.name {
+      // A name keys the case's expectation: two cases of one file cannot share it.
+      if let first = namesInFile[name] {
+        let error = CaseDataError(
+          file: line.file, line: line.line, column: 1,
+          message:
+            "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file"
+        )
+        dataError(error, output: &output)
+        return nil
+      }
+      namesInFile[name] = line.line
+    }
+    return testCase
+  }
+
+  /// Whether a case's `outcome` (`failing` when it fails) agrees with what is
+  /// expected of it, and the expectation's text: the recorded expectations'
+  /// entry at `key` when there are any, else the case line's `expect`, else
+  /// valid. Agrees always when the run does not compare.
+  private func compare(
+    _ outcome: CaseOutcome, _ failing: ExpectedOutcome?, key: CorpusExpectations.Key,
+    expect: Expectation?
+  ) -> (agrees: Bool, expectedText: String) {
+    var agrees = true
+    var expectedText = "valid"
+    if comparing {
+      if let expectations {
+        let expected = expectations[key]
+        expectedText = expected?.description ?? "valid"
+        agrees = expected == failing
+      } else if let expect {
+        expectedText = [expect.verdict.rawValue, expect.rule?.rawValue].compactMap { $0 }
+          .joined(separator: " ")
+        // A case line cannot expect a waste breach.
+        agrees = outcome.waste == nil && (outcome.verdict.map(expect.agrees(with:)) ?? false)
+      } else {
+        agrees = failing == nil
+      }
+    }
+    return (agrees, expectedText)
   }
 
   /// One case as a JSON line: file, line, name, verdict, rule, error,

@@ -122,7 +122,7 @@ struct JSONParser {
         )
       }
       let start = position
-      var node: JSONNode
+      let node: JSONNode
       switch bytes[position] {
       case UInt8(ascii: "["), UInt8(ascii: "{"):
         let isObject = bytes[position] == UInt8(ascii: "{")
@@ -164,43 +164,56 @@ struct JSONParser {
       }
 
       // Hand the finished value to the containers it closes.
-      while !open.isEmpty {
-        let top = open.count - 1
-        skipWhitespace()
-        let next = position < bytes.count ? bytes[position] : nil
-        if open[top].isObject {
-          open[top].members.append(
-            JSONMember(
-              key: open[top].pendingKey, keyOffset: open[top].pendingKeyOffset, value: node))
-          if next == UInt8(ascii: ",") {
-            position += 1
-            skipWhitespace()
-            (open[top].pendingKey, open[top].pendingKeyOffset) = try readKey()
-            continue readValue
-          }
-          guard next == UInt8(ascii: "}") else { throw expected("',' or '}'") }
-          position += 1
-          let closed = open.removeLast()
-          node = JSONNode(value: .object(closed.members), offset: closed.start)
-        } else {
-          open[top].append(node)
-          if next == UInt8(ascii: ",") {
-            position += 1
-            continue readValue
-          }
-          guard next == UInt8(ascii: "]") else { throw expected("',' or ']'") }
-          position += 1
-          let closed = open.removeLast()
-          node = JSONNode(value: closed.closedArray(), offset: closed.start)
-        }
-      }
+      guard let root = try close(with: node, open: &open) else { continue readValue }
       skipWhitespace()
       guard position == bytes.count else {
         throw LineError(
           offset: position,
           message: "unexpected \(characterDescription(at: position)) after the JSON value")
       }
-      return node
+      return root
     }
+  }
+
+  /// Hands the finished `node` to the innermost `open` container, and each
+  /// container it completes to the one around it. Returns the root value when
+  /// every container is closed, nil when one waits for another value (a
+  /// `,` read, and an object's next key).
+  @inline(__always)
+  private mutating func close(
+    with node: JSONNode, open: inout [OpenContainer]
+  ) throws(LineError) -> JSONNode? {
+    var node = node
+    while !open.isEmpty {
+      let top = open.count - 1
+      skipWhitespace()
+      let next = position < bytes.count ? bytes[position] : nil
+      if open[top].isObject {
+        open[top].members.append(
+          JSONMember(
+            key: open[top].pendingKey, keyOffset: open[top].pendingKeyOffset, value: node))
+        if next == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+          (open[top].pendingKey, open[top].pendingKeyOffset) = try readKey()
+          return nil
+        }
+        guard next == UInt8(ascii: "}") else { throw expected("',' or '}'") }
+        position += 1
+        let closed = open.removeLast()
+        node = JSONNode(value: .object(closed.members), offset: closed.start)
+      } else {
+        open[top].append(node)
+        if next == UInt8(ascii: ",") {
+          position += 1
+          return nil
+        }
+        guard next == UInt8(ascii: "]") else { throw expected("',' or ']'") }
+        position += 1
+        let closed = open.removeLast()
+        node = JSONNode(value: closed.closedArray(), offset: closed.start)
+      }
+    }
+    return node
   }
 }

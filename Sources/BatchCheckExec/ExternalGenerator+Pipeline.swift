@@ -37,38 +37,24 @@ extension ExternalGenerator {
   ) {
     lock.lock()
     defer { lock.unlock() }
-    // The requests in flight, oldest first, and where each ends in what the
-    // current process was sent.
-    var requests: [[UInt8]] = []
-    var ends: [Int] = []
-    var oldest = 0
-    var exhausted = false
-    // Once `answer` has returned false: the answers left are read unseen.
-    var dropping = false
+    var flight = InFlight()
     while true {
-      if oldest == requests.count {
-        guard !exhausted, let first = next() else { return }
-        requests = [Self.request(first.old, first.new)]
-        oldest = 0
+      if flight.oldest == flight.requests.count {
+        guard !flight.exhausted, let first = next() else { return }
+        flight.requests = [Self.request(first.old, first.new)]
+        flight.oldest = 0
       }
       let process: ChildProcess
       do throws(GeneratorError) {
         process = try readyProcess()
       } catch {
-        guard !dropping else { return }
-        oldest += 1
-        if !answer(.failure(error)) {
-          dropping = true
-          exhausted = true
-        }
+        guard !flight.dropping else { return }
+        flight.oldest += 1
+        if !answer(.failure(error)) { flight.stopAsking() }
         continue
       }
       // A fresh process gets the requests still in flight again.
-      ends = Array(repeating: 0, count: oldest)
-      for request in requests[oldest...] {
-        process.enqueue(request)
-        ends.append(process.queuedBytes)
-      }
+      flight.resend(to: process)
       // Requests queued since the last write: they go out together, once
       // half the pipeline's worth has gathered (or when an answer must be
       // waited for), so that one write serves several cases and the
@@ -78,54 +64,102 @@ extension ExternalGenerator {
       // crash or a hang are answered again by a fresh process.
       let depth = failedBefore ? min(pipelineDepth, Self.depthAfterFailure) : pipelineDepth
       let batch = max(1, depth / 2)
-      while oldest < requests.count {
-        while requests.count - oldest < depth, !exhausted {
-          guard let more = next() else {
-            exhausted = true
-            break
-          }
-          let request = Self.request(more.old, more.new)
-          process.enqueue(request)
-          requests.append(request)
-          ends.append(process.queuedBytes)
-          unsent += 1
-        }
-        if unsent >= batch || exhausted {
+      while flight.oldest < flight.requests.count {
+        unsent += flight.fill(process, depth: depth, from: next)
+        if unsent >= batch || flight.exhausted {
           process.writeQueued()
           unsent = 0
         }
-        let result: Result<BatchUpdate, GeneratorError>
-        do throws(GeneratorError) {
-          let changes = try self.answer(
-            from: process, requestEnd: ends[oldest], requestBytes: requests[oldest].count,
-            contract: .batch)
-          guard case .batch(let update) = changes else { throw Self.wrongShape(changes) }
-          result = .success(update)
-        } catch {
-          result = .failure(error)
-        }
-        oldest += 1
+        let result = batchAnswer(
+          from: process, requestEnd: flight.ends[flight.oldest],
+          requestBytes: flight.requests[flight.oldest].count)
+        flight.oldest += 1
         if case .failure = result {
           failedBefore = true
           // A failed process is not started again for cases nobody judges;
           // one still running with cases in flight is out of step: ended.
-          guard !dropping, answer(result) else {
-            if oldest < requests.count { discard() }
+          guard !flight.dropping, answer(result) else {
+            if flight.oldest < flight.requests.count { discard() }
             return
           }
           break
         }
-        if !dropping, !answer(result) {
-          dropping = true
-          exhausted = true
-        }
-        if oldest >= 4096 {
-          // Forget the answered requests: memory stays that of the cases in flight.
-          requests.removeSubrange(..<oldest)
-          ends.removeSubrange(..<oldest)
-          oldest = 0
-        }
+        if !flight.dropping, !answer(result) { flight.stopAsking() }
+        flight.forgetAnswered()
       }
+    }
+  }
+
+  /// The process's answer to the request that ends at byte `requestEnd` of
+  /// what it was sent, `requestBytes` long: an update, or why there is none.
+  private func batchAnswer(
+    from process: ChildProcess, requestEnd: Int, requestBytes: Int
+  ) -> Result<BatchUpdate, GeneratorError> {
+    do throws(GeneratorError) {
+      let changes = try answer(
+        from: process, requestEnd: requestEnd, requestBytes: requestBytes, contract: .batch)
+      guard case .batch(let update) = changes else { throw Self.wrongShape(changes) }
+      return .success(update)
+    } catch {
+      return .failure(error)
+    }
+  }
+}
+
+/// The requests of `updates(from:answerWhile:)` in flight, oldest first,
+/// and where each ends in what the current process was sent.
+private struct InFlight {
+  var requests: [[UInt8]] = []
+  var ends: [Int] = []
+  /// The oldest request not answered yet.
+  var oldest = 0
+  /// Whether no more cases are asked for.
+  var exhausted = false
+  /// Once `answer` has returned false: the answers left are read unseen.
+  var dropping = false
+
+  /// Asks for no more cases, and reads the answers left unseen.
+  mutating func stopAsking() {
+    dropping = true
+    exhausted = true
+  }
+
+  /// Sends the requests not answered yet to a fresh `process`.
+  mutating func resend(to process: ChildProcess) {
+    ends = Array(repeating: 0, count: oldest)
+    for request in requests[oldest...] {
+      process.enqueue(request)
+      ends.append(process.queuedBytes)
+    }
+  }
+
+  /// Queues cases from `next` to `process` until `depth` are in flight or
+  /// `next` has no more; returns how many it queued.
+  mutating func fill(
+    _ process: ChildProcess, depth: Int, from next: () -> (old: [[Row]], new: [[Row]])?
+  ) -> Int {
+    var queued = 0
+    while requests.count - oldest < depth, !exhausted {
+      guard let more = next() else {
+        exhausted = true
+        break
+      }
+      let request = ExternalGenerator.request(more.old, more.new)
+      process.enqueue(request)
+      requests.append(request)
+      ends.append(process.queuedBytes)
+      queued += 1
+    }
+    return queued
+  }
+
+  /// Forgets the answered requests once there are many: memory stays that
+  /// of the cases in flight.
+  mutating func forgetAnswered() {
+    if oldest >= 4096 {
+      requests.removeSubrange(..<oldest)
+      ends.removeSubrange(..<oldest)
+      oldest = 0
     }
   }
 }

@@ -67,39 +67,11 @@ extension UpdatePicture {
     return (marker.section, marker.row ?? 0)
   }
 
+  /// The items of one side's column, drawn around `focus` (a section and row of that side).
   private func items(_ side: PictureSide, focus: (section: Int, row: Int)) -> [PictureItem] {
     let sections = rows(side)
-    let total = sections.reduce(0) { $0 + $1.count }
     let marked = marker.flatMap { $0.side == side ? $0 : nil }
-    // Rows to draw, per section.
-    var kept: [Set<Int>] = Array(repeating: [], count: sections.count)
-    if total <= Self.drawnWhole {
-      for section in sections.indices { kept[section] = Set(sections[section].indices) }
-    } else {
-      var touchedRows: [(distance: Int, section: Int, row: Int)] = []
-      for section in sections.indices {
-        for row in sections[section].indices where touched(side, section, row) {
-          let distance =
-            section == focus.section
-            ? abs(row - focus.row) : 1_000_000 * abs(section - focus.section) + row
-          touchedRows.append((distance, section, row))
-        }
-      }
-      if touchedRows.count > Self.touchedBudget {
-        touchedRows.sort { ($0.distance, $0.section, $0.row) < ($1.distance, $1.section, $1.row) }
-        touchedRows.removeLast(touchedRows.count - Self.touchedBudget)
-      }
-      func keep(_ section: Int, around row: Int, context: Int) {
-        guard sections.indices.contains(section) else { return }
-        let range = sections[section].indices
-        for index in (row - context)...(row + context) where range.contains(index) {
-          kept[section].insert(index)
-        }
-      }
-      for entry in touchedRows { keep(entry.section, around: entry.row, context: 1) }
-      if let marked, let row = marked.row { keep(marked.section, around: row, context: 2) }
-      keep(focus.section, around: focus.row, context: 1)
-    }
+    let kept = keptRows(side, focus: focus, marked: marked)
     // Sections to draw: those with a drawn row, a note or the marker,
     // nearest the focus first; all of them when there are few.
     var shownSections = Set<Int>()
@@ -159,5 +131,44 @@ extension UpdatePicture {
     }
     if hiddenSections > 0 { items.append(.sections(count: hiddenSections, rows: hiddenRows)) }
     return items
+  }
+
+  /// The rows to draw of each section of `side`: all of them when there are
+  /// few, else the touched rows nearest `focus` (up to a budget) and the
+  /// marked one (`marked`, on this side), with context around them.
+  private func keptRows(
+    _ side: PictureSide, focus: (section: Int, row: Int), marked: FailureMarker?
+  ) -> [Set<Int>] {
+    let sections = rows(side)
+    let total = sections.reduce(0) { $0 + $1.count }
+    var kept: [Set<Int>] = Array(repeating: [], count: sections.count)
+    if total <= Self.drawnWhole {
+      for section in sections.indices { kept[section] = Set(sections[section].indices) }
+    } else {
+      var touchedRows: [(distance: Int, section: Int, row: Int)] = []
+      for section in sections.indices {
+        for row in sections[section].indices where touched(side, section, row) {
+          let distance =
+            section == focus.section
+            ? abs(row - focus.row) : 1_000_000 * abs(section - focus.section) + row
+          touchedRows.append((distance, section, row))
+        }
+      }
+      if touchedRows.count > Self.touchedBudget {
+        touchedRows.sort { ($0.distance, $0.section, $0.row) < ($1.distance, $1.section, $1.row) }
+        touchedRows.removeLast(touchedRows.count - Self.touchedBudget)
+      }
+      func keep(_ section: Int, around row: Int, context: Int) {
+        guard sections.indices.contains(section) else { return }
+        let range = sections[section].indices
+        for index in (row - context)...(row + context) where range.contains(index) {
+          kept[section].insert(index)
+        }
+      }
+      for entry in touchedRows { keep(entry.section, around: entry.row, context: 1) }
+      if let marked, let row = marked.row { keep(marked.section, around: row, context: 2) }
+      keep(focus.section, around: focus.row, context: 1)
+    }
+    return kept
   }
 }

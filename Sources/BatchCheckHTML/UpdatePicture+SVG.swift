@@ -23,10 +23,32 @@ extension UpdatePicture {
   /// check measures.
   func svg(id: String) -> String {
     let (oldItems, newItems) = layout()
-    var oldY: [RowPath: Int] = [:]
-    var newY: [RowPath: Int] = [:]
-    var oldHeaderY: [Int: Int] = [:]
-    var newHeaderY: [Int: Int] = [:]
+    let (body, bottom, places) = columns(oldItems, newItems)
+    let lines = connectorLines(places, id: id)
+    let finding = findingMarker(places, id: id)
+    let height = bottom + 8
+    var svg = "<svg class=\"picture\" role=\"img\" viewBox=\"0 0 \(Geometry.width) \(height)\""
+    svg +=
+      " width=\"\(Geometry.width)\" height=\"\(height)\" aria-label=\"\(markupEscaped(title))\">\n"
+    svg +=
+      "<defs><marker id=\"arrow-\(id)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\""
+    svg +=
+      " markerHeight=\"7\" orient=\"auto\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrowhead\"/></marker></defs>\n"
+    svg += "<text class=\"column\" x=\"\(Geometry.oldX)\" y=\"18\">before: the old rows</text>\n"
+    svg +=
+      "<text class=\"column\" x=\"\(Geometry.newX)\" y=\"18\">after: the data source&#39;s new rows</text>\n"
+    if marker != nil {
+      svg += "<text class=\"column\" x=\"\(Geometry.noteX)\" y=\"18\">finding</text>\n"
+    }
+    return svg + lines + body + finding + "</svg>\n"
+  }
+
+  /// The two columns' elements, old then new, with the bottom of the longer
+  /// column and where each row and header went.
+  private func columns(
+    _ oldItems: [PictureItem], _ newItems: [PictureItem]
+  ) -> (body: String, bottom: Int, places: RowPlaces) {
+    var places = RowPlaces()
     var body = ""
     var bottom = Geometry.top
     for (side, items) in [(PictureSide.old, oldItems), (.new, newItems)] {
@@ -35,13 +57,13 @@ extension UpdatePicture {
       for item in items {
         switch item {
         case .header(let section):
-          if side == .old { oldHeaderY[section] = y } else { newHeaderY[section] = y }
+          if side == .old { places.oldHeaderY[section] = y } else { places.newHeaderY[section] = y }
           body += header(side, section: section, x: x, y: y)
         case .row(let section, let row):
           if side == .old {
-            oldY[RowPath(section, row)] = y
+            places.oldY[RowPath(section, row)] = y
           } else {
-            newY[RowPath(section, row)] = y
+            places.newY[RowPath(section, row)] = y
           }
           body += rowElement(side, section: section, row: row, x: x, y: y)
         case .rows(let count, let changed):
@@ -52,7 +74,7 @@ extension UpdatePicture {
           body +=
             "<text class=\"label gap\" x=\"\(x + 40)\" y=\"\(y + 14)\">\(markupEscaped(text))</text>\n"
         case .attempted(let section, let row):
-          newY[RowPath(section, row)] = y
+          places.newY[RowPath(section, row)] = y
           // A dashed row of its own: the insert UIKit refused, at its index.
           body +=
             "<g class=\"attempted inserted\"><rect x=\"\(x)\" y=\"\(y)\" width=\"\(Geometry.columnWidth)\""
@@ -69,6 +91,13 @@ extension UpdatePicture {
       }
       bottom = max(bottom, y)
     }
+    return (body, bottom, places)
+  }
+
+  /// The lines from each old row to its place in the new column, and the
+  /// arrows of the moves; `id` names the arrow head.
+  private func connectorLines(_ places: RowPlaces, id: String) -> String {
+    let (oldY, newY) = (places.oldY, places.newY)
     var lines = ""
     let middle = Geometry.rowHeight / 2 - 1
     for (path, y) in oldY.sorted(by: { $0.key < $1.key }) {
@@ -88,14 +117,21 @@ extension UpdatePicture {
         "<path class=\"move\" marker-end=\"url(#arrow-\(id))\" d=\"M \(x1) \(y1 + middle)"
         + " C \(x1 + 90) \(y1 + middle), \(x2 - 90) \(y2 + middle), \(x2) \(y2 + middle)\"/>\n"
     }
+    return lines
+  }
+
+  /// The marker around the failing cell or header, its connector and its
+  /// note; empty without a marker. `id` makes the marker's id unique.
+  private func findingMarker(_ places: RowPlaces, id: String) -> String {
+    let middle = Geometry.rowHeight / 2 - 1
     var finding = ""
     if let marker {
       let column = marker.side == .old ? Geometry.oldX : Geometry.newX
       let y: Int?
       if let row = marker.row {
-        y = (marker.side == .old ? oldY : newY)[RowPath(marker.section, row)]
+        y = (marker.side == .old ? places.oldY : places.newY)[RowPath(marker.section, row)]
       } else {
-        y = (marker.side == .old ? oldHeaderY : newHeaderY)[marker.section]
+        y = (marker.side == .old ? places.oldHeaderY : places.newHeaderY)[marker.section]
       }
       if let y {
         let centre = y + middle
@@ -116,21 +152,7 @@ extension UpdatePicture {
           "<title>\(markupEscaped(note))</title>\(markupEscaped(shortened(note, to: 42)))</text>\n"
       }
     }
-    let height = bottom + 8
-    var svg = "<svg class=\"picture\" role=\"img\" viewBox=\"0 0 \(Geometry.width) \(height)\""
-    svg +=
-      " width=\"\(Geometry.width)\" height=\"\(height)\" aria-label=\"\(markupEscaped(title))\">\n"
-    svg +=
-      "<defs><marker id=\"arrow-\(id)\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\""
-    svg +=
-      " markerHeight=\"7\" orient=\"auto\"><path d=\"M 0 0 L 10 5 L 0 10 z\" class=\"arrowhead\"/></marker></defs>\n"
-    svg += "<text class=\"column\" x=\"\(Geometry.oldX)\" y=\"18\">before: the old rows</text>\n"
-    svg +=
-      "<text class=\"column\" x=\"\(Geometry.newX)\" y=\"18\">after: the data source&#39;s new rows</text>\n"
-    if marker != nil {
-      svg += "<text class=\"column\" x=\"\(Geometry.noteX)\" y=\"18\">finding</text>\n"
-    }
-    return svg + lines + body + finding + "</svg>\n"
+    return finding
   }
 
   private func header(_ side: PictureSide, section: Int, x: Int, y: Int) -> String {
@@ -179,4 +201,13 @@ extension UpdatePicture {
     }
     return element + "</g>\n"
   }
+}
+
+/// Where a picture's rows and section headers went: their top, by old-space
+/// or new-space path and section.
+private struct RowPlaces {
+  var oldY: [RowPath: Int] = [:]
+  var newY: [RowPath: Int] = [:]
+  var oldHeaderY: [Int: Int] = [:]
+  var newHeaderY: [Int: Int] = [:]
 }

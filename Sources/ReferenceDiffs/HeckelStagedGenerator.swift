@@ -128,6 +128,17 @@ public struct HeckelStagedGenerator: SectionedStagedDeltaGenerator {
     add(BatchUpdate(deleteRows: deletes), remaining)
 
     // Row inserts at new paths; moves from the deletes' paths to new ones.
+    let (inserts, moves) = Self.rowInsertsAndMoves(pairing, new: new, rank: rank)
+    add(BatchUpdate(insertRows: inserts, moveRows: moves), new)
+    return stages
+  }
+  /// The row inserts (new paths) and moves (from the paths left after the
+  /// deletes, the sections in their new order, to new paths) of the kept
+  /// sections; `rank` is each kept old row's place among its section's kept
+  /// rows, by old path.
+  private static func rowInsertsAndMoves(
+    _ pairing: SectionedPairing, new: [[Row]], rank: [[Int]]
+  ) -> (inserts: [RowPath], moves: [RowMove]) {
     var inserts: [RowPath] = []
     var moves: [RowMove] = []
     for section in new.indices where pairing.oldSection[section] != nil {
@@ -146,7 +157,6 @@ public struct HeckelStagedGenerator: SectionedStagedDeltaGenerator {
         paired += 1
       }
     }
-    add(BatchUpdate(insertRows: inserts, moveRows: moves), new)
-    return stages
+    return (inserts, moves)
   }
 }

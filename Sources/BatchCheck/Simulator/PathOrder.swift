@@ -71,26 +71,17 @@ struct PathOrder {
       self.hasTwin = hasTwin
       return
     }
-    hasTwin = [Bool](repeating: false, count: count)
     // NSNotFound rows pack as one past the largest row: still last.
     let rowBits = Int.bitWidth - (maxRow &+ 1).leadingZeroBitCount
     let sectionBits = Int.bitWidth - maxSection.leadingZeroBitCount
     let positionBits = Int.bitWidth - count.leadingZeroBitCount
     guard packable, count >= Self.radixThreshold, rowBits + sectionBits + positionBits <= 64 else {
-      let positions = (0..<count).sorted { a, b in
-        counter.add()
-        let left = path(a)
-        let right = path(b)
-        return left != right ? left < right : a < b
-      }
-      for place in 1..<count where path(positions[place]) == path(positions[place - 1]) {
-        hasTwin[positions[place]] = true
-        hasTwin[positions[place - 1]] = true
-      }
-      self.sorted = positions
-      self.hasTwin = hasTwin
+      let order = Self.comparisonOrder(count: count, counter: &counter, path)
+      self.sorted = order.positions
+      self.hasTwin = order.hasTwin
       return
     }
+    hasTwin = [Bool](repeating: false, count: count)
     // Each entry: the packed path above the position, so one array sorts.
     let notFoundRow = UInt64(maxRow) &+ 1
     let keyShift = UInt64(positionBits)
@@ -117,6 +108,27 @@ struct PathOrder {
     counter.add(count)
     self.sorted = positions
     self.hasTwin = hasTwin
+  }
+
+  /// The order of the `count` paths `path(0)`, `path(1)`, ... (at least two, not in order) by
+  /// comparison, with each position's twin flag.
+  ///
+  /// - Complexity: O(*m* log *m*), where *m* is `count`.
+  private static func comparisonOrder(
+    count: Int, counter: inout OperationCounter, _ path: (Int) -> RowPath
+  ) -> (positions: [Int], hasTwin: [Bool]) {
+    let positions = (0..<count).sorted { a, b in
+      counter.add()
+      let left = path(a)
+      let right = path(b)
+      return left != right ? left < right : a < b
+    }
+    var hasTwin = [Bool](repeating: false, count: count)
+    for place in 1..<count where path(positions[place]) == path(positions[place - 1]) {
+      hasTwin[positions[place]] = true
+      hasTwin[positions[place - 1]] = true
+    }
+    return (positions, hasTwin)
   }
 
   /// The position at `place` of the order.

@@ -32,34 +32,62 @@ extension SimulatedTableView {
       return nil
     }
 
-    /// The rows of `paths` if all are in section 0 and inside `0..<count`, sorted and distinct.
-    func rows(_ paths: [RowPath], below count: Int) -> [Int]? {
-      var result: [Int] = []
-      result.reserveCapacity(paths.count)
-      var sorted = true
-      for path in paths {
-        counter.add()
-        guard path.section == 0, path.row >= 0, path.row < count else { return nil }
-        if let last = result.last, last >= path.row { sorted = false }
-        result.append(path.row)
-      }
-      if !sorted {
-        counter.add(result.count)
-        result.sort()
-        for index in result.indices.dropFirst() where result[index - 1] == result[index] {
-          return nil
-        }
-      }
-      return result
-    }
-    guard let explicitDeletes = rows(update.deleteRows, below: oldCount),
-      let explicitInserts = rows(update.insertRows, below: newCount),
-      let reloads = rows(update.reloadRows, below: oldCount),
-      let moveFroms = rows(update.moveRows.map(\.from), below: oldCount),
-      let moveTos = rows(update.moveRows.map(\.to), below: newCount)
+    guard let explicitDeletes = fastRows(update.deleteRows, below: oldCount, counter: &counter),
+      let explicitInserts = fastRows(update.insertRows, below: newCount, counter: &counter),
+      let reloads = fastRows(update.reloadRows, below: oldCount, counter: &counter),
+      let moveFroms = fastRows(update.moveRows.map(\.from), below: oldCount, counter: &counter),
+      let moveTos = fastRows(update.moveRows.map(\.to), below: newCount, counter: &counter),
+      let reloadTargets = fastReloadTargets(
+        reloads, deletes: explicitDeletes, inserts: explicitInserts, counter: &counter)
     else { return nil }
 
-    // The reload decomposition for one section: reloads ascending, so both walks advance monotonically.
+    guard let deletes = mergeDistinct(explicitDeletes, reloads, counter: &counter),
+      let inserts = mergeDistinct(explicitInserts, reloadTargets, counter: &counter),
+      inserts.last.map({ $0 < newCount }) ?? true,
+      disjoint(deletes, moveFroms, counter: &counter),  // R11
+      disjoint(inserts, moveTos, counter: &counter),  // R12
+      oldCount - deletes.count + inserts.count == newCount  // R2
+    else { return nil }
+
+    let rowsInOrder = fastRowsInOrder(
+      update, deletes: deletes, inserts: inserts, moveFroms: moveFroms, oldCount: oldCount,
+      newCount: newCount, dataSource: dataSource, counter: &counter)
+    return rowsInOrder ? .valid : nil
+  }
+
+  /// The rows of `paths` if all are in section 0 and inside `0..<count`, sorted and distinct;
+  /// nil otherwise.
+  private func fastRows(
+    _ paths: [RowPath], below count: Int, counter: inout OperationCounter
+  ) -> [Int]? {
+    var result: [Int] = []
+    result.reserveCapacity(paths.count)
+    var sorted = true
+    for path in paths {
+      counter.add()
+      guard path.section == 0, path.row >= 0, path.row < count else { return nil }
+      if let last = result.last, last >= path.row { sorted = false }
+      result.append(path.row)
+    }
+    if !sorted {
+      counter.add(result.count)
+      result.sort()
+      for index in result.indices.dropFirst() where result[index - 1] == result[index] {
+        return nil
+      }
+    }
+    return result
+  }
+
+  /// The reload decomposition for one section: the new-space targets of the old-space `reloads`
+  /// (sorted), given the sorted explicit `deletes` (old space) and `inserts` (new space); nil when
+  /// a reload is also deleted (R10).
+  @inline(__always)
+  private func fastReloadTargets(
+    _ reloads: [Int], deletes explicitDeletes: [Int], inserts explicitInserts: [Int],
+    counter: inout OperationCounter
+  ) -> [Int]? {
+    // Reloads ascending, so both walks advance monotonically.
     var reloadTargets: [Int] = []
     reloadTargets.reserveCapacity(reloads.count)
     var deletesBelow = 0
@@ -70,8 +98,8 @@ extension SimulatedTableView {
         deletesBelow += 1
       }
       if deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] == reload {
-        return nil
-      }  // R10
+        return nil  // R10
+      }
       let afterDeletes = reload - deletesBelow
       while insertsMet < explicitInserts.count,
         explicitInserts[insertsMet] <= afterDeletes + insertsMet
@@ -80,14 +108,18 @@ extension SimulatedTableView {
       }
       reloadTargets.append(afterDeletes + insertsMet)
     }
-    guard let deletes = mergeDistinct(explicitDeletes, reloads, counter: &counter),
-      let inserts = mergeDistinct(explicitInserts, reloadTargets, counter: &counter),
-      inserts.last.map({ $0 < newCount }) ?? true,
-      disjoint(deletes, moveFroms, counter: &counter),  // R11
-      disjoint(inserts, moveTos, counter: &counter),  // R12
-      oldCount - deletes.count + inserts.count == newCount  // R2
-    else { return nil }
+    return reloadTargets
+  }
 
+  /// The row check of the fast path: whether every cell of new-space section 0 (`newCount`
+  /// rows) shows the data source's row, given the sorted `deletes` (old space, reloads
+  /// included), `inserts` (new space, reload targets included) and move sources `moveFroms`
+  /// (old space) of old section 0 (`oldCount` rows).
+  @inline(__always)
+  private func fastRowsInOrder<NewData: TableDataSource>(
+    _ update: BatchUpdate, deletes: [Int], inserts: [Int], moveFroms: [Int], oldCount: Int,
+    newCount: Int, dataSource: NewData, counter: inout OperationCounter
+  ) -> Bool {
     // The row check: cells placed by inserts (fresh) and moves (old rows),
     // old cells in order around them.
     var moves = update.moveRows.map { (to: $0.to.row, from: $0.from.row) }
@@ -97,7 +129,7 @@ extension SimulatedTableView {
     }
     var removed = deletes
     if !moveFroms.isEmpty {
-      guard let merged = mergeDistinct(deletes, moveFroms, counter: &counter) else { return nil }
+      guard let merged = mergeDistinct(deletes, moveFroms, counter: &counter) else { return false }
       removed = merged
     }
     var nextInsert = 0
@@ -118,15 +150,15 @@ extension SimulatedTableView {
           nextRemoved += 1
           oldRow += 1
         }
-        guard oldRow < oldCount else { return nil }
+        guard oldRow < oldCount else { return false }
         shownRow = oldRow
         oldRow += 1
       }
       let shown = oldData.row(at: RowPath(section: 0, row: shownRow))
       let expected = dataSource.row(at: RowPath(section: 0, row: position))
-      guard options.identityOnly ? shown.id == expected.id : shown == expected else { return nil }
+      guard options.identityOnly ? shown.id == expected.id : shown == expected else { return false }
     }
-    return .valid
+    return true
   }
 
   /// The union of two sorted, distinct arrays, or nil when they share an element.

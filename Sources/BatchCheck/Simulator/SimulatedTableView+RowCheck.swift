@@ -78,24 +78,7 @@ extension SimulatedTableView {
     let reconfigured = state.reconfigured
     let hasReconfigured = !reconfigured.isEmpty
     var staleFound = state.stale != nil
-    let inserts = lists.inserts
-    let moves = lists.moves
-    let movesIn = lists.movesIn
-    let deletes = lists.deletes
-    let insertRange = lists.insertRanges[new] ?? 0..<0
-    var nextInsert = insertRange.lowerBound
-    let insertEnd = insertRange.upperBound
-    let moveInRange = lists.moveInRanges[new] ?? 0..<0
-    var nextMoveIn = moveInRange.lowerBound
-    let moveInEnd = moveInRange.upperBound
-    // The deletes descend: walked from the end of the section's range.
-    let deleteRange = lists.deleteRanges[old] ?? 0..<0
-    let deleteStart = deleteRange.lowerBound
-    var nextDelete = deleteRange.upperBound - 1
-    let moveOutRange = lists.moveOutRanges[old] ?? 0..<0
-    var nextMoveOut = moveOutRange.lowerBound
-    let moveOutEnd = moveOutRange.upperBound
-    var oldRow = 0
+    var walk = SectionWalk(lists, new: new, old: old)
     let oldCount = counts.oldRows(old)
     let newCount = counts.newRows(new)
     // With a trace, the whole section's cells, to diff against the data source.
@@ -104,41 +87,16 @@ extension SimulatedTableView {
     var failed = state.wrong != nil
     counter.add(newCount)
     for position in 0..<newCount {
-      while nextInsert < insertEnd, inserts[nextInsert].row < position { nextInsert += 1 }
-      if nextInsert < insertEnd, inserts[nextInsert].row == position {
+      if walk.isInserted(position) {
         // Fresh from the data source.
-        nextInsert += 1
         if tracing {
           state.shownRows.append(dataSource.row(at: RowPath(section: new, row: position)))
         }
         continue
       }
-      while nextMoveIn < moveInEnd, movesIn[nextMoveIn].to.row < position { nextMoveIn += 1 }
-      let shownPath: RowPath
-      if nextMoveIn < moveInEnd, movesIn[nextMoveIn].to.row == position {
-        shownPath = movesIn[nextMoveIn].from
-        nextMoveIn += 1
-      } else {
-        // The old rows removed at or below `oldRow`, deletes and move sources merged.
-        while true {
-          let deleted = nextDelete >= deleteStart ? deletes[nextDelete].row : Int.max
-          let movedOut = nextMoveOut < moveOutEnd ? moves[nextMoveOut].from.row : Int.max
-          let removed = min(deleted, movedOut)
-          guard removed <= oldRow, nextDelete >= deleteStart || nextMoveOut < moveOutEnd else {
-            break
-          }
-          counter.add()
-          if removed == oldRow { oldRow += 1 }
-          if deleted <= movedOut, nextDelete >= deleteStart {
-            nextDelete -= 1
-          } else {
-            nextMoveOut += 1
-          }
-        }
-        guard oldRow < oldCount else { break }  // no cell left (only after counted duplicates)
-        shownPath = RowPath(section: old, row: oldRow)
-        oldRow += 1
-      }
+      // No cell left only after counted duplicates.
+      guard let shownPath = walk.shownPath(position, oldCount: oldCount, counter: &counter)
+      else { break }
       let path = RowPath(section: new, row: position)
       let expected = dataSource.row(at: path)
       guard allVisible || visible.contains(shownPath) else {
@@ -300,6 +258,103 @@ struct RowCheckLists {
       start = end
     }
     return ranges
+  }
+}
+
+/// The walk of one new section's cells in new-space order: cursors into the
+/// section's inserts and moves in (new space), and into the old section's
+/// deletes and moves out (old space), with the next old row to place.
+struct SectionWalk {
+  /// Inserts, new space, ascending.
+  private let inserts: [RowPath]
+  /// Row moves, ascending by source.
+  private let moves: [MoveItem]
+  /// Row moves, ascending by destination.
+  private let movesIn: [MoveItem]
+  /// Deletes, old space, descending.
+  private let deletes: [RowPath]
+  private var nextInsert: Int
+  private let insertEnd: Int
+  private var nextMoveIn: Int
+  private let moveInEnd: Int
+  /// The deletes descend: walked from the end of the section's range.
+  private var nextDelete: Int
+  private let deleteStart: Int
+  private var nextMoveOut: Int
+  private let moveOutEnd: Int
+  /// The next old row that slides into a free place.
+  private var oldRow = 0
+  /// The old section.
+  private let old: Int
+
+  /// The walk of new section `new`, which shows old section `old`.
+  init(_ lists: RowCheckLists, new: Int, old: Int) {
+    inserts = lists.inserts
+    moves = lists.moves
+    movesIn = lists.movesIn
+    deletes = lists.deletes
+    let insertRange = lists.insertRanges[new] ?? 0..<0
+    nextInsert = insertRange.lowerBound
+    insertEnd = insertRange.upperBound
+    let moveInRange = lists.moveInRanges[new] ?? 0..<0
+    nextMoveIn = moveInRange.lowerBound
+    moveInEnd = moveInRange.upperBound
+    let deleteRange = lists.deleteRanges[old] ?? 0..<0
+    deleteStart = deleteRange.lowerBound
+    nextDelete = deleteRange.upperBound - 1
+    let moveOutRange = lists.moveOutRanges[old] ?? 0..<0
+    nextMoveOut = moveOutRange.lowerBound
+    moveOutEnd = moveOutRange.upperBound
+    self.old = old
+  }
+
+  /// Whether a fresh cell is inserted at new-space row `position`; steps
+  /// past it if so. Positions come ascending.
+  @inline(__always)
+  mutating func isInserted(_ position: Int) -> Bool {
+    while nextInsert < insertEnd, inserts[nextInsert].row < position { nextInsert += 1 }
+    guard nextInsert < insertEnd, inserts[nextInsert].row == position else { return false }
+    nextInsert += 1
+    return true
+  }
+
+  /// The old-space path of the cell at new-space row `position` (not an
+  /// inserted one): a row moved in, else the next old row not removed; nil
+  /// when the old section, `oldCount` rows, has no row left.
+  @inline(__always)
+  mutating func shownPath(
+    _ position: Int, oldCount: Int, counter: inout OperationCounter
+  ) -> RowPath? {
+    while nextMoveIn < moveInEnd, movesIn[nextMoveIn].to.row < position { nextMoveIn += 1 }
+    if nextMoveIn < moveInEnd, movesIn[nextMoveIn].to.row == position {
+      nextMoveIn += 1
+      return movesIn[nextMoveIn - 1].from
+    }
+    skipRemoved(counter: &counter)
+    guard oldRow < oldCount else { return nil }
+    oldRow += 1
+    return RowPath(section: old, row: oldRow - 1)
+  }
+
+  /// Steps `oldRow` past the old rows removed at or below it, deletes and
+  /// move sources merged.
+  @inline(__always)
+  private mutating func skipRemoved(counter: inout OperationCounter) {
+    while true {
+      let deleted = nextDelete >= deleteStart ? deletes[nextDelete].row : Int.max
+      let movedOut = nextMoveOut < moveOutEnd ? moves[nextMoveOut].from.row : Int.max
+      let removed = min(deleted, movedOut)
+      guard removed <= oldRow, nextDelete >= deleteStart || nextMoveOut < moveOutEnd else {
+        break
+      }
+      counter.add()
+      if removed == oldRow { oldRow += 1 }
+      if deleted <= movedOut, nextDelete >= deleteStart {
+        nextDelete -= 1
+      } else {
+        nextMoveOut += 1
+      }
+    }
   }
 }
 

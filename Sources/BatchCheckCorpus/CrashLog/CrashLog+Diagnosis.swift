@@ -13,21 +13,95 @@ extension CrashLog {
     let quote = text.quote(match.start, match.end)
     let doubleSpace = quote.contains(".  The number")
     let values = match.values
-    func v(_ index: Int) -> Int? { values[index] }
-    let rows = semantics == .tableView ? "rows" : "items"
-    let row = semantics == .tableView ? "row" : "item"
-    var range = (
-      short: "every version",
-      reason: "UIKit has printed this text in this form on every version that has the check."
-    )
-    var uikit = UIKitProfile.ios18
-    var numbers = ""
-    var causes: [CrashDiagnosis.Cause] = []
-    func path(_ index: Int) -> String {
-      guard let section = v(index), let item = v(index + 1) else { return "(cut off)" }
-      return item == UIKitMessages.notFound ? "section \(section)" : "(\(section), \(item))"
+    var reading = TextReading(form: form, values: values, semantics: semantics)
+    reading.date(doubleSpace: doubleSpace, ending: ending)
+    let rows = reading.rows
+    let uikit = reading.uikit
+    let range = reading.range
+    var diagnosis = CrashDiagnosis(
+      line: text.line(ofStripped: match.start), text: quote, partial: match.partial,
+      ruleID: form.rule.rawValue,
+      title: RuleExplanation.named(form.rule.rawValue)?.title ?? "", semantics: semantics,
+      viewEvidence: evidence,
+      iosRange: range.short, iosRangeReason: range.reason, numbers: reading.numbers,
+      causes: reading.causes,
+      testCase: nil,
+      caseNote: nil, verdict: nil, reproduced: false, reloadDataFallback: ending.reloadData)
+    do throws(CaseSketch.Missing) {
+      let sketch = try CaseSketch.make(form, values, semantics: semantics)
+      diagnosis.testCase = sketch.testCase(
+        name: "diagnosed-\(form.rule.rawValue)-line-\(diagnosis.line)", semantics: semantics,
+        uikit: uikit)
+      if diagnosis.testCase == nil { diagnosis.caseNote = "its numbers are too large for a case" }
+    } catch {
+      diagnosis.caseNote = error.reason
     }
-    func number(_ index: Int) -> String { v(index).map(String.init) ?? "(cut off)" }
+    if diagnosis.testCase != nil {
+      diagnosis.caseNote =
+        "The smallest case that makes UIKit print this text: sections and \(rows) the text does not name are empty;"
+        + " profile \(uikit.rawValue)" + (uikit == .ios12 ? ", whose count text this is" : "") + "."
+    }
+    diagnosis.judgeCase()
+    return diagnosis
+  }
+}
+
+/// The numbers of one UIKit text read (`values`, by the form's argument
+/// index): the sentence that states them, their likely causes, and the iOS
+/// versions and UIKit profile that print the text.
+private struct TextReading {
+  let form: UIKitTextForm
+  let values: [Int: Int]
+  /// "rows" or "items", as the view calls them.
+  let rows: String
+  /// "row" or "item".
+  let row: String
+  var range = (
+    short: "every version",
+    reason: "UIKit has printed this text in this form on every version that has the check."
+  )
+  var uikit = UIKitProfile.ios18
+  var numbers = ""
+  var causes: [CrashDiagnosis.Cause] = []
+
+  /// Reads the numbers of a text of `form`, printed by a view of `semantics`.
+  init(form: UIKitTextForm, values: [Int: Int], semantics: ViewSemantics) {
+    self.form = form
+    self.values = values
+    rows = semantics == .tableView ? "rows" : "items"
+    row = semantics == .tableView ? "row" : "item"
+    switch form {
+    case .sectionCount, .rowCount, .rowCountBeforeMoves, .negativeRowCount:
+      readCounts()
+    case .deleteRowBeyondCount, .insertRowBeyondCount, .deleteRowBeyondSections,
+      .insertRowBeyondSections, .deleteSectionBeyondSections, .insertSectionBeyondSections,
+      .moveSectionFromMissing, .moveSectionToMissing:
+      readIndexes()
+    case .moveFromMissingSection, .moveFromMissingRow, .moveToMissingSection, .moveToMissingRow,
+      .moveFromDeletedSection, .moveIntoInsertedSection:
+      readMoves()
+    case .deleteAndReload, .deleteAndMoveSection, .deleteAndMoveRow, .insertAndMoveSection,
+      .insertAndMoveRow, .moveSectionToBoth, .moveBothSections, .moveRowToBoth, .moveBothRows:
+      readConflicts()
+    case .invalidIndexPath, .indexPathLength:
+      readIndexPaths()
+    }
+  }
+
+  /// The number at argument `index`, nil when the quote cut it off.
+  private func v(_ index: Int) -> Int? { values[index] }
+
+  /// The index path at arguments `index` and `index + 1`, as the diagnosis prints it.
+  private func path(_ index: Int) -> String {
+    guard let section = v(index), let item = v(index + 1) else { return "(cut off)" }
+    return item == UIKitMessages.notFound ? "section \(section)" : "(\(section), \(item))"
+  }
+
+  /// The number at argument `index`, printed.
+  private func number(_ index: Int) -> String { v(index).map(String.init) ?? "(cut off)" }
+
+  /// The section and row count texts (R1, R2 and the negative count).
+  private mutating func readCounts() {
     switch form {
     case .sectionCount:
       if let after = v(0), let before = v(1), let inserted = v(2), let deleted = v(3) {
@@ -74,6 +148,13 @@ extension CrashLog {
     case .negativeRowCount:
       numbers =
         "section \(number(0)) (old index): the data source returned a negative number of \(rows)"
+    default: break
+    }
+  }
+
+  /// The texts of a deleted, inserted or moved section or row beyond the counts.
+  private mutating func readIndexes() {
+    switch form {
     case .deleteRowBeyondCount, .insertRowBeyondCount:
       let deleting = form == .deleteRowBeyondCount
       numbers =
@@ -99,19 +180,25 @@ extension CrashLog {
       if let index = v(0), let count = v(1) {
         causes = CrashCauses.index(oldSpace: deleting, index: index, count: count, what: "Section")
       }
-    case .deleteAndReload:
-      numbers = "the update both deletes and reloads \(path(0)) (old index)"
-      causes = CrashCauses.conflict(
-        "A reload is a delete plus an insert, so the same place is deleted twice")
-    case .deleteAndMoveSection, .deleteAndMoveRow:
-      let place = form == .deleteAndMoveSection ? "section \(number(0))" : path(0)
-      numbers = "the update deletes (or reloads) \(place) and also moves it away (old index)"
-      causes = CrashCauses.conflict("A deleted or reloaded place cannot also be a move's source")
-    case .insertAndMoveSection, .insertAndMoveRow:
-      let place = form == .insertAndMoveSection ? "section \(number(0))" : path(0)
+    case .moveSectionFromMissing:
       numbers =
-        "the update inserts at \(place) and also moves something there (new index; a reload's insert counts)"
-      causes = CrashCauses.conflict("An inserted place cannot also be a move's destination")
+        "the update moves section \(number(0)), but there were only \(number(1)) sections before the update"
+      if let index = v(0), let count = v(1) {
+        causes = CrashCauses.index(oldSpace: true, index: index, count: count, what: "Section")
+      }
+    case .moveSectionToMissing:
+      numbers =
+        "the update moves section \(number(0)) to section \(number(1)), but there are only \(number(2)) sections after the update"
+      if let index = v(1), let count = v(2) {
+        causes = CrashCauses.index(oldSpace: false, index: index, count: count, what: "Section")
+      }
+    default: break
+    }
+  }
+
+  /// The texts of a row or section moved from or to a missing place, or across a deleted or inserted section.
+  private mutating func readMoves() {
+    switch form {
     case .moveFromMissingSection, .moveFromMissingRow:
       let missing = form == .moveFromMissingSection
       numbers =
@@ -134,18 +221,37 @@ extension CrashLog {
         causes = CrashCauses.index(
           oldSpace: false, index: index, count: count, what: missing ? "Section" : row.capitalized)
       }
-    case .moveSectionFromMissing:
+    case .moveFromDeletedSection, .moveIntoInsertedSection:
       numbers =
-        "the update moves section \(number(0)), but there were only \(number(1)) sections before the update"
-      if let index = v(0), let count = v(1) {
-        causes = CrashCauses.index(oldSpace: true, index: index, count: count, what: "Section")
-      }
-    case .moveSectionToMissing:
+        "a \(row) moves "
+        + (form == .moveFromDeletedSection
+          ? "out of section \(number(0)), which the update deletes"
+          : "into section \(number(0)), which the update inserts")
+      causes = CrashCauses.sectionMove
+      range = (
+        "iOS 7",
+        "iOS 7 raised this; later releases give up animating and call reloadData without raising (UIKit's macOS port still asserts with \"an item\")."
+      )
+    default: break
+    }
+  }
+
+  /// The texts of two operations on one place.
+  private mutating func readConflicts() {
+    switch form {
+    case .deleteAndReload:
+      numbers = "the update both deletes and reloads \(path(0)) (old index)"
+      causes = CrashCauses.conflict(
+        "A reload is a delete plus an insert, so the same place is deleted twice")
+    case .deleteAndMoveSection, .deleteAndMoveRow:
+      let place = form == .deleteAndMoveSection ? "section \(number(0))" : path(0)
+      numbers = "the update deletes (or reloads) \(place) and also moves it away (old index)"
+      causes = CrashCauses.conflict("A deleted or reloaded place cannot also be a move's source")
+    case .insertAndMoveSection, .insertAndMoveRow:
+      let place = form == .insertAndMoveSection ? "section \(number(0))" : path(0)
       numbers =
-        "the update moves section \(number(0)) to section \(number(1)), but there are only \(number(2)) sections after the update"
-      if let index = v(1), let count = v(2) {
-        causes = CrashCauses.index(oldSpace: false, index: index, count: count, what: "Section")
-      }
+        "the update inserts at \(place) and also moves something there (new index; a reload's insert counts)"
+      causes = CrashCauses.conflict("An inserted place cannot also be a move's destination")
     case .moveSectionToBoth:
       numbers =
         "the update moves section \(number(0)) to both section \(number(1)) and section \(number(2))"
@@ -160,17 +266,13 @@ extension CrashLog {
     case .moveBothRows:
       numbers = "the update moves both \(path(0)) and \(path(2)) to \(path(4))"
       causes = CrashCauses.conflict("Two sources move to one place")
-    case .moveFromDeletedSection, .moveIntoInsertedSection:
-      numbers =
-        "a \(row) moves "
-        + (form == .moveFromDeletedSection
-          ? "out of section \(number(0)), which the update deletes"
-          : "into section \(number(0)), which the update inserts")
-      causes = CrashCauses.sectionMove
-      range = (
-        "iOS 7",
-        "iOS 7 raised this; later releases give up animating and call reloadData without raising (UIKit's macOS port still asserts with \"an item\")."
-      )
+    default: break
+    }
+  }
+
+  /// The texts of a malformed index path: negative, or not of length 2.
+  private mutating func readIndexPaths() {
+    switch form {
     case .invalidIndexPath:
       let printed = [v(0), v(1)].map { $0.map { String(UInt(bitPattern: $0)) } ?? "?" }
       numbers =
@@ -183,7 +285,15 @@ extension CrashLog {
     case .indexPathLength:
       numbers = "an index path whose length is not 2"
       causes = CrashCauses.length
+    default: break
     }
+  }
+
+  /// Dates the text by its form and wording: `doubleSpace` after its first
+  /// sentence, and what its `ending` names.
+  mutating func date(
+    doubleSpace: Bool, ending: (semantics: ViewSemantics?, named: Bool, reloadData: Bool)
+  ) {
     if form == .rowCountBeforeMoves {
       range = (
         "early iOS releases",
@@ -213,29 +323,5 @@ extension CrashLog {
           + range.reason
       )
     }
-    var diagnosis = CrashDiagnosis(
-      line: text.line(ofStripped: match.start), text: quote, partial: match.partial,
-      ruleID: form.rule.rawValue,
-      title: RuleExplanation.named(form.rule.rawValue)?.title ?? "", semantics: semantics,
-      viewEvidence: evidence,
-      iosRange: range.short, iosRangeReason: range.reason, numbers: numbers, causes: causes,
-      testCase: nil,
-      caseNote: nil, verdict: nil, reproduced: false, reloadDataFallback: ending.reloadData)
-    do throws(CaseSketch.Missing) {
-      let sketch = try CaseSketch.make(form, values, semantics: semantics)
-      diagnosis.testCase = sketch.testCase(
-        name: "diagnosed-\(form.rule.rawValue)-line-\(diagnosis.line)", semantics: semantics,
-        uikit: uikit)
-      if diagnosis.testCase == nil { diagnosis.caseNote = "its numbers are too large for a case" }
-    } catch {
-      diagnosis.caseNote = error.reason
-    }
-    if diagnosis.testCase != nil {
-      diagnosis.caseNote =
-        "The smallest case that makes UIKit print this text: sections and \(rows) the text does not name are empty;"
-        + " profile \(uikit.rawValue)" + (uikit == .ios12 ? ", whose count text this is" : "") + "."
-    }
-    diagnosis.judgeCase()
-    return diagnosis
   }
 }
