@@ -73,7 +73,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "BatchCheckHTMLTests",
-      dependencies: ["BatchCheckHTML", "BatchCheck", "BatchCheckCommandLine", "ReferenceDiffs"]),
+      dependencies: [
+        "BatchCheckHTML", "BatchCheck", "BatchCheckCommandLine", "BatchCheckCorpus",
+        "ReferenceDiffs",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -347,6 +347,18 @@ enum ReportDecoder {
       }
       failure.verdictVariant = variant
     }
+    if let node = fields.optional("recipe") {
+      failure.setReplay(
+        try recipe(node, old: failure.old, new: failure.new), text: failure.replayCommand)
+    }
+    if let node = fields.optional("mismatch") {
+      let cell = try Fields(node, "\"mismatch\"")
+      failure.verdict?.mismatch = RowMismatch(
+        path: try CaseDecoder.sharedRowPath(try cell.required("path")),
+        expected: try CaseDecoder.sharedRow(try cell.required("expected")),
+        shown: try CaseDecoder.sharedRow(try cell.required("shown")),
+        reordered: try cell.bool("reordered"))
+    }
     if let node = fields.optional("place") {
       failure.verdict?.place = try place(node)
     }
@@ -373,5 +385,64 @@ enum ReportDecoder {
       row: try fields.optional("row").map { (node) throws(LineError) in
         try integer(node, "\"row\"")
       })
+  }
+
+  /// A failure's replay recipe, whose pair is the failure's own.
+  static func recipe(_ node: JSONNode, old: [[Row]], new: [[Row]]) throws(LineError)
+    -> ReplayRecipe
+  {
+    let fields = try Fields(node, "\"recipe\"")
+    var external: ReplayRecipe.ExternalCommand?
+    if let node = fields.optional("external") {
+      let command = try Fields(node, "\"external\"")
+      external = ReplayRecipe.ExternalCommand(
+        command: try command.string("command"),
+        contract: command.optional("contract") == nil
+          ? nil : try command.choice("contract", Contract.self),
+        timeout: try command.optional("timeout").map { (node) throws(LineError) in
+          try seconds(node)
+        },
+        name: try command.optionalString("name"), sections: try command.bool("sections"))
+    }
+    var simulation = SimulationOptions(
+      semantics: try fields.choice("semantics", ViewSemantics.self),
+      duplicates: try fields.choice("duplicates", DuplicatesPolicy.self),
+      identityOnly: try fields.bool("identityOnly"),
+      uikit: try fields.choice("uikit", UIKitProfile.self))
+    if let node = fields.optional("visibleRows") {
+      simulation.visibleRows = try CaseDecoder.sharedVisibleRows(node)
+    }
+    return ReplayRecipe(
+      generator: try fields.string("generator"), external: external,
+      caseSeed: try fields.optional("caseSeed").map { (node) throws(LineError) in
+        try seed(node, "\"caseSeed\"")
+      },
+      old: old, new: new,
+      judgedAs: fields.optional("judgedAs") == nil
+        ? nil : try fields.choice("judgedAs", Contract.self),
+      maxSize: try fields.count("maxSize"), identityOnly: try fields.bool("identityOnly"),
+      simulation: simulation,
+      maxMoveRatio: try fields.optional("maxMoveRatio").map { (node) throws(LineError) in
+        try ratio(node, "\"maxMoveRatio\"")
+      },
+      rejectsUnneededDeletes: try fields.bool("rejectsUnneededDeletes"))
+  }
+
+  /// A time limit in seconds: a number above 0.
+  static func seconds(_ node: JSONNode) throws(LineError) -> Double {
+    var value: Double?
+    switch node.value {
+    case .number(.integer(let number)): value = Double(number)
+    case .number(.nonInteger(let text)), .number(.tooLarge(let text)): value = Double(text)
+    default: value = nil
+    }
+    guard let value, value > 0, value.isFinite else {
+      throw LineError(
+        offset: node.offset,
+        message:
+          "expected a number of seconds above 0 for \"timeout\", found \(node.value.typeDescription)"
+      )
+    }
+    return value
   }
 }

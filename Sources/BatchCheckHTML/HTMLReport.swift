@@ -130,7 +130,7 @@ public enum HTMLReport {
   ///     HTMLReport.render(verdict, old: old, new: new, changes: changes, name: "reload-and-move")
   ///
   /// - Parameter trace: the simulator's trace of the changes, shown under
-  ///   the picture when given (`SimulatedTableView.trace(_:dataSource:)`).
+  ///   the picture when given (the simulator's trace of the update).
   public static func render(
     _ verdict: ContractVerdict, old: [[Row]], new: [[Row]], changes: ContractChanges, name: String,
     options: SimulationOptions = .default, trace: [String] = []

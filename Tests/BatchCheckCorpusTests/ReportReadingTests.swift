@@ -70,9 +70,11 @@ struct ReportReadingTests {
         #expect(read.renderText() == report.renderText())
       }
       #expect(read.failures.map(\.message) == report.failures.map(\.message))
-      // The replay read back is the text the recipe rendered; no recipe is rebuilt.
+      // The replay read back: the text the recipe rendered, and the recipe.
       #expect(read.failures.map(\.replayCommand) == report.failures.map(\.replayCommand))
-      #expect(read.failures.allSatisfy { $0.replay == nil })
+      #expect(read.failures.map(\.replay) == report.failures.map(\.replay))
+      #expect(read.failures.map(\.position) == report.failures.map(\.position))
+      #expect(read.failures.map(\.verdict?.place) == report.failures.map(\.verdict?.place))
       #expect(read.failedCases == report.failedCases)
       #expect(read.failures.map(\.waste) == report.failures.map(\.waste))
       #expect(read.maxMoveRatio == report.maxMoveRatio)

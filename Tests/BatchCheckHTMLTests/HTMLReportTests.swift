@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCommandLine
+import BatchCheckCorpus
 import Foundation
 import ReferenceDiffs
 import Testing
@@ -415,5 +416,60 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     #expect(markupEscaped("a<b&\"'>\u{0}\u{FFFF}") == "a&lt;b&amp;&quot;&#39;&gt;\u{FFFD}\u{FFFD}")
     #expect(shortened("abcdef", to: 4) == "abc…")
     #expect(shortened("abc", to: 3) == "abc")
+  }
+}
+
+@Suite("HTML reports judge nothing")
+struct HTMLJudgesNothingTests {
+  /// Reports whose failures have a place, a failing stage or step, a waste
+  /// breach and a generator error, in both replay forms.
+  static func reports() -> [CheckReport] {
+    let staged = ContractGenerator(name: "staged-plant") { (old: [Row], _: [Row]) -> [Stage] in
+      [
+        Stage(update: BatchUpdate(), data: [old]),
+        Stage(update: BatchUpdate(deleteRows: [RowPath(0, old.count + 2)]), data: [old]),
+      ]
+    }
+    let steps = ContractGenerator(name: "steps-plant") { (old: [Row], _: [Row]) -> [Step] in
+      [.delete(at: RowPath(0, old.count + 1))]
+    }
+    let options = CheckOptions(seed: 3, count: 300, exhaustiveTotal: 4)
+    var waste = options
+    waste.maxMoveRatio = 1
+    return [
+      check(LCS2013Generator(), options: options),
+      check(staged, options: options),
+      check(steps, options: options),
+      check(HeckelGenerator(), options: waste),
+      check(MapMovesGenerator(), options: options).replayingOnCommandLine(external: nil),
+    ]
+  }
+
+  @Test("a report read back from its JSON draws the same page")
+  func readBackDrawsTheSamePage() throws {
+    for report in Self.reports() {
+      #expect(!report.failures.isEmpty)
+      let read = try CheckReport(json: report.renderJSON())
+      #expect(HTMLReport.render(read) == HTMLReport.render(report), "\(report.generator)")
+    }
+  }
+
+  @Test("no file of BatchCheckHTML calls the simulator or a validator")
+  func noJudgingInTheModule() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/BatchCheckHTML")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasSuffix(".swift") }
+    #expect(files.count > 5)
+    for file in files {
+      let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+      for call in [
+        "SimulatedTableView(", "performBatchUpdates(", "ContractValidator.", "ContractTrace.",
+        ".trace(",
+      ] {
+        #expect(!text.contains(call), "\(file) calls \(call)")
+      }
+    }
   }
 }

@@ -21,6 +21,13 @@ package enum CaseJSON {
       + (place.row.map { ",\"row\":\($0)" } ?? "") + "}"
   }
 
+  /// `{"path":[0,1],"expected":"b","shown":"a","reordered":false}`: a
+  /// verdict's first offending cell, its path in new space.
+  package static func mismatch(_ mismatch: RowMismatch) -> String {
+    "{\"path\":" + path(mismatch.path) + ",\"expected\":\(mismatch.expected),\"shown\":"
+      + "\(mismatch.shown),\"reordered\":\(mismatch.reordered)}"
+  }
+
   /// `"stage":2` or `"step":5`: the key and value of a failing stage or step.
   package static func position(_ position: ChangesPosition) -> String {
     switch position {

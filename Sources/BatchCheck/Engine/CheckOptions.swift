@@ -57,7 +57,22 @@ public struct CheckOptions: Sendable {
   /// did not already try every smaller pair (`CheckFailure.minimality`).
   public var proofBudget = CheckOptions.defaultProofBudget
   /// How the simulated table judges each update.
-  public var simulation: SimulationOptions
+  ///
+  /// Its `identityOnly` is the run's (`CheckOptions.identityOnly`): a
+  /// simulation that judges identities only makes the run identity-only.
+  public var simulation: SimulationOptions {
+    get {
+      var simulation = simulationSettings
+      simulation.identityOnly = identityOnly
+      return simulation
+    }
+    set {
+      simulationSettings = newValue
+      if newValue.identityOnly { identityOnly = true }
+    }
+  }
+  /// The simulation as set; its `identityOnly` is not read (`identityOnly` is).
+  private var simulationSettings: SimulationOptions
   /// Whether the run ends at its first failing case, and reports that one
   /// failure only. False by default: every case runs, and the report lists
   /// each kind of failure once (verdict, rule and variant, or generator error
@@ -73,12 +88,9 @@ public struct CheckOptions: Sendable {
   /// change (C2). The content-changes floor is then not enforced. Case *i*
   /// has the same shape either way.
   ///
-  /// It is `simulation.identityOnly`, one fact under two names: setting
-  /// either sets both.
-  public var identityOnly: Bool {
-    get { simulation.identityOnly }
-    set { simulation.identityOnly = newValue }
-  }
+  /// The run holds this one fact: `simulation.identityOnly` reads it, and
+  /// a simulation set with `identityOnly` true sets it.
+  public var identityOnly: Bool = false
 
   /// Holds every valid batch update to at most this many row moves per
   /// move needed: an update with more than `maxMoveRatio` ×
@@ -165,10 +177,10 @@ public struct CheckOptions: Sendable {
     self.exhaustiveTotal = exhaustiveTotal
     self.regressions = regressions
     self.shrinkBudget = shrinkBudget
-    self.simulation = simulation
+    self.simulationSettings = simulation
     self.stopAtFirstFailure = stopAtFirstFailure
     // Asked for either way, by the option or by the simulation's.
-    if identityOnly { self.identityOnly = true }
+    self.identityOnly = identityOnly || simulation.identityOnly
   }
 
   /// The exhaustive phase's pairs as a run of these options makes them

@@ -32,6 +32,8 @@ extension CheckReport {
   /// `deletes`, `minimumDeletes`, `changedRows` and `unneededDeletes`),
   /// `message`, `place` (the verdict's place, `{"side":"old","section":0,"row":2}`
   /// with `row` absent for a section; null when the verdict names none),
+  /// `mismatch` (wrong rows or stale content's first offending cell:
+  /// `path` in new space, `expected`, `shown` and `reordered`; or null),
   /// `old`, `new` and `update` in
   /// the case format's shapes (Corpus/README.md; null when absent), `stages` or `steps` (only
   /// for changes in those shapes), `stage` or `step` (the failing one's
@@ -40,7 +42,12 @@ extension CheckReport {
   /// (`calls`, `improvements`), `minimality` (`rows`, `contentRows`,
   /// `identityOnly`, `calls` and `proven`; null when not searched),
   /// `occurrences`, `replay` (the command, or
-  /// null), `corpus` (the regression line, which expects valid, or null),
+  /// null), `recipe` (the replay as data, `ReplayRecipe`: `generator`,
+  /// `external` (`command`, `contract`, `timeout`, `name`, `sections`, or
+  /// null), `caseSeed`, `judgedAs`, `maxSize`, `identityOnly`, `semantics`,
+  /// `duplicates`, `uikit`, `visibleRows`, `maxMoveRatio`,
+  /// `rejectsUnneededDeletes`; its pair is the failure's `old` and `new`;
+  /// null when there is none), `corpus` (the regression line, which expects valid, or null),
   /// `case` (the failing case with its changes and verdict, or null),
   /// `visibleRows` (the rows on screen the case was judged with, as the
   /// case format writes them; null for every row), `trace` (an array of
@@ -104,6 +111,7 @@ extension CheckFailure {
     if let waste { fields.append("\"waste\":" + waste.json) }
     fields.append("\"message\":" + jsonQuoted(message))
     fields.append("\"place\":" + orNull(verdict?.place.map(CaseJSON.place)))
+    fields.append("\"mismatch\":" + orNull(verdict?.mismatch.map(CaseJSON.mismatch)))
     fields.append("\"old\":" + (isCase ? CaseJSON.sections(old) : "null"))
     fields.append("\"new\":" + (isCase ? CaseJSON.sections(new) : "null"))
     fields.append("\"update\":" + orNull(update.map(CaseJSON.update)))
@@ -126,6 +134,7 @@ extension CheckFailure {
           }))
     fields.append("\"occurrences\":\(occurrences)")
     fields.append("\"replay\":" + orNull(replayCommand.map(jsonQuoted)))
+    fields.append("\"recipe\":" + orNull(replay.map(\.json)))
     fields.append("\"corpus\":" + orNull(corpusLine.map(jsonQuoted)))
     fields.append("\"case\":" + orNull(caseLine.map(jsonQuoted)))
     switch visibleRows {
@@ -147,5 +156,38 @@ extension WasteBreach {
       + ",\"moves\":\(moves),\"minimumMoves\":\(minimumMoves),\"minimumMovesIsBound\":\(minimumMovesIsBound)"
       + ",\"deletes\":\(deletes),\"minimumDeletes\":\(minimumDeletes),\"changedRows\":\(changedRows)"
       + ",\"unneededDeletes\":\(unneededDeletes)}"
+  }
+}
+
+extension ReplayRecipe {
+  /// The recipe as a JSON object; its pair is the failure's `old` and
+  /// `new`. See `CheckReport.renderJSON()`.
+  package var json: String {
+    func orNull(_ text: String?) -> String { text ?? "null" }
+    var fields = ["\"generator\":" + jsonQuoted(generator)]
+    fields.append(
+      "\"external\":"
+        + orNull(
+          external.map {
+            "{\"command\":" + jsonQuoted($0.command) + ",\"contract\":"
+              + orNull($0.contract.map { jsonQuoted($0.rawValue) }) + ",\"timeout\":"
+              + orNull($0.timeout.map(decimalText)) + ",\"name\":" + orNull($0.name.map(jsonQuoted))
+              + ",\"sections\":\($0.sections)}"
+          }))
+    fields.append("\"caseSeed\":" + orNull(caseSeed.map { jsonQuoted(hexSeed($0)) }))
+    fields.append("\"judgedAs\":" + orNull(judgedAs.map { jsonQuoted($0.rawValue) }))
+    fields.append("\"maxSize\":\(maxSize),\"identityOnly\":\(identityOnly)")
+    fields.append("\"semantics\":" + jsonQuoted(simulation.semantics.rawValue))
+    fields.append("\"duplicates\":" + jsonQuoted(simulation.duplicates.rawValue))
+    fields.append("\"uikit\":" + jsonQuoted(simulation.uikit.rawValue))
+    switch simulation.visibleRows {
+    case .all: fields.append("\"visibleRows\":null")
+    case .none: fields.append("\"visibleRows\":[]")
+    case .range(let first, let last):
+      fields.append("\"visibleRows\":[" + CaseJSON.path(first) + "," + CaseJSON.path(last) + "]")
+    }
+    fields.append("\"maxMoveRatio\":" + orNull(maxMoveRatio.map(decimalText)))
+    fields.append("\"rejectsUnneededDeletes\":\(rejectsUnneededDeletes)")
+    return "{" + fields.joined(separator: ",") + "}"
   }
 }

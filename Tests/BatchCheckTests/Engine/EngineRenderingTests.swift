@@ -48,7 +48,7 @@ struct EngineRenderingTests {
       + #""sectionDeletes":0,"sectionInserts":0,"sectionMoves":0,"sectionReloads":0,"cases":3},"#
       + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#
       + #""rule":"R2","variant":null,"error":null,"statistic":null,"message":""# + r2 + #"","#
-      + #""place":{"side":"new","section":0},"#
+      + #""place":{"side":"new","section":0},"mismatch":null,"#
       + #""old":[[]],"new":[["a","a"]],"update":{"insertRows":[[0,0]]},"#
       + #""validUnder":null,"advice":null,"originalSize":2,"#
       + #""shrink":{"calls":0,"improvements":0},"#
@@ -56,6 +56,9 @@ struct EngineRenderingTests {
       + #""occurrences":1,"#
       + #""replay":"check(generator, options: .onePair(old: [[]], new: [[Row(\"a\"), Row(\"a\")]]))"#
       + #"  // generator: the first-only generator checked","#
+      + #""recipe":{"generator":"first-only","external":null,"caseSeed":null,"judgedAs":null,"#
+      + #""maxSize":60,"identityOnly":false,"semantics":"tableView","duplicates":"reject","#
+      + #""uikit":"ios18","visibleRows":null,"maxMoveRatio":null,"rejectsUnneededDeletes":false},"#
       + #""corpus":"{\"name\":\"first-only-exhaustive-3\",\"old\":[[]],\"new\":[[\"a\",\"a\"]],"#
       + #"\"expect\":{\"verdict\":\"valid\"}}","#
       + #""case":"{\"name\":\"first-only-exhaustive-3\",\"old\":[[]],\"new\":[[\"a\",\"a\"]],"#
@@ -79,7 +82,7 @@ struct EngineRenderingTests {
       coverage.contains(
         #"{"phase":"random","index":null,"caseSeed":null,"verdict":"coverage","rule":null,"#
           + #""variant":null,"error":null,"statistic":"moves","message":"moves: 0 of 1000 random cases (0.0%),"#
-          + #" below the floor of 15%: case generation stopped covering it","place":null,"old":null,"new":null,"#
+          + #" below the floor of 15%: case generation stopped covering it","place":null,"mismatch":null,"old":null,"new":null,"#
           + #""update":null,"validUnder":null,"advice":null,"originalSize":0"#))
     let random = check(EngineSubjects.forgetsLastInsertFrom12, options: .quick())
     let seed = try #require(random.failures.first?.caseSeed)
