@@ -43,7 +43,7 @@ public enum BatchCheckCommand {
   ///   - arguments: the command line after the program name.
   ///   - output: where standard output and standard error go.
   /// - Returns: the exit status: 0, 1, 64, 65 or 74.
-  public static func run(_ arguments: [String], output: inout some OutputSink) async -> Int32 {
+  package static func run(_ arguments: [String], output: inout some OutputSink) async -> Int32 {
     let status = await dispatch(arguments, output: &output)
     output.flush()
     return status.rawValue

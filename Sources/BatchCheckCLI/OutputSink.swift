@@ -5,7 +5,7 @@ import Foundation
 /// Commands never print directly, so tests run them in process and compare
 /// the exact text (`CapturedOutput`), while the executable writes to the real
 /// streams (`StandardOutput`).
-public protocol OutputSink {
+package protocol OutputSink {
   /// Appends `text` to standard output; `text` carries its own line breaks.
   mutating func writeOutput(_ text: String)
   /// Appends `text` to standard error; `text` carries its own line breaks.
@@ -16,7 +16,7 @@ public protocol OutputSink {
 
 extension OutputSink {
   /// Does nothing: a sink that buffers nothing has nothing to flush.
-  public mutating func flush() {}
+  package mutating func flush() {}
 }
 
 /// Text collected in memory, for tests.
@@ -24,47 +24,47 @@ extension OutputSink {
 ///     var output = CapturedOutput()
 ///     let status = await BatchCheckCommand.run(["--help"], output: &output)
 ///     // status == 0, output.standardOutput starts with "OVERVIEW:"
-public struct CapturedOutput: OutputSink, Sendable {
+package struct CapturedOutput: OutputSink, Sendable {
   /// Everything written to standard output.
-  public var standardOutput = ""
+  package var standardOutput = ""
   /// Everything written to standard error.
-  public var standardError = ""
+  package var standardError = ""
 
   /// Creates an empty collector.
-  public init() {}
+  package init() {}
 
   /// Appends `text` to `standardOutput`.
-  public mutating func writeOutput(_ text: String) { standardOutput += text }
+  package mutating func writeOutput(_ text: String) { standardOutput += text }
   /// Appends `text` to `standardError`.
-  public mutating func writeError(_ text: String) { standardError += text }
+  package mutating func writeError(_ text: String) { standardError += text }
 }
 
 /// The process's standard output (buffered) and standard error (unbuffered).
 ///
 /// Standard output is flushed before anything is written to standard error,
 /// so that the two interleave in order on a terminal.
-public struct StandardOutput: OutputSink {
+package struct StandardOutput: OutputSink {
   private var buffer: [UInt8] = []
   private static let bufferLimit = 1 << 16
 
   /// Creates a sink for the process's own streams.
-  public init() {}
+  package init() {}
 
   /// Buffers `text`, writing the buffer out once it holds 64 KiB.
-  public mutating func writeOutput(_ text: String) {
+  package mutating func writeOutput(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     if buffer.count >= Self.bufferLimit { flush() }
   }
 
   /// Writes `text` to standard error at once, after flushing standard output.
-  public mutating func writeError(_ text: String) {
+  package mutating func writeError(_ text: String) {
     flush()
     // A closed stream is not worth a crash: write errors are ignored.
     try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
   }
 
   /// Writes out what standard output has buffered.
-  public mutating func flush() {
+  package mutating func flush() {
     guard !buffer.isEmpty else { return }
     try? FileHandle.standardOutput.write(contentsOf: Data(buffer))
     buffer.removeAll(keepingCapacity: true)

@@ -39,20 +39,20 @@ public struct CaseDataError: Error, Hashable, Sendable, CustomStringConvertible 
 /// A case file that could not be read at all.
 ///
 ///     error.description  // "cannot read Corpus/x.jsonl: no such file"
-public struct CaseFileError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct CaseFileError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file, as the caller named it.
-  public var file: String
+  package var file: String
   /// Why it could not be read: `no such file`, `is a directory`, ...
-  public var reason: String
+  package var reason: String
 
   /// Creates an error for a file.
-  public init(file: String, reason: String) {
+  package init(file: String, reason: String) {
     self.file = file
     self.reason = reason
   }
 
   /// `cannot read FILE: REASON`.
-  public var description: String {
+  package var description: String {
     "cannot read \(file): \(reason)"
   }
 }

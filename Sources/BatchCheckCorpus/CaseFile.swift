@@ -1,16 +1,16 @@
 import Foundation
 
 /// One non-blank line of a case file: a case, or why it is not one.
-public struct CaseLine: Hashable, Sendable {
+package struct CaseLine: Hashable, Sendable {
   /// The file, as the caller named it.
-  public var file: String
+  package var file: String
   /// The 1-based line number.
-  public var line: Int
+  package var line: Int
   /// The case, or the data error that stopped it.
-  public var result: Result<Case, CaseDataError>
+  package var result: Result<Case, CaseDataError>
 
   /// Creates a line record.
-  public init(file: String, line: Int, result: Result<Case, CaseDataError>) {
+  package init(file: String, line: Int, result: Result<Case, CaseDataError>) {
     self.file = file
     self.line = line
     self.result = result
@@ -28,7 +28,7 @@ public struct CaseLine: Hashable, Sendable {
 /// A malformed line never stops the others: each gets its own `CaseDataError`.
 /// Blank lines (nothing but spaces, tabs and a carriage return) are skipped;
 /// a UTF-8 byte order mark at the very start of the file is ignored.
-public enum CaseFile {
+package enum CaseFile {
   /// Reads every line of a case file's contents.
   ///
   /// - Parameters:
@@ -36,7 +36,7 @@ public enum CaseFile {
   ///   - file: the name errors and records carry.
   /// - Returns: one record per non-blank line, in file order.
   /// - Complexity: O(*n*), where *n* is the number of bytes.
-  public static func read(_ bytes: [UInt8], file: String) -> [CaseLine] {
+  package static func read(_ bytes: [UInt8], file: String) -> [CaseLine] {
     bytes.withUnsafeBufferPointer { read(buffer: $0, file: file) }
   }
 
@@ -86,7 +86,7 @@ public enum CaseFile {
   /// - Returns: one record per non-blank line, in file order.
   /// - Throws: `CaseFileError` when the file does not exist, is a directory
   ///   or cannot be read.
-  public static func read(atPath path: String) throws(CaseFileError) -> [CaseLine] {
+  package static func read(atPath path: String) throws(CaseFileError) -> [CaseLine] {
     // Read from the bytes' own buffer: no copy of the file, none of a line.
     try bytes(atPath: path).withUnsafeBufferPointer { read(buffer: $0, file: path) }
   }
@@ -98,7 +98,7 @@ public enum CaseFile {
   /// - Throws: `CaseFileError` when the file does not exist, is a directory,
   ///   cannot be read (the reason is the system's: `permission denied`...),
   ///   or holds more than 1 GiB (`/dev/zero` never ends).
-  public static func bytes(atPath path: String) throws(CaseFileError) -> [UInt8] {
+  package static func bytes(atPath path: String) throws(CaseFileError) -> [UInt8] {
     try bytes(atPath: path, limit: maximumBytes)
   }
 
@@ -162,7 +162,7 @@ public enum CaseFile {
   /// line break.
   ///
   ///     CaseFile.text(of: [Case(old: [], new: [])])  // "{\"old\":[],\"new\":[]}\n"
-  public static func text(of cases: [Case]) -> String {
+  package static func text(of cases: [Case]) -> String {
     cases.map { $0.jsonLine + "\n" }.joined()
   }
 

@@ -7,35 +7,35 @@ import BatchCheck
 /// be valid.
 ///
 ///     ExpectedOutcome(verdict: .wrongRows, rule: .c1).description  // "wrongRows C1"
-public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
+package struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
   /// The verdict kind; nil for a generator error and a waste breach.
-  public var verdict: VerdictKind?
+  package var verdict: VerdictKind?
   /// The verdict's rule, when it has one.
-  public var rule: Rule?
+  package var rule: Rule?
   /// The generator error's kind, for a generator that could not answer.
-  public var error: GeneratorError.Kind?
+  package var error: GeneratorError.Kind?
   /// The waste limit valid changes breach.
-  public var waste: WasteBreach.Limit?
+  package var waste: WasteBreach.Limit?
 
   /// An expected failing verdict.
-  public init(verdict: VerdictKind, rule: Rule?) {
+  package init(verdict: VerdictKind, rule: Rule?) {
     self.verdict = verdict
     self.rule = rule
   }
 
   /// An expected generator error.
-  public init(error: GeneratorError.Kind) {
+  package init(error: GeneratorError.Kind) {
     self.error = error
   }
 
   /// An expected breach of a waste limit.
-  public init(waste: WasteBreach.Limit) {
+  package init(waste: WasteBreach.Limit) {
     self.waste = waste
   }
 
   /// The outcome a case got, as an expectation; nil when it is valid and
   /// breaches no waste limit (or skipped).
-  public init?(_ outcome: CaseOutcome) {
+  package init?(_ outcome: CaseOutcome) {
     if let error = outcome.error {
       self.init(error: error.kind)
     } else if let waste = outcome.waste {
@@ -48,7 +48,7 @@ public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `wrongRows C1`, `exception R2`, `generatorError crashed`, `waste (move ratio)`.
-  public var description: String {
+  package var description: String {
     if let error { return "generatorError \(error.rawValue)" }
     if let waste { return "waste (\(waste.variant))" }
     return [verdict?.rawValue, rule?.rawValue].compactMap { $0 }.joined(separator: " ")
@@ -72,22 +72,22 @@ public struct ExpectedOutcome: Hashable, Sendable, CustomStringConvertible {
 /// as many of the last components as tell them apart: `a/x.jsonl` and
 /// `b/x.jsonl`) and its `name` (`#LINE`, the line number, for a case
 /// without one; names are unique in a file).
-public struct CorpusExpectations: Hashable, Sendable {
+package struct CorpusExpectations: Hashable, Sendable {
   /// A case: its file's name and its own name.
-  public struct Key: Hashable, Sendable, Comparable {
+  package struct Key: Hashable, Sendable, Comparable {
     /// The last path component of the case file.
-    public var file: String
+    package var file: String
     /// The case's name, or `#LINE`.
-    public var name: String
+    package var name: String
 
     /// The key of a case of `path` named `name` (nil: `#line`).
-    public init(path: String, name: String?, line: Int) {
+    package init(path: String, name: String?, line: Int) {
       self.init(
         file: path.split(separator: "/").last.map(String.init) ?? path, name: name, line: line)
     }
 
     /// The key of a case of the file named `file` (as `fileNames` names it).
-    public init(file: String, name: String?, line: Int) {
+    package init(file: String, name: String?, line: Int) {
       self.file = file
       self.name = name ?? "#\(line)"
     }
@@ -95,7 +95,7 @@ public struct CorpusExpectations: Hashable, Sendable {
     /// The name of each of `paths` in keys: its last path component, or
     /// as many of its last components as tell it apart from the others
     /// (`a/x.jsonl` and `b/x.jsonl`); the same file given twice has one name.
-    public static func fileNames(for paths: [String]) -> [String: String] {
+    package static func fileNames(for paths: [String]) -> [String: String] {
       let parts = Dictionary(
         paths.map { path in
           (path, path.split(separator: "/").filter { $0 != "." }.map(String.init))
@@ -117,27 +117,27 @@ public struct CorpusExpectations: Hashable, Sendable {
       return names
     }
 
-    public static func < (a: Key, b: Key) -> Bool {
+    package static func < (a: Key, b: Key) -> Bool {
       (a.file, a.name) < (b.file, b.name)
     }
   }
 
   /// The expected failures, in file order.
-  public private(set) var entries: [(key: Key, outcome: ExpectedOutcome)] = []
+  package private(set) var entries: [(key: Key, outcome: ExpectedOutcome)] = []
   private var index: [Key: ExpectedOutcome] = [:]
 
   /// No expected failure.
-  public init() {}
+  package init() {}
 
-  public static func == (a: Self, b: Self) -> Bool { a.index == b.index }
-  public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+  package static func == (a: Self, b: Self) -> Bool { a.index == b.index }
+  package func hash(into hasher: inout Hasher) { hasher.combine(index) }
 
   /// The expected outcome of a case; nil when it is expected to be valid.
-  public subscript(key: Key) -> ExpectedOutcome? { index[key] }
+  package subscript(key: Key) -> ExpectedOutcome? { index[key] }
 
   /// Records that `key` is expected to fail with `outcome`; a later record
   /// of the same key replaces the earlier one.
-  public mutating func record(_ key: Key, _ outcome: ExpectedOutcome) {
+  package mutating func record(_ key: Key, _ outcome: ExpectedOutcome) {
     if index.updateValue(outcome, forKey: key) != nil {
       entries.removeAll { $0.key == key }
     }
@@ -145,7 +145,7 @@ public struct CorpusExpectations: Hashable, Sendable {
   }
 
   /// The file's text: one line per expected failure, in the order recorded.
-  public var text: String {
+  package var text: String {
     entries.map { entry in
       var fields = [
         "\"file\":" + JSONText.quoted(entry.key.file),
@@ -173,7 +173,7 @@ public struct CorpusExpectations: Hashable, Sendable {
   /// - Throws: `CaseDataError` at the first malformed line (its line and
   ///   column): an expectations file is read whole or not at all.
   /// - Complexity: O(*n*), where *n* is the number of bytes.
-  public init(_ bytes: [UInt8], file: String) throws(CaseDataError) {
+  package init(_ bytes: [UInt8], file: String) throws(CaseDataError) {
     var read = Self()
     try bytes.withUnsafeBufferPointer { (buffer) throws(CaseDataError) in
       try CaseFile.forEachLine(in: buffer) { (number, line) throws(CaseDataError) in

@@ -4,20 +4,20 @@ extension RuleExplanation {
   /// The example as a case; nil when there is none.
   ///
   /// - Throws: `CaseDataError` when the example is not a valid case line.
-  public func exampleCase() throws(CaseDataError) -> Case? {
+  package func exampleCase() throws(CaseDataError) -> Case? {
     guard let example else { return nil }
     return try Case(jsonLine: example, file: "explain \(id)")
   }
 
   /// What BatchCheck says about the example: its verdict under the case's
   /// own options; nil when there is no example.
-  public var exampleVerdict: Verdict? {
+  package var exampleVerdict: Verdict? {
     guard let example = try? exampleCase() else { return nil }
     return example.run()
   }
 
   /// The heading above `texts`: whose text it is.
-  public var textsHeading: String? {
+  package var textsHeading: String? {
     switch textSource {
     case .uikit: return "UIKit's text"
     case .batchCheck: return "BatchCheck's text (UIKit raises nothing)"
@@ -28,7 +28,7 @@ extension RuleExplanation {
   /// The part of `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` between
   /// its markers: a table of the rules, then one section per rule. `batchcheck explain --markdown`
   /// prints it.
-  public static var guideMarkdown: String {
+  package static var guideMarkdown: String {
     var text = "| rule | what | BatchCheck's verdict on the example |\n| --- | --- | --- |\n"
     for explanation in all {
       let verdict = explanation.exampleVerdict.map { "`\(Self.headline(of: $0))`" } ?? "no example"
@@ -44,7 +44,7 @@ extension RuleExplanation {
   }
 
   /// One rule's section of the guide.
-  public var markdown: String {
+  package var markdown: String {
     var text = "### \(id): \(title)\n\n**When.** \(condition)\n\n"
     if let textsHeading, !texts.isEmpty {
       text += "**\(textsHeading).**\n\n```text\n" + texts.joined(separator: "\n\n") + "\n```\n\n"

@@ -22,18 +22,18 @@
 /// answers `unavailable`). A second signal ends the program as before:
 /// generators killed, then the signal at its default. A signal that was
 /// ignored when the handlers were installed (`nohup`) stays ignored.
-public enum Interruption {
+package enum Interruption {
   /// Makes the first SIGINT, SIGTERM or SIGHUP a request to stop; once.
-  public static func install() {
+  package static func install() {
     interruptionState[1] = 1
     ProcessCleanup.installOnce()
   }
 
   /// Whether a signal has asked the run to stop.
-  public static var requested: Bool { interruptionState[0] != 0 }
+  package static var requested: Bool { interruptionState[0] != 0 }
 
   /// The signal that asked the run to stop; 0 while none has.
-  public static var signal: Int32 { interruptionState[0] }
+  package static var signal: Int32 { interruptionState[0] }
 }
 
 /// [0]: the signal that asked to stop, 0 for none; [1]: 1 once

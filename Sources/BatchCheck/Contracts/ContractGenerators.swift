@@ -306,15 +306,15 @@ public struct ContractGenerator: Sendable {
 /// The first pair for which a `ContractGenerator`'s changes are not valid.
 public struct ContractFinding: Sendable {
   /// The rows before, section 0.
-  public var old: [Row]
+  public let old: [Row]
   /// The rows after, section 0.
-  public var new: [Row]
+  public let new: [Row]
   /// What the generator returned; nil when it threw.
-  public var changes: ContractChanges?
+  public let changes: ContractChanges?
   /// The verdict; nil when the generator threw.
-  public var verdict: ContractVerdict?
+  public let verdict: ContractVerdict?
   /// Why the generator gave no changes, when it threw.
-  public var error: GeneratorError?
+  public let error: GeneratorError?
 }
 
 extension ContractGenerator {

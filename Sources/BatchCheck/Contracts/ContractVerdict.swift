@@ -15,24 +15,24 @@
 /// place: `stage 2: `, `step 3: `, `after the last stage (3): `.
 public struct ContractVerdict: Hashable, Sendable, CustomStringConvertible {
   /// The contract the changes were judged under.
-  public var contract: Contract
+  public let contract: Contract
   /// Whether identity-only mode was used (content changes not held against
   /// the changes).
-  public var identityOnly: Bool
+  public let identityOnly: Bool
   /// The verdict; its message names the stage or step.
-  public var verdict: Verdict
+  public let verdict: Verdict
   /// The 1-based number of the stage whose batch failed; nil when none did
   /// (valid, or the last stage's data is not the new data).
-  public var stage: Int?
+  public let stage: Int?
   /// The 1-based number of the step that went out of range; nil when none
   /// did (valid, or the rows are wrong after the last step).
-  public var step: Int?
+  public let step: Int?
   /// Another contract under which the same changes are valid, when these
   /// fail under `contract` (see `ContractChanges.read(as:old:new:)`).
-  public var validUnder: Contract?
+  public package(set) var validUnder: Contract?
 
   /// Creates a contract verdict.
-  public init(
+  package init(
     contract: Contract, identityOnly: Bool, verdict: Verdict, stage: Int? = nil,
     step: Int? = nil, validUnder: Contract? = nil
   ) {

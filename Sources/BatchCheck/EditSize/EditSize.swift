@@ -44,38 +44,38 @@ public struct EditSize: Hashable, Sendable {
   public static let defaultPairBudget = 4_000_000
 
   /// Rows the update deletes (old space), those of deleted sections included.
-  public var deletes = 0
+  public package(set) var deletes = 0
   /// Rows the update inserts (new space), those of inserted sections included.
-  public var inserts = 0
+  public package(set) var inserts = 0
   /// Row moves the update issues.
-  public var moves = 0
+  public package(set) var moves = 0
   /// Row reloads and reconfigures the update issues.
-  public var reloads = 0
+  public package(set) var reloads = 0
   /// Reloads and reconfigures of rows whose id and content are the same on
   /// both sides: work that shows nothing new.
-  public var unchangedReloads = 0
+  public package(set) var unchangedReloads = 0
   /// Sections the update deletes.
-  public var sectionDeletes = 0
+  public package(set) var sectionDeletes = 0
   /// Sections the update inserts.
-  public var sectionInserts = 0
+  public package(set) var sectionInserts = 0
   /// Sections the update moves.
-  public var sectionMoves = 0
+  public package(set) var sectionMoves = 0
   /// Sections the update reloads.
-  public var sectionReloads = 0
+  public package(set) var sectionReloads = 0
   /// The fewest rows any valid update deletes.
-  public var minimumDeletes = 0
+  public package(set) var minimumDeletes = 0
   /// The fewest rows any valid update inserts.
-  public var minimumInserts = 0
+  public package(set) var minimumInserts = 0
   /// The fewest row moves of any valid update that deletes only
   /// `minimumDeletes` rows (sections compared index by index); an upper
   /// bound when `minimumMovesIsBound`.
-  public var minimumMoves = 0
+  public package(set) var minimumMoves = 0
   /// Whether `minimumMoves` is an upper bound rather than exact: repeated
   /// ids with more matching pairs than the budget.
-  public var minimumMovesIsBound = false
+  public package(set) var minimumMovesIsBound = false
   /// Both halves per section index, from 0 to the larger section count;
   /// empty for totals over several cases.
-  public var sections: [SectionEditSize] = []
+  public package(set) var sections: [SectionEditSize] = []
 
   /// A record with every count 0, to add records to.
   public init() {}
@@ -273,24 +273,24 @@ public struct EditSize: Hashable, Sendable {
 /// section `section`) and the least it needs there.
 public struct SectionEditSize: Hashable, Sendable {
   /// The section's index, in both spaces.
-  public var section: Int
+  public let section: Int
   /// Rows deleted from old section `section`, the whole section when deleted.
-  public var deletes = 0
+  public package(set) var deletes = 0
   /// Rows inserted into new section `section`, the whole section when inserted.
-  public var inserts = 0
+  public package(set) var inserts = 0
   /// Row moves into new section `section`.
-  public var moves = 0
+  public package(set) var moves = 0
   /// Row reloads and reconfigures in old section `section`.
-  public var reloads = 0
+  public package(set) var reloads = 0
   /// Those reloads whose row has the same id and content on both sides.
-  public var unchangedReloads = 0
+  public package(set) var unchangedReloads = 0
   /// The fewest rows deleted from it.
-  public var minimumDeletes = 0
+  public package(set) var minimumDeletes = 0
   /// The fewest rows inserted into it.
-  public var minimumInserts = 0
+  public package(set) var minimumInserts = 0
   /// The fewest row moves into it.
-  public var minimumMoves = 0
+  public package(set) var minimumMoves = 0
 
   /// An empty record of section `section`.
-  public init(section: Int) { self.section = section }
+  package init(section: Int) { self.section = section }
 }

@@ -41,25 +41,25 @@ public struct WasteBreach: Hashable, Sendable {
   }
 
   /// The limit the update breaches.
-  public var limit: Limit
+  public let limit: Limit
   /// The run's maximum move ratio; nil when the run set none.
-  public var maxMoveRatio: Double?
+  public let maxMoveRatio: Double?
   /// Row moves the update issues.
-  public var moves: Int
+  public let moves: Int
   /// The fewest row moves any valid update needs (`EditSize.minimumMoves`).
-  public var minimumMoves: Int
+  public let minimumMoves: Int
   /// Whether `minimumMoves` is an upper bound (`EditSize.minimumMovesIsBound`):
   /// a breach of the ratio is then still a breach of the true minimum.
-  public var minimumMovesIsBound: Bool
+  public let minimumMovesIsBound: Bool
   /// Rows the update deletes, those of deleted sections included.
-  public var deletes: Int
+  public let deletes: Int
   /// The fewest rows any valid update deletes (`EditSize.minimumDeletes`).
-  public var minimumDeletes: Int
+  public let minimumDeletes: Int
   /// Rows kept (their id is on both sides) whose content changed: at most
   /// this many deletes above `minimumDeletes` are not counted as unneeded,
   /// since UIKit cannot reload a moved row, so a moved row whose content
   /// changed is deleted and inserted again.
-  public var changedRows: Int
+  public let changedRows: Int
 
   /// A breach of `limit` with these numbers.
   package init(

@@ -1,31 +1,31 @@
 /// What a generator's changes for one case got: the verdict, or the error
 /// that kept the generator from answering.
-public struct CaseOutcome: Hashable, Sendable {
+package struct CaseOutcome: Hashable, Sendable {
   /// The verdict on the changes; nil when the generator threw or the case
   /// was skipped.
-  public var verdict: Verdict?
+  package let verdict: Verdict?
   /// Why the generator gave no changes.
-  public var error: GeneratorError?
+  package let error: GeneratorError?
   /// The generator's changes; nil when it threw or the case was skipped.
-  public var changes: ContractChanges?
+  package let changes: ContractChanges?
   /// Whether the case could not be given to the generator (several
   /// sections for one that diffs a single section).
-  public var skipped: Bool
+  package let skipped: Bool
   /// What tells a failing verdict apart from others of its kind and rule
   /// (`FailureVariant`: the failing stage's or step's work, or reordered
   /// rows); nil otherwise.
-  public var variant: FailureVariant? = nil
+  package var variant: FailureVariant? = nil
   /// The failing stage or step of staged or sequential changes, from 1;
   /// nil for one batch and for changes that failed as a whole.
-  public var position: ChangesPosition? = nil
+  package var position: ChangesPosition? = nil
   /// The waste limit valid changes breach (`CheckOptions.maxMoveRatio`,
   /// `CheckOptions.rejectsUnneededDeletes`); nil otherwise.
-  public var waste: WasteBreach? = nil
+  package var waste: WasteBreach? = nil
 
   /// Whether the changes are valid (false when the generator threw; true
   /// for a skipped case, which nothing is held against). Valid changes can
   /// still breach a waste limit: see `waste`.
-  public var isValid: Bool { skipped || (error == nil && verdict?.isValid == true) }
+  package var isValid: Bool { skipped || (error == nil && verdict?.isValid == true) }
 }
 
 /// Runs a generator on given cases one by one, and shrinks a failing one:
@@ -40,12 +40,12 @@ public struct CaseOutcome: Hashable, Sendable {
 /// sections included; any other pairing runs through `ContractGenerator.judge`,
 /// several sections a side for a sectioned generator and one otherwise. The
 /// mode is the generator's (`identityOnly`).
-public struct CaseChecker: Sendable {
+package struct CaseChecker: Sendable {
   private let run: CheckRun<AnyCaseRunner>
 
   /// A checker of `generator` under `contract` (nil: its own), with the
   /// simulation, shrink budget and waste limits of `options`.
-  public init(
+  package init(
     _ generator: ContractGenerator, under contract: Contract? = nil,
     options: CheckOptions = CheckOptions()
   ) {
@@ -66,12 +66,12 @@ public struct CaseChecker: Sendable {
   }
 
   /// The contract the changes are judged under.
-  public var contract: Contract { run.runner.contract }
+  package var contract: Contract { run.runner.contract }
 
   /// Runs the generator on one case and judges its changes.
   ///
   /// - Complexity: that of the generator plus the judgment.
-  public func run(old: [[Row]], new: [[Row]]) -> CaseOutcome {
+  package func run(old: [[Row]], new: [[Row]]) -> CaseOutcome {
     guard let result = run.runner.run(old, new) else {
       return CaseOutcome(verdict: nil, error: nil, changes: nil, skipped: true)
     }
@@ -102,7 +102,7 @@ public struct CaseChecker: Sendable {
   ///     when the generator answers otherwise when the case runs again.
   /// - Complexity: at most `shrinkBudget` runs of the case and
   ///   `proofBudget` runs of smaller pairs.
-  public func failure(
+  package func failure(
     old: [[Row]], new: [[Row]], name: String? = nil, index: Int? = nil,
     outcome: CaseOutcome? = nil
   ) -> CheckFailure? {

@@ -33,7 +33,7 @@ public struct CaseStatistics: Hashable, Sendable {
   public internal(set) var size33plus = 0
 
   /// Statistics of no cases: every count 0.
-  public init() {}
+  package init() {}
 
   /// Statistics with these counts, as a report's JSON gives them.
   package init(

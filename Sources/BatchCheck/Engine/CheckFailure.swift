@@ -24,55 +24,55 @@ public enum CheckPhase: String, Hashable, Sendable, CaseIterable {
 /// something it must.
 public struct CheckFailure: Hashable, Sendable {
   /// The phase the failing case came from.
-  public var phase: CheckPhase
+  public let phase: CheckPhase
   /// The failing case's index in its phase: its position in the regression
   /// list, in `ExhaustivePairs` order, or its random case index. nil for a
   /// coverage failure and for a replayed case.
-  public var index: Int?
+  public let index: Int?
   /// The random case's seed; nil in the corpus and exhaustive phases.
-  public var caseSeed: UInt64?
+  public let caseSeed: UInt64?
   /// The verdict on the generator's update for the minimal pair (valid for
   /// a waste failure); nil when the generator threw, and for coverage.
-  public var verdict: Verdict?
+  public package(set) var verdict: Verdict?
   /// Why the generator gave no update for the minimal pair.
-  public var error: GeneratorError?
+  public let error: GeneratorError?
   /// The statistic below its floor, for a coverage failure.
-  public var coverage: CoverageStatistic?
+  public let coverage: CoverageStatistic?
   /// The minimal old sections found by shrinking.
-  public var old: [[Row]]
+  public let old: [[Row]]
   /// The minimal new sections found by shrinking.
-  public var new: [[Row]]
+  public let new: [[Row]]
   /// The generator's update for the minimal pair, when its changes are one
   /// batch; nil when it threw.
-  public var update: BatchUpdate?
+  public let update: BatchUpdate?
   /// The generator's changes for the minimal pair, when the run judged them
   /// through `ContractGenerator` (staged batches, sequential steps, or any
   /// changes under a contract other than their own); nil otherwise.
-  public var changes: ContractChanges? = nil
+  public package(set) var changes: ContractChanges? = nil
   /// Another contract under which the same changes are valid; nil when none
   /// is (or the run was not a contract run).
-  public var validUnder: Contract? = nil
+  public package(set) var validUnder: Contract? = nil
   /// What to do when `validUnder` is set: `valid as sequential steps, not as
   /// one batch: apply it step by step or convert it`.
-  public var advice: String? = nil
+  public package(set) var advice: String? = nil
   /// Rows of old and new together, before shrinking.
-  public var originalSize: Int
+  public package(set) var originalSize: Int
   /// How many times shrinking ran the case.
-  public var shrinkCalls: Int
+  public package(set) var shrinkCalls: Int
   /// How many smaller cases shrinking accepted.
-  public var shrinkImprovements: Int
+  public package(set) var shrinkImprovements: Int
   /// How many cases of the phase failed this way (1 when the run stops at
   /// the first failure).
-  public var occurrences: Int
+  public package(set) var occurrences: Int
   /// The simulation of `update` on the minimal pair, step by step
   /// (`SimulatedTableView.trace`); empty when the generator threw.
-  public var trace: [String]
+  public package(set) var trace: [String]
   /// How to run the failure again, as data: the generator, the case seed,
   /// the minimal pair and the options that matter. nil for coverage, and
   /// for a failure read back from a report's JSON (its `replayCommand`
-  /// keeps the text the report holds). Setting it renders `replayCommand`
-  /// in Swift (`ReplayRecipe.swiftCall`).
-  public var replay: ReplayRecipe? {
+  /// keeps the text the report holds). The package sets it, which renders
+  /// `replayCommand` in Swift (`ReplayRecipe.swiftCall`).
+  public package(set) var replay: ReplayRecipe? {
     get { replayStore.recipe }
     set { replayStore = ReplayStore(recipe: newValue, text: newValue?.swiftCall) }
   }
@@ -81,8 +81,8 @@ public struct CheckFailure: Hashable, Sendable {
   /// check of the minimal pair as literals (`ReplayRecipe.swiftCall`); the
   /// command line replaces it with its `batchcheck replay` command for a
   /// random-phase failure, nil otherwise (`corpusLine` replays it). Text
-  /// set here replaces the recipe.
-  public var replayCommand: String? {
+  /// the package sets here replaces the recipe.
+  public package(set) var replayCommand: String? {
     get { replayStore.text }
     set { replayStore = ReplayStore(recipe: nil, text: newValue) }
   }
@@ -94,18 +94,18 @@ public struct CheckFailure: Hashable, Sendable {
   /// right diff gives. Added to a regression corpus and run by `batchcheck
   /// corpus check`, it fails while the bug lives and passes once it is
   /// fixed. nil for coverage.
-  public var corpusLine: String?
+  public package(set) var corpusLine: String?
   /// The failing case as it happened, one line of the case format: the
   /// pair, the generator's changes for it and, as `expect`, the verdict they
   /// got, so that `batchcheck validate` shows the failure without the
   /// generator. nil for coverage.
-  public var caseLine: String? = nil
+  public package(set) var caseLine: String? = nil
   /// The rows on screen (old space) the failing case was judged with: a
   /// random case's window, or every row.
-  public var visibleRows: VisibleRows = .all
+  public package(set) var visibleRows: VisibleRows = .all
   /// What went wrong, in a sentence: UIKit's message, BatchCheck's, the
   /// generator error's, or the coverage shortfall.
-  public var message: String
+  public package(set) var message: String
   /// What tells a failing verdict apart from others of its kind and rule
   /// (`FailureKind.variant` gives every kind's): the failing stage's or
   /// step's work, or reordered rows; nil otherwise.
@@ -116,11 +116,11 @@ public struct CheckFailure: Hashable, Sendable {
   public package(set) var position: ChangesPosition? = nil
   /// The waste limit the valid update for the minimal pair breaches, with
   /// its numbers; nil for every other kind of failure.
-  public var waste: WasteBreach? = nil
+  public package(set) var waste: WasteBreach? = nil
   /// How far the search for a smaller pair that fails the same way went,
   /// after shrinking; nil when it is left to `CheckReport.merging(_:)` (a
   /// shard's report) or for coverage.
-  public var minimality: MinimalitySearch? = nil
+  public package(set) var minimality: MinimalitySearch? = nil
 
   /// A failure with every field given, as a report's JSON holds it.
   package init(
@@ -213,18 +213,18 @@ public struct CheckFailure: Hashable, Sendable {
 ///     // MinimalitySearch(rows: 3, contentRows: 3, calls: 0, ...): no pair with fewer rows
 public struct MinimalitySearch: Hashable, Sendable {
   /// The most rows (old and new) of the pairs tried; -1 when none was.
-  public var rows: Int
+  public let rows: Int
   /// The most rows of the pairs whose content changes were tried.
-  public var contentRows: Int
+  public let contentRows: Int
   /// Whether the run judged identities only, so that contents do not matter.
-  public var identityOnly: Bool
+  public let identityOnly: Bool
   /// The calls of the failure predicate the search made: 0 when the
   /// exhaustive phase had already run every pair it needed.
-  public var calls: Int
+  public let calls: Int
 
   /// A search that tried every pair up to `rows` rows, contents varied up to
   /// `contentRows` (at most `rows`), with `calls` calls of its own.
-  public init(rows: Int, contentRows: Int, identityOnly: Bool, calls: Int) {
+  package init(rows: Int, contentRows: Int, identityOnly: Bool, calls: Int) {
     self.rows = rows
     self.contentRows = min(rows, contentRows)
     self.identityOnly = identityOnly

@@ -1,9 +1,9 @@
 /// Why the reports of a sharded run cannot be merged.
-public struct MergeError: Error, Hashable, Sendable, CustomStringConvertible {
+package struct MergeError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong, as one sentence.
-  public var message: String
+  package var message: String
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 extension CheckReport {
@@ -35,7 +35,7 @@ extension CheckReport {
   ///   is missing or repeated, or a sum of counts does not fit in an `Int`.
   /// - Complexity: O(*f* log *f* + *s*), where *f* is the number of
   ///   failures and *s* the number of shards.
-  public static func merging(_ shards: [CheckReport]) throws(MergeError) -> CheckReport {
+  package static func merging(_ shards: [CheckReport]) throws(MergeError) -> CheckReport {
     var merge = ShardMerge()
     for report in shards { try merge.add(report) }
     return try merge.result()
@@ -68,7 +68,7 @@ extension CheckReport {
 ///     var merge = ShardMerge()
 ///     for file in files { try merge.add(try CheckReport(json: read(file), file: file)) }
 ///     let whole = try merge.result()
-public struct ShardMerge: Sendable {
+package struct ShardMerge: Sendable {
   /// The first report, its counts and failures cleared: the run every
   /// other report must be of, and what the sums go into.
   private var merged: CheckReport?
@@ -82,14 +82,14 @@ public struct ShardMerge: Sendable {
   private var firsts: [MergeKey: CheckFailure] = [:]
 
   /// A merge of no reports yet.
-  public init() {}
+  package init() {}
 
   /// Adds the report of one shard.
   ///
   /// - Throws: `MergeError` when the report is not a shard, is of another
   ///   run than the first, repeats a shard, or makes a sum of counts
   ///   overflow `Int`; the merge is then unchanged.
-  public mutating func add(_ report: CheckReport) throws(MergeError) {
+  package mutating func add(_ report: CheckReport) throws(MergeError) {
     let position = position + 1
     guard let shard = report.shard else {
       throw MergeError(message: "report \(position) is not of a shard (it has no \"shard\")")
@@ -159,7 +159,7 @@ public struct ShardMerge: Sendable {
   /// then by index, and the coverage floors applied to the summed statistics.
   ///
   /// - Throws: `MergeError` when no report was added or a shard is missing.
-  public func result() throws(MergeError) -> CheckReport {
+  package func result() throws(MergeError) -> CheckReport {
     guard var merged else { throw MergeError(message: "no report to merge") }
     if seen.count < count {
       let missing = (1...count).lazy.filter { !seen.contains($0) }

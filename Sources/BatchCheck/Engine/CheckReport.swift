@@ -9,63 +9,63 @@
 /// for any number of workers.
 public struct CheckReport: Hashable, Sendable {
   /// The generator's name.
-  public var generator: String
+  public package(set) var generator: String
   /// The contract the generator's changes were judged under.
-  public var contract: Contract = .batch
+  public package(set) var contract: Contract = .batch
   /// The contract the generator claims: its shape's. When it differs from
   /// `contract`, the run checked a contract mix-up on purpose.
-  public var ownContract: Contract = .batch
+  public package(set) var ownContract: Contract = .batch
   /// Whether identity-only mode was used (a content change owed no reload).
-  public var identityOnly: Bool
+  public package(set) var identityOnly: Bool
   /// The UIKit whose rules judged the run.
-  public var uikit: UIKitProfile = .ios18
+  public package(set) var uikit: UIKitProfile = .ios18
   /// The run seed.
-  public var seed: UInt64
+  public package(set) var seed: UInt64
   /// The share of the run this report covers; nil for a whole run.
-  public var shard: Shard?
+  public package(set) var shard: Shard?
   /// Whether the generator diffs several sections (its random cases then
   /// have several sections, and the severalSections floor applies).
-  public var sectioned = false
+  public package(set) var sectioned = false
   /// The random phase's size cap (`CheckOptions.maxSize`, clamped).
-  public var maxSize: Int
+  public package(set) var maxSize: Int
   /// The exhaustive phase's total size; 0 when it was skipped.
-  public var exhaustiveTotal: Int
+  public package(set) var exhaustiveTotal: Int
   /// The exhaustive phase's total size up to which contents varied
   /// (`CheckOptions.exhaustiveContentTotal`); 0 for none.
-  public var exhaustiveContentTotal = 0
+  public package(set) var exhaustiveContentTotal = 0
   /// Regression pairs run.
-  public var corpusCases = 0
+  public package(set) var corpusCases = 0
   /// Exhaustive pairs run.
-  public var exhaustiveCases = 0
+  public package(set) var exhaustiveCases = 0
   /// Random cases run.
-  public var randomCases = 0
+  public package(set) var randomCases = 0
   /// Cases that could not be given to the generator (several sections for
   /// a generator that diffs one); not counted as run.
-  public var skippedCases = 0
+  public package(set) var skippedCases = 0
   /// Cases that failed, over all phases.
-  public var failedCases = 0
+  public package(set) var failedCases = 0
   /// The failures, in phase order, then by index; coverage failures last.
-  public var failures: [CheckFailure] = []
+  public package(set) var failures: [CheckFailure] = []
   /// What the random phase generated.
-  public var statistics = CaseStatistics()
+  public package(set) var statistics = CaseStatistics()
   /// The case seed, when the report is of one replayed case (`replay`).
-  public var replayedCaseSeed: UInt64?
+  public package(set) var replayedCaseSeed: UInt64?
   /// The edit size of the run's valid batch updates, added up (no
   /// per-section figures); nil when none was valid or the changes were not
   /// one batch.
-  public var edits: EditSize?
+  public package(set) var edits: EditSize?
   /// How many valid batch updates `edits` adds up.
-  public var editCases = 0
+  public package(set) var editCases = 0
   /// The run's maximum move ratio (`CheckOptions.maxMoveRatio`, clamped);
   /// nil when it set none.
-  public var maxMoveRatio: Double?
+  public package(set) var maxMoveRatio: Double?
   /// Whether the run failed rows deleted and inserted again needlessly
   /// (`CheckOptions.rejectsUnneededDeletes`).
-  public var rejectsUnneededDeletes = false
+  public package(set) var rejectsUnneededDeletes = false
 
   /// The phases that ended before their last case (a crash limit, an
   /// interruption); empty for a whole run.
-  public var incomplete: [IncompletePhase] = []
+  public package(set) var incomplete: [IncompletePhase] = []
 
   /// Whether the report covers less than the run asked for: a phase ended
   /// early (`incomplete`).

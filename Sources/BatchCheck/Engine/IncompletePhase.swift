@@ -18,26 +18,26 @@ public struct IncompletePhase: Hashable, Sendable {
   }
 
   /// The phase that ended early.
-  public var phase: CheckPhase
+  public let phase: CheckPhase
   /// Why it ended.
-  public var reason: Reason
+  public let reason: Reason
   /// How many of the phase's cases ran and failed with a generator error
   /// (`GeneratorError`): crashed, timed out, answered something else.
-  public var generatorErrors: Int
+  public let generatorErrors: Int
   /// How many of the phase's cases did not run; nil when not known.
-  public var notRun: Int?
+  public let notRun: Int?
   /// How many of them were skipped as predicted crashes: they contain a
   /// smallest case the generator crashed or hung on.
-  public var predictedCrashes = 0
+  public package(set) var predictedCrashes = 0
   /// Each prediction, in words: the smallest case, and how its probes (the
   /// 1st, 2nd, 4th, 8th, 16th... predicted cases, run anyway)
   /// came out.
-  public var predictions: [String] = []
+  public package(set) var predictions: [String] = []
 
   /// A phase that ended early after `generatorErrors` generator errors,
   /// leaving `notRun` cases unrun, `predictedCrashes` of them skipped as
   /// `predictions` say.
-  public init(
+  package init(
     phase: CheckPhase, reason: Reason, generatorErrors: Int, notRun: Int?,
     predictedCrashes: Int = 0,
     predictions: [String] = []

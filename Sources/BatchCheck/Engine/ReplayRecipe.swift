@@ -13,32 +13,32 @@
 /// a corpus or exhaustive case only from its pair (or its corpus line).
 public struct ReplayRecipe: Hashable, Sendable {
   /// The name of the generator the run checked.
-  public var generator: String
+  public let generator: String
   /// The external generator the command line started, when the run checked
   /// one: the command line's replay names it instead of `generator`. nil
   /// for a generator in process; the engine leaves it nil and the command
   /// line, which started the process, fills it in.
-  public var external: ExternalCommand?
+  public package(set) var external: ExternalCommand?
   /// The random case's seed; nil for a corpus or exhaustive case.
-  public var caseSeed: UInt64?
+  public let caseSeed: UInt64?
   /// The minimal old sections (old space).
-  public var old: [[Row]]
+  public let old: [[Row]]
   /// The minimal new sections (new space).
-  public var new: [[Row]]
+  public let new: [[Row]]
   /// The contract the run judged the changes under, when it is not the
   /// generator's own; nil when it is.
-  public var judgedAs: Contract?
+  public let judgedAs: Contract?
   /// The largest random case of the run (`CheckOptions.maxSize`): a case
   /// seed gives the same case only under the same maximum.
-  public var maxSize: Int
+  public let maxSize: Int
   /// Whether the run judged identities only (`CheckOptions.identityOnly`).
-  public var identityOnly: Bool
+  public package(set) var identityOnly: Bool
   /// The simulation that judged the failure, its rows on screen included.
-  public var simulation: SimulationOptions
+  public let simulation: SimulationOptions
   /// The run's move-ratio limit (`CheckOptions.maxMoveRatio`).
-  public var maxMoveRatio: Double?
+  public let maxMoveRatio: Double?
   /// Whether the run rejected unneeded deletes (`CheckOptions.rejectsUnneededDeletes`).
-  public var rejectsUnneededDeletes: Bool
+  public let rejectsUnneededDeletes: Bool
 
   /// A recipe of every part given.
   package init(
@@ -63,15 +63,15 @@ public struct ReplayRecipe: Hashable, Sendable {
   /// those of its settings that differ from the command line's defaults.
   public struct ExternalCommand: Hashable, Sendable {
     /// The command the process runs.
-    public var command: String
+    public let command: String
     /// The contract the process answers in; nil for one batch.
-    public var contract: Contract?
+    public let contract: Contract?
     /// Seconds the process may take per case; nil for the default.
-    public var timeout: Double?
+    public let timeout: Double?
     /// The generator's name in reports; nil for the default.
-    public var name: String?
+    public let name: String?
     /// Whether the process gets cases of several sections.
-    public var sections: Bool
+    public let sections: Bool
 
     /// The external command of every part given.
     package init(

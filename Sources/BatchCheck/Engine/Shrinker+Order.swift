@@ -26,22 +26,22 @@
 ///
 /// - Complexity: building one is O(*n* log *v*), where *n* is the number of
 ///   rows and *v* the number of distinct values; comparing two is O(*n*).
-public struct ShrinkOrder: Comparable, Hashable, Sendable, CustomStringConvertible {
+package struct ShrinkOrder: Comparable, Hashable, Sendable, CustomStringConvertible {
   /// The number of rows, old and new, every section.
-  public let rows: Int
+  package let rows: Int
   /// The number of distinct values among the ids and contents.
-  public let values: Int
+  package let values: Int
   /// The number of sections, old and new.
-  public let sections: Int
+  package let sections: Int
   /// The number of rows whose content differs from their id.
-  public let contents: Int
+  package let contents: Int
   /// Old's section count and section sizes, then new's.
   let shape: [Int]
   /// Every row's id then content, old then new, in the shrink's value order.
   let ranks: [ValueRank]
 
   /// The order key of the pair `(old, new)`.
-  public init(old: [[Row]], new: [[Row]]) {
+  package init(old: [[Row]], new: [[Row]]) {
     var distinct = Set<RowValue>()
     var rows = 0
     var contents = 0
@@ -69,7 +69,7 @@ public struct ShrinkOrder: Comparable, Hashable, Sendable, CustomStringConvertib
     self.ranks = ranks
   }
 
-  public static func < (lhs: ShrinkOrder, rhs: ShrinkOrder) -> Bool {
+  package static func < (lhs: ShrinkOrder, rhs: ShrinkOrder) -> Bool {
     let left = (lhs.rows, lhs.values, lhs.sections, lhs.contents)
     let right = (rhs.rows, rhs.values, rhs.sections, rhs.contents)
     if left != right { return left < right }
@@ -78,7 +78,7 @@ public struct ShrinkOrder: Comparable, Hashable, Sendable, CustomStringConvertib
   }
 
   /// `4 rows, 2 values, 2 sections, 0 contents`.
-  public var description: String {
+  package var description: String {
     "\(rows) rows, \(values) values, \(sections) sections, \(contents) contents"
   }
 }

@@ -1,18 +1,18 @@
 /// What shrinking a failing case found.
 public struct ShrinkResult: Hashable, Sendable {
   /// The smallest old sections found that still fail the same way.
-  public var old: [[Row]]
+  public let old: [[Row]]
   /// The smallest new sections found that still fail the same way.
-  public var new: [[Row]]
+  public let new: [[Row]]
   /// How many times `fails` was called.
-  public var calls: Int
+  public let calls: Int
   /// How many candidate cases were accepted as smaller.
-  public var improvements: Int
+  public let improvements: Int
   /// Whether the shrink stopped because the budget ran out before a fixpoint.
-  public var budgetExhausted: Bool
+  public let budgetExhausted: Bool
 
   /// A result holding these sections and counts.
-  public init(
+  package init(
     old: [[Row]], new: [[Row]], calls: Int, improvements: Int, budgetExhausted: Bool = false
   ) {
     self.old = old

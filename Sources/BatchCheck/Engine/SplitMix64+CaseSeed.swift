@@ -12,7 +12,7 @@ extension SplitMix64 {
   ///   - run: the run seed.
   ///   - index: the case's index in the random phase; any integer (wrapping).
   /// - Complexity: O(1).
-  public static func caseSeed(run: UInt64, index: Int) -> UInt64 {
+  package static func caseSeed(run: UInt64, index: Int) -> UInt64 {
     var random = SplitMix64(seed: run &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15)
     return random.next()
   }

@@ -103,9 +103,9 @@ public struct GeneratorError: Error, Hashable, Sendable, CustomStringConvertible
   }
 
   /// What went wrong.
-  public var kind: Kind
+  public let kind: Kind
   /// A sentence a person can act on, with what the generator printed if useful.
-  public var message: String
+  public let message: String
 
   /// An error of `kind`, explained by `message`.
   public init(kind: Kind, message: String) {

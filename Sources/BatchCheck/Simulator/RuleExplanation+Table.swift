@@ -3,7 +3,7 @@ extension RuleExplanation {
   ///
   /// The examples are lines of `Corpus/uikit-rules.jsonl` and
   /// `Corpus/uikit-ios18.jsonl`, without their names.
-  public static let all: [RuleExplanation] =
+  package static let all: [RuleExplanation] =
     counts + bounds + conflicts + moves + quiet + reloads + rows
 
   static let counts: [RuleExplanation] = [

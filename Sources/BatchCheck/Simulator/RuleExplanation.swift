@@ -10,9 +10,9 @@
 /// (`markdown`), and a test runs every example. The members that read and
 /// run the example (`exampleCase()`, `exampleVerdict`, `markdown`) are in
 /// BatchCheckCorpus, which reads case lines.
-public struct RuleExplanation: Hashable, Sendable {
+package struct RuleExplanation: Hashable, Sendable {
   /// Where a rule's text comes from.
-  public enum TextSource: Hashable, Sendable {
+  package enum TextSource: Hashable, Sendable {
     /// UIKit raises it; `texts` are UIKit's, as BatchCheck prints them.
     case uikit
     /// UIKit raises nothing; `texts` are BatchCheck's own report.
@@ -22,37 +22,37 @@ public struct RuleExplanation: Hashable, Sendable {
   }
 
   /// `R1` ... `R29`, `R2b`, `C1`, `C2`.
-  public var id: String
+  package let id: String
   /// A few words.
-  public var title: String
+  package let title: String
   /// When UIKit raises it (or does what the rule says), and when BatchCheck reports it.
-  public var condition: String
+  package let condition: String
   /// Where `texts` come from.
-  public var textSource: TextSource
+  package let textSource: TextSource
   /// The text in each of its forms, UITableView's wording under iOS 18.
   /// `%ld` stands for a number and `%@` for an index path or a list.
-  public var texts: [String]
+  package let texts: [String]
   /// A case line (case format, with `expect`) that shows the rule; nil when
   /// no case can (`note` says why).
-  public var example: String?
+  package let example: String?
   /// What the example shows, or why there is none.
-  public var note: String
+  package let note: String
   /// How iOS 12 and iOS 18 differ on it.
-  public var profiles: String
+  package let profiles: String
   /// How BatchCheck knows: read in UIKit, seen in reports, or inferred.
-  public var certainty: String
+  package let certainty: String
 
   /// The rule of the verdict enum with this id; nil for the rules that
   /// never end a check (`R24` ... `R29`).
-  public var rule: Rule? { Rule(rawValue: id) }
+  package var rule: Rule? { Rule(rawValue: id) }
 
   /// The explanation with this id, compared without regard to case (`r2B`).
-  public static func named(_ id: String) -> RuleExplanation? {
+  package static func named(_ id: String) -> RuleExplanation? {
     all.first { $0.id.lowercased() == id.lowercased() }
   }
 
   /// Whether `message` is one of `texts`, `%ld` and `%@` standing for any text.
-  public func matchesText(_ message: String) -> Bool {
+  package func matchesText(_ message: String) -> Bool {
     texts.contains { Self.matches(message, template: $0) }
   }
 
@@ -61,7 +61,7 @@ public struct RuleExplanation: Hashable, Sendable {
   ///
   ///     RuleExplanation.matches("attempt to delete section 2", template: "attempt to delete section %ld")
   ///     // true
-  public static func matches(_ message: String, template: String) -> Bool {
+  package static func matches(_ message: String, template: String) -> Bool {
     var pieces: [Substring] = []
     var rest = Substring(template)
     while let mark = rest.firstIndex(of: "%") {

@@ -77,12 +77,12 @@ public enum Rule: String, Hashable, Sendable, CaseIterable, Comparable,
 /// data drawn from the same facts as the message, and takes no part.
 public struct UIKitException: Error, Hashable, Sendable {
   /// The rule that fired (<doc:UIKitRules>).
-  public var rule: Rule
+  public let rule: Rule
   /// UIKit's message, index paths printed as `{length = 2, path = S - R}`.
-  public var message: String
+  public let message: String
   /// The row or section the exception concerns, as data; nil when it names
   /// none (R1, R2b, R22, R23, R28).
-  public var place: VerdictPlace?
+  public let place: VerdictPlace?
 
   /// The exception of `rule` with UIKit's `message`, naming no place.
   public init(rule: Rule, message: String) {
@@ -126,11 +126,11 @@ public enum UpdateSide: String, Hashable, Sendable, CaseIterable {
 ///     verdict.place  // new (0, 5)
 public struct VerdictPlace: Hashable, Sendable, CustomStringConvertible {
   /// The side whose index space `section` and `row` are in.
-  public var side: UpdateSide
+  public let side: UpdateSide
   /// The section, in `side`'s space.
-  public var section: Int
+  public let section: Int
   /// The row, in `side`'s space; nil when the place is the section itself.
-  public var row: Int?
+  public let row: Int?
 
   /// The row `row` of `section` on `side`, or the section itself when `row` is nil.
   public init(_ side: UpdateSide, section: Int, row: Int? = nil) {
@@ -170,15 +170,15 @@ public enum VerdictKind: String, Hashable, Sendable, CaseIterable {
 /// A cell that shows something other than what the data source has there.
 public struct RowMismatch: Hashable, Sendable {
   /// The cell's position, new space.
-  public var path: RowPath
+  public let path: RowPath
   /// What the data source returns at `path`.
-  public var expected: Row
+  public let expected: Row
   /// What the cell shows after the update.
-  public var shown: Row
+  public let shown: Row
   /// For stale content (C2): the cell shows a row the new data holds, with
   /// its content, elsewhere; so no content changed: the rows of this id are
   /// in another order, and the cells were not moved to match.
-  public var reordered: Bool
+  public let reordered: Bool
 
   /// A mismatch at new-space `path`: the cell shows `shown` where the data
   /// source has `expected`.
@@ -198,27 +198,28 @@ public struct RowMismatch: Hashable, Sendable {
 ///     verdict.kind  // .valid
 public struct Verdict: Hashable, Sendable, CustomStringConvertible {
   /// Which outcome.
-  public var kind: VerdictKind
+  public let kind: VerdictKind
   /// The rule behind it; nil for `valid`.
-  public var rule: Rule?
+  public let rule: Rule?
   /// UIKit's message for an exception, BatchCheck's for the other verdicts.
-  public var message: String?
+  public package(set) var message: String?
   /// For `wrongRows` and `staleContent`: the first offending cell.
-  public var mismatch: RowMismatch?
+  public let mismatch: RowMismatch?
   /// The row or section the verdict concerns, as data: for an exception the
   /// one its message names first, for a duplicate the repeated one, for a
   /// fallback the moved row's source, for wrong rows or stale content the
   /// offending cell. Nil for valid verdicts, for exceptions that name no
   /// place, and for verdicts read back from a report.
-  public var place: VerdictPlace?
+  public package(set) var place: VerdictPlace?
 
   /// A verdict of `kind`, with its rule, message and first offending cell
-  /// when it has them; the cell, new space, is then its place.
+  /// when it has them; the cell, new space, is then its place. A `valid`
+  /// verdict has no rule: one given with it is dropped.
   public init(
     kind: VerdictKind, rule: Rule? = nil, message: String? = nil, mismatch: RowMismatch? = nil
   ) {
     self.kind = kind
-    self.rule = rule
+    self.rule = kind == .valid ? nil : rule
     self.message = message
     self.mismatch = mismatch
     self.place = mismatch.map { VerdictPlace(.new, section: $0.path.section, row: $0.path.row) }
