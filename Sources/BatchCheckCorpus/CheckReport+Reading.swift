@@ -353,11 +353,16 @@ enum ReportDecoder {
     }
     if let node = fields.optional("mismatch") {
       let cell = try Fields(node, "\"mismatch\"")
-      failure.verdict?.mismatch = RowMismatch(
+      let mismatch = RowMismatch(
         path: try CaseDecoder.sharedRowPath(try cell.required("path")),
         expected: try CaseDecoder.sharedRow(try cell.required("expected")),
         shown: try CaseDecoder.sharedRow(try cell.required("shown")),
         reordered: try cell.bool("reordered"))
+      if let verdict = failure.verdict {
+        // The offending cell read back: the verdict as the simulator gave it.
+        failure.verdict = Verdict(
+          kind: verdict.kind, rule: verdict.rule, message: verdict.message, mismatch: mismatch)
+      }
     }
     if let node = fields.optional("place") {
       failure.verdict?.place = try place(node)
