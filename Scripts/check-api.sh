@@ -4,8 +4,9 @@
 # .api-baseline records, using the toolchain's
 # `swift package diagnose-api-breaking-changes`.
 #
-# No break: exit 0. A break: exit 0 only when CHANGELOG.md's Unreleased
-# section has a "### Breaking" part naming each broken symbol; else exit 1.
+# No break: exit 0. A break: exit 0 only when a "### Breaking" part of
+# CHANGELOG.md above the baseline's release (Unreleased, or a release not yet
+# tagged as the baseline) names each broken symbol; else exit 1.
 #
 #     Scripts/check-api.sh
 set -euo pipefail
@@ -31,9 +32,13 @@ if [ -z "$breaks" ]; then
   echo "error: diagnose-api-breaking-changes failed (exit $status) without naming a break" >&2
   exit 1
 fi
-# The Unreleased section's Breaking part must name each broken symbol.
-breaking=$(awk '/^## \[Unreleased\]/ {on = 1; next} /^## / {on = 0} on' CHANGELOG.md \
-  | awk '/^### Breaking/ {on = 1; next} /^### / {on = 0} on')
+# The Breaking parts of every section newer than the baseline's release
+# (Unreleased, and releases not yet tagged as the baseline) must name each
+# broken symbol.
+released=$(grep -o 'tag [0-9][0-9.]*' .api-baseline | head -n 1 | sed 's/tag //')
+breaking=$(awk -v released="## [${released}]" \
+  'index($0, released) == 1 {exit} /^## \[/ {on = 1; next} on' CHANGELOG.md \
+  | awk '/^### Breaking/ {on = 1; next} /^### |^## / {on = 0} on')
 missing=0
 while IFS= read -r line; do
   # "API breakage: func ExhaustivePairs.total(at:) has been removed" -> "total"
@@ -47,7 +52,7 @@ while IFS= read -r line; do
     continue
   fi
   if [ -z "$breaking" ] || ! grep -qF -- "$symbol" <<<"$breaking"; then
-    echo "error: API break not in CHANGELOG.md's Unreleased \"### Breaking\" part: ${line#*API breakage: }" >&2
+    echo "error: API break not in a \"### Breaking\" part of CHANGELOG.md above the baseline release: ${line#*API breakage: }" >&2
     missing=1
   fi
 done <<<"$breaks"

@@ -141,7 +141,7 @@ public enum BatchCheckCommand {
   }
 
   /// The version `batchcheck --version` prints.
-  static let version = "0.1.0"
+  static let version = "0.2.0"
 
   static func subcommand(named name: String) -> (any Subcommand.Type)? {
     subcommands.first { $0.name == name }

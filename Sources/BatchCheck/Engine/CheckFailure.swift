@@ -232,16 +232,12 @@ public struct MinimalitySearch: Hashable, Sendable {
   }
 }
 
-/// A failure's replay: a recipe with its text as the front end rendered it,
-/// or the text of one read back from a report. Two are equal when their
-/// text is, as the replay's text is all a report holds of it.
+/// A failure's replay: a recipe with its text as the front end rendered it.
+/// A report's JSON holds both, so a failure read back has the same replay;
+/// a replay command set as text alone has no recipe.
 struct ReplayStore: Hashable, Sendable {
-  /// The recipe, when the failure comes from a run.
+  /// The recipe, when the failure comes from a run or a report that holds it.
   var recipe: ReplayRecipe?
   /// The replay as reports give it (`CheckFailure.replayCommand`).
   var text: String?
-
-  static func == (lhs: ReplayStore, rhs: ReplayStore) -> Bool { lhs.text == rhs.text }
-
-  func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
