@@ -183,12 +183,7 @@ public struct HTMLCase: Hashable, Sendable {
         ], nil
       )
     case .staged(let stages):
-      let failingStage: Int? =
-        if case .stage(let number)? = position, number >= 1, number <= stages.count {
-          number
-        } else {
-          nil
-        }
+      let failingStage = position.flatMap { $0.stage(of: stages.count) }
       let last = failingStage ?? stages.count
       let first = max(0, last - Self.pictureLimit)
       var pictures: [UpdatePicture] = []
@@ -208,12 +203,7 @@ public struct HTMLCase: Hashable, Sendable {
       }
       return (pictures, Self.leftOut(first, "stage"))
     case .steps(let steps):
-      let failingStep: Int? =
-        if case .step(let number)? = position, number >= 1, number <= steps.count {
-          number
-        } else {
-          nil
-        }
+      let failingStep = position.flatMap { $0.step(of: steps.count) }
       let last = failingStep ?? steps.count
       let rows = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
       let work = rows.multipliedReportingOverflow(by: last)
@@ -268,4 +258,20 @@ public struct HTMLCase: Hashable, Sendable {
 enum StepPicture {
   /// The rows after `step`, or nil when it is out of range.
   static func apply(_ step: Step, to data: [[Row]]) -> [[Row]]? { step.applied(to: data) }
+}
+
+extension ChangesPosition {
+  /// The failing stage's number when it is one of `count` stages; nil otherwise.
+  fileprivate func stage(of count: Int) -> Int? {
+    guard case .stage(let number) = self, (1...max(1, count)).contains(number), count > 0
+    else { return nil }
+    return number
+  }
+
+  /// The failing step's number when it is one of `count` steps; nil otherwise.
+  fileprivate func step(of count: Int) -> Int? {
+    guard case .step(let number) = self, (1...max(1, count)).contains(number), count > 0
+    else { return nil }
+    return number
+  }
 }
