@@ -101,26 +101,25 @@ struct CorpusRun {
   }
 
   /// The simulation for a case: its own view semantics, duplicates policy
-  /// and UIKit profile when it sets them, its rows on screen, its
-  /// identity-only mode added to the run's.
+  /// and UIKit profile when it sets them, its rows on screen, and its
+  /// identity-only mode (the checker adds the generator's own:
+  /// `ContractGenerator.judging(_:)`).
   private func simulation(for testCase: Case) -> SimulationOptions {
     var options = simulation
     if testCase.semantics != .tableView { options.semantics = testCase.semantics }
     if testCase.duplicates != .reject { options.duplicates = testCase.duplicates }
     if let uikit = testCase.uikit { options.uikit = uikit }
     options.visibleRows = testCase.visibleRows
-    options.identityOnly = generator.identityOnly || testCase.identityOnly
+    options.identityOnly = testCase.identityOnly
     return options
   }
 
   private mutating func checker(for options: SimulationOptions) -> CaseChecker {
     if let checker = checkers[options] { return checker }
-    var judged = generator
-    judged.identityOnly = options.identityOnly
     var checkOptions = CheckOptions(simulation: options)
     checkOptions.stopAtFirstFailure = stopAtFirstFailure
     waste.apply(to: &checkOptions)
-    let checker = CaseChecker(judged, under: contract, options: checkOptions)
+    let checker = CaseChecker(generator, under: contract, options: checkOptions)
     checkers[options] = checker
     return checker
   }

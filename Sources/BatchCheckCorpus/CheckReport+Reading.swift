@@ -9,9 +9,11 @@ extension CheckReport {
   ///     report.renderJSON() == text   // true for what renderJSON wrote
   ///
   /// Keys the report does not know are ignored (a newer writer may add
-  /// some); every key `renderJSON()` writes must be there with its type. A
-  /// verdict read back has no row mismatch (the JSON does not hold it): the
-  /// report renders the same, as text and as JSON.
+  /// some); every key `renderJSON()` writes must be there with its type
+  /// (a key added since 0.1.0 may be absent). A failure read back keeps its
+  /// verdict's place and first offending cell, its failing stage or step
+  /// and its replay recipe: the report renders the same, as text, as JSON
+  /// and as HTML.
   ///
   /// - Parameters:
   ///   - json: one report, as one JSON value (line breaks around it allowed).

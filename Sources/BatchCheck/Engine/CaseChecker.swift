@@ -38,8 +38,9 @@ package struct CaseOutcome: Hashable, Sendable {
 ///
 /// A batch generator judged as one batch runs as in `check(_:options:)`,
 /// sections included; any other pairing runs through `ContractGenerator.judge`,
-/// several sections a side for a sectioned generator and one otherwise. The
-/// mode is the generator's (`identityOnly`).
+/// several sections a side for a sectioned generator and one otherwise.
+/// The run is identity-only when the generator or the options ask for it
+/// (`ContractGenerator.judging(_:)`).
 package struct CaseChecker: Sendable {
   private let run: CheckRun<AnyCaseRunner>
 

@@ -68,9 +68,8 @@ public struct CheckFailure: Hashable, Sendable {
   /// (`SimulatedTableView.trace`); empty when the generator threw.
   public package(set) var trace: [String]
   /// How to run the failure again, as data: the generator, the case seed,
-  /// the minimal pair and the options that matter. nil for coverage, and
-  /// for a failure read back from a report's JSON (its `replayCommand`
-  /// keeps the text the report holds). The package sets it, which renders
+  /// the minimal pair and the options that matter. nil for coverage; a
+  /// report's JSON keeps it (`recipe`). The package sets it, which renders
   /// `replayCommand` in Swift (`ReplayRecipe.swiftCall`).
   public package(set) var replay: ReplayRecipe? {
     get { replayStore.recipe }

@@ -181,7 +181,7 @@ package struct ShardMerge: Sendable {
         total: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal,
         finished: finished,
         kinds: finished
-          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.compactMap { $0.kind })
+          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.map(\.kind))
           : []),
       identityOnly: merged.identityOnly)
     merged.appendCoverageFailures()
@@ -199,7 +199,7 @@ extension CheckFailure {
 /// Failures of the same phase and kind merge into one.
 private struct MergeKey: Hashable {
   var phase: CheckPhase
-  var kind: FailureKind?
+  var kind: FailureKind
 }
 
 /// The sums of one shard's counts into the merge, each checked for

@@ -3,9 +3,9 @@ extension CheckRun {
   /// minimal pair, the update the generator returns for it and its verdict,
   /// the shrink statistics, the replay (`ReplayRecipe`) and the corpus line.
   ///
-  /// A candidate fails "the same way" when it has the same verdict kind and
-  /// rule, the same generator error kind, or a valid update that breaches
-  /// the same waste limit (`FailureKind`). A random
+  /// A candidate fails "the same way" when it has the same `FailureKind`:
+  /// the same verdict kind, rule and variant, the same generator error
+  /// kind, or a valid update that breaches the same waste limit. A random
   /// case's `window` (the rows on screen it is also judged with) stays the
   /// same while the pair shrinks.
   ///

@@ -188,8 +188,8 @@ extension CheckReport {
         failure.message
       )
     }
-    var kinds: [FailureKind?: CheckFailure] = [:]
-    var order: [FailureKind?] = []
+    var kinds: [FailureKind: CheckFailure] = [:]
+    var order: [FailureKind] = []
     for failure in failures where failure.coverage == nil {
       let kind = failure.kind
       guard var kept = kinds[kind] else {

@@ -84,7 +84,8 @@ public func check(
 ///   - contract: the contract the original run judged under; nil for the
 ///     generator's own.
 ///   - options: the original run's options (`maxSize`, `simulation`,
-///     `shrinkBudget`); the mode is the generator's.
+///     `shrinkBudget`); identity-only when the generator or the options
+///     ask for it (`ContractGenerator.judging(_:)`).
 /// - Returns: a report of one random case.
 /// - Complexity: one case, plus its shrinking.
 public func replay(

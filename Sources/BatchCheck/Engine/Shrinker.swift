@@ -60,7 +60,8 @@ public enum Shrinker {
   ///   - old: the failing case's old sections.
   ///   - new: the failing case's new sections.
   ///   - budget: the most calls of `fails`; 0 or less returns the input.
-  ///   - fails: whether a candidate fails the same way (same verdict and rule).
+  ///   - fails: whether a candidate fails the same way (the same kind of
+  ///     failure: verdict, rule and variant).
   /// - Returns: the smallest pair found and the statistics.
   /// - Complexity: at most `budget` calls of `fails`. A round makes
   ///   O(*n* + *v*² + *c* × *v*) calls, where *n* is the number of rows, *v*

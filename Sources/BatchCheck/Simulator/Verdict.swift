@@ -208,8 +208,8 @@ public struct Verdict: Hashable, Sendable, CustomStringConvertible {
   /// The row or section the verdict concerns, as data: for an exception the
   /// one its message names first, for a duplicate the repeated one, for a
   /// fallback the moved row's source, for wrong rows or stale content the
-  /// offending cell. Nil for valid verdicts, for exceptions that name no
-  /// place, and for verdicts read back from a report.
+  /// offending cell. Nil for valid verdicts and for exceptions that name no
+  /// place; a report's JSON keeps it.
   public package(set) var place: VerdictPlace?
 
   /// A verdict of `kind`, with its rule, message and first offending cell
@@ -236,8 +236,7 @@ public struct Verdict: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Equal kinds, rules, messages and offending cells: `place` takes no
-  /// part, so a verdict read back from a report (which carries no place)
-  /// equals the one the simulator gave.
+  /// part, as it follows from them (a verdict built by hand names none).
   public static func == (lhs: Verdict, rhs: Verdict) -> Bool {
     lhs.kind == rhs.kind && lhs.rule == rhs.rule && lhs.message == rhs.message
       && lhs.mismatch == rhs.mismatch
