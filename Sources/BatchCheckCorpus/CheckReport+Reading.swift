@@ -226,13 +226,7 @@ enum ReportDecoder {
 
   /// A maximum move ratio: a number of at least 1.
   static func ratio(_ node: JSONNode, _ what: String) throws(LineError) -> Double {
-    var value: Double?
-    switch node.value {
-    case .number(.integer(let number)): value = Double(number)
-    case .number(.nonInteger(let text)), .number(.tooLarge(let text)): value = Double(text)
-    default: value = nil
-    }
-    guard let value, value >= 1, value <= CheckOptions.largestMoveRatio else {
+    guard let value = number(node), value >= 1, value <= CheckOptions.largestMoveRatio else {
       throw LineError(
         offset: node.offset,
         message:
@@ -437,13 +431,7 @@ enum ReportDecoder {
 
   /// A time limit in seconds: a number above 0.
   static func seconds(_ node: JSONNode) throws(LineError) -> Double {
-    var value: Double?
-    switch node.value {
-    case .number(.integer(let number)): value = Double(number)
-    case .number(.nonInteger(let text)), .number(.tooLarge(let text)): value = Double(text)
-    default: value = nil
-    }
-    guard let value, value > 0, value.isFinite else {
+    guard let value = number(node), value > 0, value.isFinite else {
       throw LineError(
         offset: node.offset,
         message:
@@ -451,5 +439,14 @@ enum ReportDecoder {
       )
     }
     return value
+  }
+
+  /// The node's number as a `Double`; nil when it is not a number.
+  static func number(_ node: JSONNode) -> Double? {
+    switch node.value {
+    case .number(.integer(let number)): Double(number)
+    case .number(.nonInteger(let text)), .number(.tooLarge(let text)): Double(text)
+    default: nil
+    }
   }
 }

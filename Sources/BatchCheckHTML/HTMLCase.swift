@@ -263,15 +263,18 @@ enum StepPicture {
 extension ChangesPosition {
   /// The failing stage's number when it is one of `count` stages; nil otherwise.
   fileprivate func stage(of count: Int) -> Int? {
-    guard case .stage(let number) = self, (1...max(1, count)).contains(number), count > 0
-    else { return nil }
-    return number
+    guard case .stage(let number) = self else { return nil }
+    return Self.within(number, count)
   }
 
   /// The failing step's number when it is one of `count` steps; nil otherwise.
   fileprivate func step(of count: Int) -> Int? {
-    guard case .step(let number) = self, (1...max(1, count)).contains(number), count > 0
-    else { return nil }
-    return number
+    guard case .step(let number) = self else { return nil }
+    return Self.within(number, count)
+  }
+
+  /// `number` when it counts one of `count` stages or steps, from 1.
+  private static func within(_ number: Int, _ count: Int) -> Int? {
+    number >= 1 && number <= count ? number : nil
   }
 }

@@ -111,13 +111,20 @@ package enum CaseJSON {
     if let profile = uikit ?? (options.uikit == .ios18 ? nil : options.uikit) {
       fields.append("\"uikit\":" + jsonQuoted(profile.rawValue))
     }
-    switch options.visibleRows {
-    case .all: break
-    case .none: fields.append("\"visibleRows\":[]")
-    case .range(let first, let last):
-      fields.append("\"visibleRows\":[" + path(first) + "," + path(last) + "]")
+    if options.visibleRows != .all {
+      fields.append("\"visibleRows\":" + visibleRows(options.visibleRows))
     }
     return fields
+  }
+
+  /// `[[0,2],[0,9]]`, `[]` for no row on screen, `null` for every row: the
+  /// rows on screen as the case format writes them.
+  package static func visibleRows(_ rows: VisibleRows) -> String {
+    switch rows {
+    case .all: "null"
+    case .none: "[]"
+    case .range(let first, let last): "[" + path(first) + "," + path(last) + "]"
+    }
   }
 
   /// One case-file line: `name`, the simulation options that are not the

@@ -51,6 +51,8 @@ struct PendingCase {
   var old: [[Row]]
   var new: [[Row]]
   var window: VisibleRows?
+  /// The random case's seed; nil for a corpus or exhaustive pair.
+  var caseSeed: UInt64? = nil
   /// The `CrashPredictor` pattern the case contains, when it runs as a
   /// probe of that prediction; nil for a case run as usual.
   var probe: Int? = nil

@@ -54,18 +54,9 @@ package enum CaseTracking {
   /// (`TrapTrace.install()`); the calls come from every thread running a
   /// check.
   nonisolated(unsafe) package static var observer: (@Sendable (TrackedCase) -> Void)?
-}
 
-extension CheckRun {
-  /// Tells `CaseTracking.observer`, if any, that `old` and `new` run next.
-  func track(
-    _ phase: CheckPhase?, index: Int? = nil, caseSeed: UInt64? = nil, _ old: [[Row]], _ new: [[Row]]
-  ) {
-    Self.track(
-      phase, index: index, caseSeed: caseSeed, old, new, generator: runner.name, options: options)
-  }
-
-  /// `track` for the random phase's chunks, which run without a `CheckRun`.
+  /// Tells `observer`, if any, that `generator` runs `old` and `new` next,
+  /// in a run with `options`.
   static func track(
     _ phase: CheckPhase?, index: Int?, caseSeed: UInt64?, _ old: [[Row]], _ new: [[Row]],
     generator: String, options: CheckOptions
@@ -75,5 +66,15 @@ extension CheckRun {
       TrackedCase(
         generator: generator, runSeed: options.seed, phase: phase, index: index, caseSeed: caseSeed,
         old: old, new: new, simulation: options.simulation, identityOnly: options.identityOnly))
+  }
+}
+
+extension CheckRun {
+  /// Tells `CaseTracking.observer`, if any, that `old` and `new` run next.
+  func track(
+    _ phase: CheckPhase?, index: Int? = nil, caseSeed: UInt64? = nil, _ old: [[Row]], _ new: [[Row]]
+  ) {
+    CaseTracking.track(
+      phase, index: index, caseSeed: caseSeed, old, new, generator: runner.name, options: options)
   }
 }

@@ -137,12 +137,7 @@ extension CheckFailure {
     fields.append("\"recipe\":" + orNull(replay.map(\.json)))
     fields.append("\"corpus\":" + orNull(corpusLine.map(jsonQuoted)))
     fields.append("\"case\":" + orNull(caseLine.map(jsonQuoted)))
-    switch visibleRows {
-    case .all: fields.append("\"visibleRows\":null")
-    case .none: fields.append("\"visibleRows\":[]")
-    case .range(let first, let last):
-      fields.append("\"visibleRows\":[" + CaseJSON.path(first) + "," + CaseJSON.path(last) + "]")
-    }
+    fields.append("\"visibleRows\":" + CaseJSON.visibleRows(visibleRows))
     fields.append("\"trace\":[" + trace.map(jsonQuoted).joined(separator: ",") + "]")
     return "{" + fields.joined(separator: ",") + "}"
   }
@@ -180,12 +175,7 @@ extension ReplayRecipe {
     fields.append("\"semantics\":" + jsonQuoted(simulation.semantics.rawValue))
     fields.append("\"duplicates\":" + jsonQuoted(simulation.duplicates.rawValue))
     fields.append("\"uikit\":" + jsonQuoted(simulation.uikit.rawValue))
-    switch simulation.visibleRows {
-    case .all: fields.append("\"visibleRows\":null")
-    case .none: fields.append("\"visibleRows\":[]")
-    case .range(let first, let last):
-      fields.append("\"visibleRows\":[" + CaseJSON.path(first) + "," + CaseJSON.path(last) + "]")
-    }
+    fields.append("\"visibleRows\":" + CaseJSON.visibleRows(simulation.visibleRows))
     fields.append("\"maxMoveRatio\":" + orNull(maxMoveRatio.map(decimalText)))
     fields.append("\"rejectsUnneededDeletes\":\(rejectsUnneededDeletes)")
     return "{" + fields.joined(separator: ",") + "}"

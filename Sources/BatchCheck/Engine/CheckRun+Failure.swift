@@ -86,15 +86,14 @@ extension CheckRun {
     originalSize: Int, phase: CheckPhase, index: Int?, caseSeed: UInt64?, kind: FailureKind,
     occurrences: Int, caseName: String?
   ) -> CheckFailure {
-    let result: CaseResult? = result
     // The options that judged the failure, its rows on screen included: a
     // case's window, or the run's own rows on screen when it failed without one.
-    let window = result?.visibleRows ?? .all
+    let window = result.visibleRows
     let simulation = options.simulation.showing(
       window == .all ? options.simulation.visibleRows : window)
-    let verdict = result?.verdict
-    let error = result?.error
-    let contract = result?.contract
+    let verdict = result.verdict
+    let error = result.error
+    let contract = result.contract
     let name = report.generator
     let label = caseSeed.map(hexSeed) ?? String(index ?? 0)
     // The changes as judged: read under the run's contract. The corpus line
@@ -104,20 +103,20 @@ extension CheckRun {
     if let contract {
       judged = contract.changes.read(as: runner.contract, old: minimal.old, new: minimal.new)
     } else {
-      judged = result?.update.map(ContractChanges.batch)
+      judged = result.update.map(ContractChanges.batch)
     }
     var failure = CheckFailure(
       phase: phase, index: index, caseSeed: caseSeed, verdict: error == nil ? verdict : nil,
-      error: error, coverage: nil, old: minimal.old, new: minimal.new, update: result?.update,
+      error: error, coverage: nil, old: minimal.old, new: minimal.new, update: result.update,
       originalSize: originalSize, shrinkCalls: shrunk.calls,
       shrinkImprovements: shrunk.improvements, occurrences: occurrences,
       trace: trace(minimal.old, minimal.new, result, judged: judged, simulation: simulation),
-      replayCommand: nil, corpusLine: nil, message: result?.message ?? "")
+      replayCommand: nil, corpusLine: nil, message: result.message)
     failure.replay = replayRecipe(
       caseSeed: caseSeed, old: minimal.old, new: minimal.new, simulation: simulation)
     if case .verdict(_, _, let variant) = kind { failure.verdictVariant = variant }
     failure.position = contract?.verdict.position
-    failure.waste = result?.waste
+    failure.waste = result.waste
     failure.visibleRows = simulation.visibleRows
     let lineName = caseName ?? "\(name)-\(phase.rawValue)-\(label)"
     failure.corpusLine = CaseJSON.caseLine(

@@ -52,7 +52,9 @@ extension CheckRun {
       .makeIterator()
     // A case held back while a probe's outcome is awaited.
     var held: PendingCase?
-    var loop = PhaseLoop(options: options, predictor: predictor, errorsSoFar: errorsSoFar)
+    var loop = PhaseLoop(
+      .random, generator: runner.name, options: options, predictor: predictor,
+      errorsSoFar: errorsSoFar)
     loop.run(
       runner,
       take: {
@@ -64,16 +66,13 @@ extension CheckRun {
         let seed = SplitMix64.caseSeed(run: options.seed, index: index)
         let generated = GeneratedCase.make(seed: seed, sections: sections, options: options)
         let window = GeneratedCase.window(seed: seed, old: generated.old)
-        return PendingCase(index: index, old: generated.old, new: generated.new, window: window)
+        var pending = PendingCase(
+          index: index, old: generated.old, new: generated.new, window: window)
+        pending.caseSeed = seed
+        return pending
       },
       skip: {},
       hold: { held = $0 },
-      start: {
-        track(
-          .random, index: $0.index,
-          caseSeed: SplitMix64.caseSeed(run: options.seed, index: $0.index),
-          $0.old, $0.new, generator: runner.name, options: options)
-      },
       answered: { pending, _ in
         result.statistics.record(pending.old, pending.new, scratch: &scratch)
         result.ran &+= 1

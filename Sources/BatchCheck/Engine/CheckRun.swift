@@ -60,12 +60,12 @@ struct CheckRun<Runner: CaseRunning> {
     let total =
       phase == .corpus
       ? shard?.share(of: options.regressions.count) ?? options.regressions.count : nil
-    let (name, options, phaseProgress) = (runner.name, options, options.phaseProgress)
+    let phaseProgress = options.phaseProgress
     var (seen, ran, skipped) = (0, 0, 0)
     // Cases taken from the pairs but dropped in flight when the phase
     // paused to learn a crash: they run first when it goes on.
     var requeued: [PendingCase] = []
-    var loop = PhaseLoop(options: options, predictor: predictor)
+    var loop = PhaseLoop(phase, generator: runner.name, options: options, predictor: predictor)
     loop.run(
       runner,
       take: {
@@ -77,10 +77,6 @@ struct CheckRun<Runner: CaseRunning> {
       },
       skip: { seen &+= 1 },
       hold: { requeued.insert($0, at: 0) },
-      start: {
-        Self.track(
-          phase, index: $0.index, caseSeed: nil, $0.old, $0.new, generator: name, options: options)
-      },
       answered: { _, result in
         seen &+= 1
         if seen % 512 == 0 { phaseProgress?(phase, seen, total) }

@@ -5,6 +5,12 @@
 /// failure when the run stops there. What differs between phases (where
 /// cases come from, what is counted per case) comes in as closures.
 struct PhaseLoop {
+  /// The phase the loop runs, for tracking each case.
+  private let phase: CheckPhase
+  /// The generator's name, for tracking each case.
+  private let generator: String
+  /// The run's options, for tracking each case.
+  private let options: CheckOptions
   /// The crash limit and interruption.
   var limits: PhaseLimits
   /// The crashes learned so far; their cases are skipped or probed.
@@ -28,7 +34,13 @@ struct PhaseLoop {
   ///
   /// - Parameter errorsSoFar: the phase's generator errors before this
   ///   loop (those of the chunks before a chunk), for `CheckOptions.maxCrashes`.
-  init(options: CheckOptions, predictor: CrashPredictor, errorsSoFar: Int = 0) {
+  init(
+    _ phase: CheckPhase, generator: String, options: CheckOptions, predictor: CrashPredictor,
+    errorsSoFar: Int = 0
+  ) {
+    self.phase = phase
+    self.generator = generator
+    self.options = options
     limits = PhaseLimits(options: options, errorsSoFar: errorsSoFar)
     self.predictor = predictor
     stopAtFirstFailure = options.stopAtFirstFailure
@@ -43,7 +55,6 @@ struct PhaseLoop {
   ///   - take: the next case, nil when there is none.
   ///   - skip: told of a case skipped as a predicted crash.
   ///   - hold: keeps a case for when the stream goes on.
-  ///   - start: told of a case about to run.
   ///   - answered: told of each outcome first (nil for a case the generator
   ///     could not be given); the outcome is recorded when it returns true.
   ///   - dropped: told of a case whose answer came after the phase stopped,
@@ -52,7 +63,7 @@ struct PhaseLoop {
   ///     first pair of each kind; true when it learned any.
   mutating func run<Runner: CaseRunning>(
     _ runner: Runner, take: () -> PendingCase?, skip: () -> Void, hold: (PendingCase) -> Void,
-    start: (PendingCase) -> Void, answered: (PendingCase, CaseResult?) -> Bool,
+    answered: (PendingCase, CaseResult?) -> Bool,
     dropped: (PendingCase, IncompletePhase.Reason?) -> Void,
     learn: (_ firstPairs: [FailureKind: (old: [[Row]], new: [[Row]])], inout CrashPredictor) -> Bool
   ) {
@@ -74,7 +85,9 @@ struct PhaseLoop {
               paused = true
               return nil
             }
-            start(pending)
+            CaseTracking.track(
+              phase, index: pending.index, caseSeed: pending.caseSeed, pending.old, pending.new,
+              generator: generator, options: options)
             return pending
           }
           return nil
