@@ -39,11 +39,13 @@ enum ValidateReport {
     for line: CaseLine, format: OutputFormat, contract: Contract? = nil, identityOnly: Bool? = nil,
     uikit: UIKitProfile? = nil, tally: inout ValidateTally
   ) -> String {
-    switch line.result {
+    switch line.value {
     case .failure(let error):
       tally.dataErrors += 1
       return (format == .json ? jsonLine(error) : humanLine(error)) + "\n"
-    case .success(var testCase):
+    case .success(.snapshot(let snapshotCase)):
+      return snapshotLines(for: snapshotCase, line: line, format: format, tally: &tally)
+    case .success(.batch(var testCase)):
       if testCase.uikit == nil { testCase.uikit = uikit }
       let judged: ContractVerdict
       do throws(ContractReadingError) {
@@ -73,6 +75,43 @@ enum ValidateReport {
           line: line, testCase: testCase, verdict: verdict, agrees: agrees, judged: judged)
       }
     }
+  }
+
+  /// A snapshot case's report: its JSON line, or for a human reader one
+  /// line (`x.jsonl:3 name: logged S3: ... ✓ agrees`) and on disagreement the
+  /// expectation and the verdict on `-` and `+` lines.
+  static func snapshotLines(
+    for snapshotCase: SnapshotCase, line: CaseLine, format: OutputFormat,
+    tally: inout ValidateTally
+  ) -> String {
+    let agrees = snapshotCase.agrees
+    if agrees { tally.passed += 1 } else { tally.disagreements += 1 }
+    if format == .json { return snapshotCase.reportLine(file: line.file, line: line.line) + "\n" }
+    var head = "\(line.file):\(line.line)"
+    if let name = snapshotCase.name { head += " " + printable(name) }
+    let verdict = snapshotCase.verdict
+    head += ": " + printable(verdict.description) + " (snapshot)"
+    if agrees { return head + (snapshotCase.expect == nil ? "\n" : " ✓ agrees\n") }
+    return head + " ✗ disagrees\n"
+      + "  - expected " + printable(snapshotCase.expect.map(describe) ?? "valid (the case has no expect)")
+      + "\n" + "  + actual   " + printable(verdict.description) + "\n"
+  }
+
+  /// What a snapshot expectation asks: `logged S3 at call 0: text`, and the
+  /// other parts it compares, named.
+  static func describe(_ expect: SnapshotExpectation) -> String {
+    var text = expect.verdict.rawValue
+    if let rule = expect.rule { text += " \(rule)" }
+    if let call = expect.call { text += " at call \(call)" }
+    if let message = expect.message { text += ": \(message)" }
+    var parts: [String] = []
+    if let logs = expect.logs { parts.append("logs " + logs.map(\.rule.rawValue).joined(separator: ", ")) }
+    if let warnings = expect.warnings {
+      parts.append("warnings " + warnings.map(\.rawValue).joined(separator: ", "))
+    }
+    if let final = expect.final { parts.append("final " + final) }
+    if let results = expect.results { parts.append("results [" + results.joined(separator: ",") + "]") }
+    return parts.isEmpty ? text : text + " (" + parts.joined(separator: "; ") + ")"
   }
 
   /// `{"file":...,"line":3,"name":...,"verdict":...,"rule":...,"message":...,"agrees":true}`,

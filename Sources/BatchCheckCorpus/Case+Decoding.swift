@@ -80,6 +80,26 @@ package enum CaseDecoder {
     "deleteRows", "insertRows", "reloadRows", "moveRows", "reconfigureRows",
   ]
 
+  /// Decodes a parsed line of any contract: a `"contract":"snapshot"` line
+  /// as a snapshot case, any other as a batch case.
+  static func decodeLineValue(_ root: consuming JSONNode) throws(LineError) -> CaseLineValue {
+    if case .object(let members) = root.value {
+      if let contract = diffableContract(members) {
+        if contract == "snapshot" {
+          return .snapshot(try decodeSnapshotCase(members, rootOffset: root.offset))
+        }
+        return try decodeSectionSnapshotLine(members, rootOffset: root.offset)
+      }
+      if let calls = members.first(where: { $0.key == "calls" }) {
+        throw LineError(
+          offset: calls.keyOffset,
+          message:
+            "a case with \"calls\" needs \"contract\": \"snapshot\" or \"sectionSnapshot\"")
+      }
+    }
+    return .batch(try decodeCase(root))
+  }
+
   /// Decodes a parsed line. Each member's part of the tree is let go as soon
   /// as it is decoded, so that a long line's rows are never held twice over,
   /// as JSON and as rows, for more than one key at a time.

@@ -1,19 +1,50 @@
 import Foundation
 
+/// What a line of a case file holds: a batch case (version 2), or a
+/// diffable snapshot case (version 3's `"contract":"snapshot"`).
+package enum CaseLineValue: Hashable, Sendable {
+  case batch(Case)
+  case snapshot(SnapshotCase)
+}
+
 /// One non-blank line of a case file: a case, or why it is not one.
 package struct CaseLine: Hashable, Sendable {
   /// The file, as the caller named it.
   package var file: String
   /// The 1-based line number.
   package var line: Int
-  /// The case, or the data error that stopped it.
-  package var result: Result<Case, CaseDataError>
+  /// The case of any contract, or the data error that stopped it.
+  package var value: Result<CaseLineValue, CaseDataError>
 
   /// Creates a line record.
-  package init(file: String, line: Int, result: Result<Case, CaseDataError>) {
+  package init(file: String, line: Int, value: Result<CaseLineValue, CaseDataError>) {
     self.file = file
     self.line = line
-    self.result = result
+    self.value = value
+  }
+
+  /// Creates a batch line record.
+  package init(file: String, line: Int, result: Result<Case, CaseDataError>) {
+    self.init(file: file, line: line, value: result.map { .batch($0) })
+  }
+
+  /// The batch case, or the data error that stopped it. A snapshot line is a
+  /// data error here: the commands that run generators over batch cases
+  /// (`corpus check`, regression files) cannot run it; `validate` judges it.
+  package var result: Result<Case, CaseDataError> {
+    switch value {
+    case .success(.batch(let testCase)): return .success(testCase)
+    case .success(.snapshot): return .failure(Self.notBatch(file: file, line: line))
+    case .failure(let error): return .failure(error)
+    }
+  }
+
+  /// The error a batch-only command reports for a snapshot line.
+  static func notBatch(file: String, line: Int) -> CaseDataError {
+    CaseDataError(
+      file: file, line: line, column: 1,
+      message:
+        "a \"snapshot\" case holds its own calls and has no batch update for a generator to produce; batchcheck validate judges it")
   }
 }
 
@@ -46,7 +77,7 @@ package enum CaseFile {
     var records: [CaseLine] = []
     forEachLine(in: bytes) { number, line in
       records.append(
-        CaseLine(file: file, line: number, result: readLine(line, file: file, line: number)))
+        CaseLine(file: file, line: number, value: readLine(line, file: file, line: number)))
     }
     return records
   }
@@ -169,11 +200,11 @@ package enum CaseFile {
   /// One line: checks its size and UTF-8, then parses and decodes.
   private static func readLine(
     _ line: UnsafeBufferPointer<UInt8>, file: String, line number: Int
-  ) -> Result<Case, CaseDataError> {
+  ) -> Result<CaseLineValue, CaseDataError> {
     do throws(LineError) {
       try CaseDecoder.checkLineSize(line.count)
       try checkUTF8(line)
-      return .success(try Case.decode(lineBuffer: line))
+      return .success(try CaseDecoder.decodeCompactly(line, CaseDecoder.decodeLineValue))
     } catch {
       return .failure(CaseDataError(file: file, line: number, lineBytes: line, error: error))
     }

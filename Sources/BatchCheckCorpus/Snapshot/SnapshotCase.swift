@@ -1,0 +1,185 @@
+import BatchCheck
+
+/// A case file's snapshot line (`"contract":"snapshot"`): a script of
+/// `NSDiffableDataSourceSnapshot` calls, where it starts, how it is applied,
+/// the states before and after, and the verdict it must get.
+///
+///     let c = try SnapshotCase(jsonLine: #"{"contract":"snapshot","old":[["S",["a"]]],"calls":[{"op":"appendItems","ids":["a"]}],"new":[["S",["a"]]]}"#)
+///     c.verdict.kind  // .logged (S3)
+public struct SnapshotCase: Hashable, Sendable {
+  /// A label, echoed in every report.
+  public var name: String?
+  /// The script.
+  public var script: SnapshotScript<SnapshotIdentifier, SnapshotIdentifier>
+  /// The verdict this case must get; nil when the case only asks.
+  public var expect: SnapshotExpectation?
+
+  /// Creates a case.
+  public init(
+    name: String? = nil, script: SnapshotScript<SnapshotIdentifier, SnapshotIdentifier>,
+    expect: SnapshotExpectation? = nil
+  ) {
+    self.name = name
+    self.script = script
+    self.expect = expect
+  }
+
+  /// The verdict at apply.
+  public var verdict: SnapshotVerdict<SnapshotIdentifier, SnapshotIdentifier> { script.verdict }
+
+  /// Whether the script asks anything (its verdict then lists the answers).
+  public var hasQueries: Bool { script.calls.contains { $0.isQuery } }
+}
+
+/// What a snapshot case must get (`expect`): the verdict, and optionally the
+/// rule, a fragment of the message, the failing call, the logs, the
+/// warnings, the final state and the query answers. Only what is given is
+/// compared.
+public struct SnapshotExpectation: Hashable, Sendable {
+  /// One expected log: its rule, its call, and a fragment of its text.
+  public struct Log: Hashable, Sendable {
+    public var rule: SnapshotRule
+    public var call: Int?
+    public var message: String?
+
+    public init(rule: SnapshotRule, call: Int? = nil, message: String? = nil) {
+      self.rule = rule
+      self.call = call
+      self.message = message
+    }
+  }
+
+  /// The verdict kind.
+  public var verdict: SnapshotVerdictKind
+  /// The rule, when given.
+  public var rule: SnapshotRule?
+  /// A fragment of the message, white space compared loosely.
+  public var message: String?
+  /// The failing call, from 0.
+  public var call: Int?
+  /// The logs, in order, when given.
+  public var logs: [Log]?
+  /// The warnings' rules, in order, when given.
+  public var warnings: [SnapshotRule]?
+  /// The final state as case-file JSON (`[["S",["a"]]]`, or a section
+  /// snapshot's tree), written canonically, when given.
+  public var final: String?
+  /// A section snapshot's expanded items, canonical JSON, when given.
+  public var expanded: String?
+  /// The query answers, each canonical JSON (`null` for nil), when given.
+  public var results: [String]?
+
+  /// Creates an expectation; every part but the verdict is optional.
+  public init(
+    verdict: SnapshotVerdictKind, rule: SnapshotRule? = nil, message: String? = nil,
+    call: Int? = nil, logs: [Log]? = nil, warnings: [SnapshotRule]? = nil, final: String? = nil,
+    expanded: String? = nil, results: [String]? = nil
+  ) {
+    self.verdict = verdict
+    self.rule = rule
+    self.message = message
+    self.call = call
+    self.logs = logs
+    self.warnings = warnings
+    self.final = final
+    self.expanded = expanded
+    self.results = results
+  }
+
+  /// Whether an outcome is what this expectation asks for.
+  ///
+  /// - Parameters:
+  ///   - outcome: the verdict's parts as case-file JSON where the
+  ///     expectation holds JSON (`final`, `expanded`, `results`).
+  func agrees(with outcome: SnapshotOutcomeText) -> Bool {
+    guard outcome.verdict == verdict else { return false }
+    if let rule, outcome.rule != rule { return false }
+    if let message, !Self.contains(outcome.message, message) { return false }
+    if let call, outcome.call != call { return false }
+    if let logs {
+      guard logs.count == outcome.logs.count else { return false }
+      for (wanted, actual) in zip(logs, outcome.logs) {
+        guard wanted.rule == actual.rule, wanted.call.map({ $0 == actual.call }) ?? true,
+          wanted.message.map({ Self.contains(actual.message, $0) }) ?? true
+        else { return false }
+      }
+    }
+    if let warnings, warnings != outcome.warnings { return false }
+    if let final, final != outcome.final { return false }
+    if let expanded, expanded != outcome.expanded { return false }
+    if let results, results != outcome.results { return false }
+    return true
+  }
+
+  /// Whether `fragment` appears in `text`, every run of white space in
+  /// both made one space.
+  private static func contains(_ text: String?, _ fragment: String) -> Bool {
+    let wanted = Expectation.collapsingWhitespace(fragment)
+    guard let text else { return wanted.isEmpty }
+    return wanted.isEmpty || Expectation.collapsingWhitespace(text).contains(wanted)
+  }
+}
+
+/// A snapshot or section-snapshot outcome in the terms an expectation
+/// compares: kinds and rules, texts, and JSON written canonically.
+struct SnapshotOutcomeText: Hashable, Sendable {
+  var verdict: SnapshotVerdictKind
+  var rule: SnapshotRule?
+  var message: String?
+  var call: Int?
+  var logs: [SnapshotLog]
+  var warnings: [SnapshotRule]
+  var final: String?
+  var expanded: String?
+  var results: [String]?
+}
+
+extension SnapshotCase {
+  /// The verdict in the terms an expectation compares.
+  var outcomeText: SnapshotOutcomeText {
+    let verdict = self.verdict
+    return SnapshotOutcomeText(
+      verdict: verdict.kind, rule: verdict.rule, message: verdict.message, call: verdict.call,
+      logs: verdict.logs, warnings: verdict.warnings.map(\.rule),
+      final: verdict.final.map { SnapshotCaseJSON.final($0) }, expanded: nil,
+      results: verdict.answers.map { $0.map { SnapshotCaseJSON.answer($0) } })
+  }
+
+  /// Whether the verdict agrees with `expect`, valid when there is none.
+  public var agrees: Bool {
+    (expect ?? SnapshotExpectation(verdict: .valid)).agrees(with: outcomeText)
+  }
+}
+
+extension SnapshotCase {
+  /// Reads a snapshot case from one line of a case file.
+  ///
+  /// - Throws: `CaseDataError` with file, line and column for anything the
+  ///   case format does not allow, or when the line is not a snapshot case.
+  public init(jsonLine: String, file: String = "-", line: Int = 1) throws(CaseDataError) {
+    let bytes = Array(jsonLine.utf8)
+    do throws(LineError) {
+      let value = try bytes.withUnsafeBufferPointer { buffer throws(LineError) in
+        try CaseDecoder.decodeCompactly(buffer, CaseDecoder.decodeLineValue)
+      }
+      guard case .snapshot(let testCase) = value else {
+        throw LineError(offset: 0, message: "not a snapshot case: it has no \"contract\":\"snapshot\"")
+      }
+      self = testCase
+    } catch {
+      throw CaseDataError(file: file, line: line, lineBytes: bytes, error: error)
+    }
+  }
+
+  /// `{"file":...,"line":3,"name":...,"contract":"snapshot","verdict":...,"rule":...,
+  /// "message":...,"call":...,"logs":[...],"warnings":[...],"final":...,"results":[...],"agrees":true}`:
+  /// what `validate --format json` prints for the line.
+  package func reportLine(file: String, line: Int) -> String {
+    var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
+    if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
+    fields.append("\"contract\":\"snapshot\"")
+    fields += SnapshotCaseJSON.verdictFields(verdict, hasQueries: hasQueries)
+    fields.append("\"agrees\":\(agrees)")
+    return "{" + fields.joined(separator: ",") + "}"
+  }
+}
