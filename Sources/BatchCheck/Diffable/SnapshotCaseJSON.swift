@@ -85,25 +85,19 @@ package enum SnapshotCaseJSON {
   }
 
   /// The verdict's fields, in the order `validate` prints them:
-  /// `"verdict"`, `"rule"`, `"message"`, `"call"`, `"logs"`, `"warnings"`,
-  /// `"final"`, `"results"`; each only when it has a value (`logs` and
-  /// `warnings` only when not empty; `results` only when the script has a
-  /// query and no exception ended it).
-  package static func verdictFields(
-    _ verdict: SnapshotVerdict<ID, ID>, hasQueries: Bool
-  ) -> [String] {
+  /// `"verdict"`, `"rule"` and `"message"` when it has them, `"call"` when a
+  /// call failed, `"logs"` and `"warnings"` always (`[]` when none),
+  /// `"final"` and `"results"` (the query answers, `[]` when the script asks
+  /// nothing) unless an exception ended the run.
+  package static func verdictFields(_ verdict: SnapshotVerdict<ID, ID>) -> [String] {
     var fields = ["\"verdict\":\"\(verdict.kind)\""]
     if let rule = verdict.rule { fields.append("\"rule\":\"\(rule)\"") }
     if let message = verdict.message { fields.append("\"message\":" + jsonQuoted(message)) }
     if let call = verdict.call { fields.append("\"call\":\(call)") }
-    if !verdict.logs.isEmpty {
-      fields.append("\"logs\":[" + verdict.logs.map(log).joined(separator: ",") + "]")
-    }
-    if !verdict.warnings.isEmpty {
-      fields.append("\"warnings\":[" + verdict.warnings.map(warning).joined(separator: ",") + "]")
-    }
+    fields.append("\"logs\":[" + verdict.logs.map(log).joined(separator: ",") + "]")
+    fields.append("\"warnings\":[" + verdict.warnings.map(warning).joined(separator: ",") + "]")
     if let runs = verdict.final { fields.append("\"final\":" + final(runs)) }
-    if hasQueries, let answers = verdict.answers {
+    if let answers = verdict.answers {
       fields.append("\"results\":[" + answers.map(answer).joined(separator: ",") + "]")
     }
     return fields

@@ -178,7 +178,7 @@ extension SnapshotCase {
     var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
     fields.append("\"contract\":\"snapshot\"")
-    fields += SnapshotCaseJSON.verdictFields(verdict, hasQueries: hasQueries)
+    fields += SnapshotCaseJSON.verdictFields(verdict)
     fields.append("\"agrees\":\(agrees)")
     return "{" + fields.joined(separator: ",") + "}"
   }
