@@ -93,7 +93,8 @@ enum ValidateReport {
     head += ": " + printable(verdict.description) + " (snapshot)"
     if agrees { return head + (snapshotCase.expect == nil ? "\n" : " ✓ agrees\n") }
     return head + " ✗ disagrees\n"
-      + "  - expected " + printable(snapshotCase.expect.map(describe) ?? "valid (the case has no expect)")
+      + "  - expected "
+      + printable(snapshotCase.expect.map(describe) ?? "valid (the case has no expect)")
       + "\n" + "  + actual   " + printable(verdict.description) + "\n"
   }
 
@@ -105,12 +106,16 @@ enum ValidateReport {
     if let call = expect.call { text += " at call \(call)" }
     if let message = expect.message { text += ": \(message)" }
     var parts: [String] = []
-    if let logs = expect.logs { parts.append("logs " + logs.map(\.rule.rawValue).joined(separator: ", ")) }
+    if let logs = expect.logs {
+      parts.append("logs " + logs.map(\.rule.rawValue).joined(separator: ", "))
+    }
     if let warnings = expect.warnings {
       parts.append("warnings " + warnings.map(\.rawValue).joined(separator: ", "))
     }
     if let final = expect.final { parts.append("final " + final) }
-    if let results = expect.results { parts.append("results [" + results.joined(separator: ",") + "]") }
+    if let results = expect.results {
+      parts.append("results [" + results.joined(separator: ",") + "]")
+    }
     return parts.isEmpty ? text : text + " (" + parts.joined(separator: "; ") + ")"
   }
 

@@ -44,7 +44,8 @@ package struct CaseLine: Hashable, Sendable {
     CaseDataError(
       file: file, line: line, column: 1,
       message:
-        "a \"snapshot\" case holds its own calls and has no batch update for a generator to produce; batchcheck validate judges it")
+        "a \"snapshot\" case holds its own calls and has no batch update for a generator to produce; batchcheck validate judges it"
+    )
   }
 }
 

@@ -106,3 +106,22 @@ public func XCTAssertValidBatchUpdates(
   }
   return report
 }
+
+// XCTest names its assertions XCTAssert...; this one follows them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `expectLawfulIdentifiers(_:)` for XCTest: one failure per broken
+/// `Hashable` law of the id type, with UIKit's text (S12, S13).
+///
+///     func testPostIDsAreLawful() {
+///       XCTAssertLawfulIdentifiers([Post(id: 1, likes: 0), Post(id: 1, likes: 5)])
+///     }
+@discardableResult
+public func XCTAssertLawfulIdentifiers<ID: Hashable>(
+  _ values: [ID], section: Bool = false, file: StaticString = #filePath, line: UInt = #line
+) -> [IdentifierLawBreach] {
+  let breaches = identifierLawBreaches(in: values, section: section)
+  if let record = IdentifierLawRecord.record(breaches, type: ID.self, values: values) {
+    Recorder.recordInXCTest(record, file: file, line: line)
+  }
+  return breaches
+}

@@ -7,7 +7,8 @@ extension SimulatedSnapshot {
   /// Checks S4 (no sections, before anything else), S1, S5; then appends
   /// to the end of the section (the last one when nil), moving ids already
   /// in the snapshot (S3, logged).
-  public mutating func appendItems(_ identifiers: [ItemID], toSection sectionIdentifier: SectionID?) {
+  public mutating func appendItems(_ identifiers: [ItemID], toSection sectionIdentifier: SectionID?)
+  {
     guard journal.begin(.appendItems(identifiers, toSection: sectionIdentifier)) else { return }
     // Inferred: UIKit's Objective-C raises S4 for an empty list too; whether
     // the Swift overlay skips an empty call first was not read.

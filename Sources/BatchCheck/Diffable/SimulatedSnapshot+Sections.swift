@@ -5,7 +5,8 @@ extension SimulatedSnapshot {
     guard !repeats.isEmpty else { return true }
     journal.raise(
       .s1,
-      SnapshotMessages.notUnique(section: section, duplicates: repeats.map { SnapshotText.identifier($0) }))
+      SnapshotMessages.notUnique(
+        section: section, duplicates: repeats.map { SnapshotText.identifier($0) }))
     return false
   }
 

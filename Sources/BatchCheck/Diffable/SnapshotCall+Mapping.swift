@@ -40,7 +40,8 @@ extension SnapshotCall {
     case .deleteSections(let ids): return .deleteSections(ids.map(section))
     case .moveSection(let id, let anchor): return .moveSection(section(id), anchor.map(section))
     case .reloadSections(let ids): return .reloadSections(ids.map(section))
-    case .appendItems(let ids, let target): return .appendItems(ids.map(item), toSection: target.map(section))
+    case .appendItems(let ids, let target):
+      return .appendItems(ids.map(item), toSection: target.map(section))
     case .insertItems(let ids, let anchor): return .insertItems(ids.map(item), anchor.map(item))
     case .deleteItems(let ids): return .deleteItems(ids.map(item))
     case .deleteAllItems: return .deleteAllItems

@@ -35,7 +35,8 @@ public protocol SnapshotEditing {
   mutating func deleteAllItems()
   mutating func moveItem(
     _ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType)
-  mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType)
+  mutating func moveItem(
+    _ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType)
   mutating func reloadItems(_ identifiers: [ItemIdentifierType])
   mutating func reconfigureItems(_ identifiers: [ItemIdentifierType])
   mutating func appendSections(_ identifiers: [SectionIdentifierType])

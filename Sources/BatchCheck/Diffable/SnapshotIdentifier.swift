@@ -39,9 +39,15 @@ public enum SnapshotIdentifier: Hashable, Sendable, CustomStringConvertible,
 
   public func hash(into hasher: inout Hasher) {
     switch self {
-    case .string(let text): hasher.combine(0); hasher.combine(text)
-    case .integer(let number): hasher.combine(1); hasher.combine(number)
-    case .custom(_, let hash): hasher.combine(2); hasher.combine(hash)
+    case .string(let text):
+      hasher.combine(0)
+      hasher.combine(text)
+    case .integer(let number):
+      hasher.combine(1)
+      hasher.combine(number)
+    case .custom(_, let hash):
+      hasher.combine(2)
+      hasher.combine(hash)
     }
   }
 

@@ -66,8 +66,7 @@ public enum SnapshotRule: String, Hashable, Sendable, CaseIterable, CustomString
 
 /// What becomes of a snapshot script at apply: the first that holds of
 /// exception, wrong rows, stale content, logged, valid.
-public enum SnapshotVerdictKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible
-{
+public enum SnapshotVerdictKind: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
   /// Every call ran and the applied snapshot shows the intended rows.
   case valid
   /// UIKit raised (a call, or the apply's identifier checks).

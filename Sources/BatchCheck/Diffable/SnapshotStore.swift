@@ -115,7 +115,8 @@ struct SnapshotStore<SectionID: Hashable, ItemID: Hashable> {
   /// Inserts new items just before or after a known item, in its section.
   mutating func insertItems(_ ids: [ItemID], _ anchor: SnapshotAnchor<ItemID>) {
     guard let place = place(ofItem: anchor.id) else { return }
-    insertItems(ids, section: place.section, offset: anchor.isBefore ? place.offset : place.offset + 1)
+    insertItems(
+      ids, section: place.section, offset: anchor.isBefore ? place.offset : place.offset + 1)
   }
 
   /// Removes every item and every section.

@@ -51,7 +51,7 @@ extension CaseDecoder {
           "unknown op \(JSONText.quoted(op)); expected one of \(names.joined(separator: ", "))")
     }
     var byKey: [String: JSONNode] = [:]
-    for member in try unique(members, allowed: ["op"] + keys, in: "a \(op) call")
+    for member in try unique(members, allowed: ["op"] + keys, in: "the \(op) call")
     where member.key != "op" {
       byKey[member.key] = member.value
     }
@@ -59,16 +59,16 @@ extension CaseDecoder {
       if byKey["before"] != nil, let after = members.first(where: { $0.key == "after" }) {
         throw LineError(
           offset: after.keyOffset,
-          message: "a \(op) call holds \"before\" or \"after\", not both")
+          message: "the \(op) call holds \"before\" or \"after\", not both")
       }
       if byKey["before"] == nil, byKey["after"] == nil {
         throw LineError(
-          offset: node.offset, message: "a \(op) call needs \"before\" or \"after\"")
+          offset: node.offset, message: "the \(op) call needs \"before\" or \"after\"")
       }
     }
     for key in keys where !["before", "after", "section", "parent"].contains(key) {
       if byKey[key] == nil {
-        throw LineError(offset: node.offset, message: "missing key \"\(key)\" in a \(op) call")
+        throw LineError(offset: node.offset, message: "missing key \"\(key)\" in the \(op) call")
       }
     }
     return (op, byKey)

@@ -163,7 +163,8 @@ extension SnapshotCase {
         try CaseDecoder.decodeCompactly(buffer, CaseDecoder.decodeLineValue)
       }
       guard case .snapshot(let testCase) = value else {
-        throw LineError(offset: 0, message: "not a snapshot case: it has no \"contract\":\"snapshot\"")
+        throw LineError(
+          offset: 0, message: "not a snapshot case: it has no \"contract\":\"snapshot\"")
       }
       self = testCase
     } catch {
