@@ -57,6 +57,26 @@ extension ExternalGenerator {
   func answer(from process: ChildProcess, requestEnd: Int, requestBytes: Int, contract: Contract)
     throws(GeneratorError) -> ContractChanges
   {
+    try answer(
+      from: process, requestEnd: requestEnd, requestBytes: requestBytes,
+      shape: Self.answerShape(contract)
+    ) { line throws(LineError) in
+      // The plain spelling of an update is read fast; anything else, and
+      // every error, by the general parser.
+      if contract == .batch, let update = ExternalGeneratorWire.update(line) {
+        return .batch(update)
+      }
+      return try CaseDecoder.decodeChanges(lineBytes: line, contract: contract)
+    }
+  }
+
+  /// Reads one answer line and decodes it with `decode`; `shape` names what
+  /// the answer must be (`an update`, `an array of snapshot calls`) in the
+  /// message of a malformed one.
+  func answer<Answer>(
+    from process: ChildProcess, requestEnd: Int, requestBytes: Int, shape: String,
+    decode: ([UInt8]) throws(LineError) -> Answer
+  ) throws(GeneratorError) -> Answer {
     let limit = caseLimit(requestBytes: requestBytes)
     var clock = CaseClock(limit: limit, requestEnd: requestEnd, startAllowance: timeout)
     let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffered == 0
@@ -66,22 +86,15 @@ extension ExternalGenerator {
     case .line(let line):
       answerTimes.add(clock.elapsed / Double(max(requestBytes, 1)))
       do throws(LineError) {
-        // The plain spelling of an update is read fast; anything else, and
-        // every error, by the general parser.
-        let changes: ContractChanges
-        if contract == .batch, let update = ExternalGeneratorWire.update(line) {
-          changes = .batch(update)
-        } else {
-          changes = try CaseDecoder.decodeChanges(lineBytes: line, contract: contract)
-        }
+        let decoded = try decode(line)
         answers += 1
-        return changes
+        return decoded
       } catch {
         discard()
         let column = CaseDataError(file: "-", line: 1, lineBytes: line, error: error).column
         throw failure(
           .malformedOutput,
-          "the answer is not \(Self.answerShape(contract)): column \(column): \(error.message): "
+          "the answer is not \(shape): column \(column): \(error.message): "
             + Self.excerpt(line, around: error.offset),
           process)
       }

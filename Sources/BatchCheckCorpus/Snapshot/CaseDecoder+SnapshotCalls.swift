@@ -129,3 +129,22 @@ extension CaseDecoder {
     return result
   }
 }
+
+extension CaseDecoder {
+  /// Reads a line holding an array of snapshot calls (an `--exec`
+  /// generator's answer to a snapshot case).
+  ///
+  /// - Throws: `LineError` at the offending byte.
+  package static func decodeSnapshotCalls(lineBytes: [UInt8]) throws(LineError)
+    -> [SnapshotCall<SnapshotIdentifier, SnapshotIdentifier>]
+  {
+    try checkLineSize(lineBytes.count)
+    try CaseFile.checkUTF8(lineBytes)
+    return try lineBytes.withUnsafeBufferPointer { buffer throws(LineError) in
+      try decodeCompactly(buffer) { root throws(LineError) in
+        var ids = IdentifierLedger()
+        return try snapshotCalls(root, ids: &ids)
+      }
+    }
+  }
+}
