@@ -15,6 +15,8 @@ struct ValidatePictures {
   var uikit: UIKitProfile?
   private var disagreements: [HTMLCase] = []
   private var others: [HTMLCase] = []
+  private var snapshotDisagreements: [HTMLSnapshotCase] = []
+  private var snapshotOthers: [HTMLSnapshotCase] = []
   private var files: [String] = []
   private var leftOut = 0
 
@@ -28,6 +30,10 @@ struct ValidatePictures {
   /// keeps its picture when it fails or disagrees.
   mutating func add(_ line: CaseLine) {
     if files.last != line.file { files.append(line.file) }
+    if case .success(.snapshot(let snapshotCase)) = line.value {
+      add(snapshotCase, line: line)
+      return
+    }
     guard case .success(var testCase) = line.result else { return }
     if testCase.uikit == nil { testCase.uikit = uikit }
     guard let judged = try? testCase.judge(under: contract, identityOnly: identityOnly) else {
@@ -35,7 +41,7 @@ struct ValidatePictures {
     }
     let agrees = testCase.expectation.agrees(with: judged.verdict)
     guard !judged.isValid || !agrees else { return }
-    guard disagreements.count + others.count < htmlPictureLimit else {
+    guard drawn < htmlPictureLimit else {
       leftOut += 1
       return
     }
@@ -47,6 +53,28 @@ struct ValidatePictures {
       expected: ValidateReport.describe(testCase) + (agrees ? " (agrees)" : " (disagrees)"),
       advice: judged.advice, options: options)
     if agrees { others.append(item) } else { disagreements.append(item) }
+  }
+
+  /// Keeps a snapshot case's calls and states when it fails or disagrees.
+  private mutating func add(_ snapshotCase: SnapshotCase, line: CaseLine) {
+    let verdict = snapshotCase.verdict
+    let agrees = snapshotCase.agrees
+    guard !verdict.isValid || !agrees else { return }
+    guard drawn < htmlPictureLimit else {
+      leftOut += 1
+      return
+    }
+    let item = HTMLSnapshotCase(
+      title: "\(line.file):\(line.line)" + (snapshotCase.name.map { " " + $0 } ?? ""),
+      script: snapshotCase.script, verdict: verdict,
+      expected: (snapshotCase.expect.map(ValidateReport.describe) ?? "valid (no expect)")
+        + (agrees ? " (agrees)" : " (disagrees)"))
+    if agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
+  }
+
+  /// How many cases are drawn so far.
+  private var drawn: Int {
+    disagreements.count + others.count + snapshotDisagreements.count + snapshotOthers.count
   }
 
   /// The page: the run's facts, then the pictures.
@@ -69,7 +97,7 @@ struct ValidatePictures {
     return HTMLReport.render(
       title: "validate", passed: tally.exitCode == .success, facts: facts,
       cases: disagreements + others,
-      notes: notes)
+      notes: notes, snapshotCases: snapshotDisagreements + snapshotOthers)
   }
 }
 

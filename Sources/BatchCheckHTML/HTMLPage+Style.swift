@@ -22,6 +22,10 @@ extension HTMLPage {
     figure { margin: 6px 0 10px; }
     figcaption { font-weight: 600; color: #374151; }
     section.case { border-top: 2px solid #e5e7eb; margin-top: 14px; }
+    ol.calls li.failing-call { color: #b91c1c; font-weight: bold; }
+    ol.calls li.logged-call { color: #92400e; }
+    table.states td { padding: 2px 10px; vertical-align: top; }
+    table.states tr.differs td { background: #fee2e2; }
     svg.picture, svg.chart { max-width: 100%; height: auto; display: block; }
     svg text { font-size: 12px; }
     svg .column { font-weight: 600; fill: #374151; }

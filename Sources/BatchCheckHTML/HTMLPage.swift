@@ -9,6 +9,8 @@ struct HTMLPage {
   var facts: [HTMLFact] = []
   var notes: [String] = []
   var cases: [HTMLCase] = []
+  /// Snapshot scripts, drawn after the batch cases.
+  var snapshotCases: [HTMLSnapshotCase] = []
   var chart: Chart?
   var editChart: EditSizeChart?
 
@@ -38,6 +40,7 @@ struct HTMLPage {
       html += Self.legend
       for (index, item) in cases.enumerated() { html += section(item, number: index + 1) }
     }
+    for (index, item) in snapshotCases.enumerated() { html += item.html(number: index + 1) }
     if let editChart { html += editChart.html() }
     if let chart { html += chart.html() }
     html += "</body>\n</html>\n"

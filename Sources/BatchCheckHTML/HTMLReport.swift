@@ -109,12 +109,17 @@ public enum HTMLReport {
   ///   - facts: the header: files, counts, profile.
   ///   - cases: the cases to draw.
   ///   - notes: lines shown under the header (cases not drawn, and why).
+  ///   - snapshotCases: snapshot scripts to draw after the cases: their
+  ///     calls, the failing one marked, the final snapshot next to the
+  ///     intended one.
   public static func render(
-    title: String, passed: Bool, facts: [HTMLFact], cases: [HTMLCase], notes: [String] = []
+    title: String, passed: Bool, facts: [HTMLFact], cases: [HTMLCase], notes: [String] = [],
+    snapshotCases: [HTMLSnapshotCase] = []
   ) -> String {
     var page = HTMLPage(title: title, passed: passed)
     page.facts = facts
     page.cases = cases
+    page.snapshotCases = snapshotCases
     page.notes = notes
     return page.render()
   }
