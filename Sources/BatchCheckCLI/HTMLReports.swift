@@ -34,6 +34,10 @@ struct ValidatePictures {
       add(snapshotCase, line: line)
       return
     }
+    if case .success(.sectionSnapshot(let sectionCase)) = line.value {
+      add(sectionCase, line: line)
+      return
+    }
     guard case .success(var testCase) = line.result else { return }
     if testCase.uikit == nil { testCase.uikit = uikit }
     guard let judged = try? testCase.judge(under: contract, identityOnly: identityOnly) else {
@@ -69,6 +73,31 @@ struct ValidatePictures {
       script: snapshotCase.script, verdict: verdict,
       expected: (snapshotCase.expect.map(ValidateReport.describe) ?? "valid (no expect)")
         + (agrees ? " (agrees)" : " (disagrees)"))
+    if agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
+  }
+
+  /// Keeps a section snapshot case's calls and tree when it fails or disagrees.
+  private mutating func add(_ sectionCase: SectionSnapshotCase, line: CaseLine) {
+    let verdict = sectionCase.verdict
+    let agrees = sectionCase.agrees
+    guard !verdict.isValid || !agrees else { return }
+    guard drawn < htmlPictureLimit else {
+      leftOut += 1
+      return
+    }
+    var blocks: [HTMLBlock] = []
+    if let final = verdict.final {
+      blocks.append(
+        HTMLBlock(label: "tree after the calls", text: SectionSnapshotCaseJSON.tree(final)))
+    }
+    let item = HTMLSnapshotCase(
+      title: "\(line.file):\(line.line)" + (sectionCase.name.map { " " + $0 } ?? ""),
+      headline: verdict.rule.map { "\(verdict.kind) \($0)" } ?? "\(verdict.kind)",
+      message: verdict.message ?? "",
+      expected: (sectionCase.expect.map(ValidateReport.describe) ?? "valid (no expect)")
+        + (agrees ? " (agrees)" : " (disagrees)"),
+      calls: sectionCase.calls.map { SectionSnapshotCaseJSON.call($0) }, failingCall: verdict.call,
+      final: nil, intended: nil, blocks: blocks)
     if agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
   }
 

@@ -44,7 +44,17 @@ enum ValidateReport {
       tally.dataErrors += 1
       return (format == .json ? jsonLine(error) : humanLine(error)) + "\n"
     case .success(.snapshot(let snapshotCase)):
-      return snapshotLines(for: snapshotCase, line: line, format: format, tally: &tally)
+      return snapshotLines(
+        name: snapshotCase.name, expect: snapshotCase.expect, agrees: snapshotCase.agrees,
+        verdict: snapshotCase.verdict.description, contract: "snapshot",
+        json: { snapshotCase.reportLine(file: line.file, line: line.line) }, line: line,
+        format: format, tally: &tally)
+    case .success(.sectionSnapshot(let sectionCase)):
+      return snapshotLines(
+        name: sectionCase.name, expect: sectionCase.expect, agrees: sectionCase.agrees,
+        verdict: sectionCase.verdict.description, contract: "section snapshot",
+        json: { sectionCase.reportLine(file: line.file, line: line.line) }, line: line,
+        format: format, tally: &tally)
     case .success(.batch(var testCase)):
       if testCase.uikit == nil { testCase.uikit = uikit }
       let judged: ContractVerdict
@@ -81,21 +91,18 @@ enum ValidateReport {
   /// line (`x.jsonl:3 name: logged S3: ... ✓ agrees`) and on disagreement the
   /// expectation and the verdict on `-` and `+` lines.
   static func snapshotLines(
-    for snapshotCase: SnapshotCase, line: CaseLine, format: OutputFormat,
-    tally: inout ValidateTally
+    name: String?, expect: SnapshotExpectation?, agrees: Bool, verdict: String, contract: String,
+    json: () -> String, line: CaseLine, format: OutputFormat, tally: inout ValidateTally
   ) -> String {
-    let agrees = snapshotCase.agrees
     if agrees { tally.passed += 1 } else { tally.disagreements += 1 }
-    if format == .json { return snapshotCase.reportLine(file: line.file, line: line.line) + "\n" }
+    if format == .json { return json() + "\n" }
     var head = "\(line.file):\(line.line)"
-    if let name = snapshotCase.name { head += " " + printable(name) }
-    let verdict = snapshotCase.verdict
-    head += ": " + printable(verdict.description) + " (snapshot)"
-    if agrees { return head + (snapshotCase.expect == nil ? "\n" : " ✓ agrees\n") }
+    if let name { head += " " + printable(name) }
+    head += ": " + printable(verdict) + " (\(contract))"
+    if agrees { return head + (expect == nil ? "\n" : " ✓ agrees\n") }
     return head + " ✗ disagrees\n"
-      + "  - expected "
-      + printable(snapshotCase.expect.map(describe) ?? "valid (the case has no expect)")
-      + "\n" + "  + actual   " + printable(verdict.description) + "\n"
+      + "  - expected " + printable(expect.map(describe) ?? "valid (the case has no expect)")
+      + "\n" + "  + actual   " + printable(verdict) + "\n"
   }
 
   /// What a snapshot expectation asks: `logged S3 at call 0: text`, and the

@@ -5,6 +5,7 @@ import Foundation
 package enum CaseLineValue: Hashable, Sendable {
   case batch(Case)
   case snapshot(SnapshotCase)
+  case sectionSnapshot(SectionSnapshotCase)
 }
 
 /// One non-blank line of a case file: a case, or why it is not one.
@@ -34,7 +35,8 @@ package struct CaseLine: Hashable, Sendable {
   package var result: Result<Case, CaseDataError> {
     switch value {
     case .success(.batch(let testCase)): return .success(testCase)
-    case .success(.snapshot): return .failure(Self.notBatch(file: file, line: line))
+    case .success(.snapshot), .success(.sectionSnapshot):
+      return .failure(Self.notBatch(file: file, line: line))
     case .failure(let error): return .failure(error)
     }
   }
@@ -44,7 +46,7 @@ package struct CaseLine: Hashable, Sendable {
     CaseDataError(
       file: file, line: line, column: 1,
       message:
-        "a \"snapshot\" case holds its own calls and has no batch update for a generator to produce; batchcheck validate judges it"
+        "a snapshot case holds its own calls and has no batch update for a generator to produce; batchcheck validate judges it"
     )
   }
 }

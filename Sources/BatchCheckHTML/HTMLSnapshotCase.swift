@@ -133,7 +133,8 @@ public struct HTMLSnapshotCase: Hashable, Sendable {
       let left = index < finalRuns.count ? finalRuns[index] : nil
       let right = index < intendedRuns.count ? intendedRuns[index] : nil
       let differs = final != nil && intended != nil && left != right
-      html += "<tr\(differs ? " class=\"differs\"" : "")><td>\(cell(left, absent: final == nil))</td>"
+      html +=
+        "<tr\(differs ? " class=\"differs\"" : "")><td>\(cell(left, absent: final == nil))</td>"
       html += "<td>\(cell(right, absent: intended == nil))</td></tr>\n"
     }
     return html + "</table>\n"
@@ -143,6 +144,7 @@ public struct HTMLSnapshotCase: Hashable, Sendable {
     guard let run else {
       return absent ? "<i>none: UIKit raised before the apply</i>" : "<i>no section</i>"
     }
-    return "<code>\(markupEscaped(run.section)): [\(markupEscaped(run.items.joined(separator: ", ")))]</code>"
+    return
+      "<code>\(markupEscaped(run.section)): [\(markupEscaped(run.items.joined(separator: ", ")))]</code>"
   }
 }

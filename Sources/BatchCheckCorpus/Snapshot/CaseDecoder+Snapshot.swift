@@ -176,13 +176,3 @@ struct IdentifierLedger {
     }
   }
 }
-
-extension CaseDecoder {
-  /// A `"contract":"sectionSnapshot"` line.
-  static func decodeSectionSnapshotLine(
-    _ members: [JSONMember], rootOffset: Int
-  ) throws(LineError) -> CaseLineValue {
-    throw LineError(
-      offset: rootOffset, message: "\"sectionSnapshot\" cases are not read yet")
-  }
-}
