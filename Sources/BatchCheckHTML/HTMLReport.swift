@@ -109,12 +109,20 @@ public enum HTMLReport {
   ///   - facts: the header: files, counts, profile.
   ///   - cases: the cases to draw.
   ///   - notes: lines shown under the header (cases not drawn, and why).
-  ///   - snapshotCases: snapshot scripts to draw after the cases: their
-  ///     calls, the failing one marked, the final snapshot next to the
-  ///     intended one.
   public static func render(
-    title: String, passed: Bool, facts: [HTMLFact], cases: [HTMLCase], notes: [String] = [],
-    snapshotCases: [HTMLSnapshotCase] = []
+    title: String, passed: Bool, facts: [HTMLFact], cases: [HTMLCase], notes: [String] = []
+  ) -> String {
+    render(
+      title: title, passed: passed, facts: facts, cases: cases, notes: notes, snapshotCases: [])
+  }
+
+  /// A page for cases and snapshot scripts judged outside the engine: as
+  /// `render(title:passed:facts:cases:notes:)`, with `snapshotCases` drawn
+  /// after the cases: their calls, the failing one marked, the final
+  /// snapshot next to the intended one.
+  public static func render(
+    title: String, passed: Bool, facts: [HTMLFact], cases: [HTMLCase], notes: [String],
+    snapshotCases: [HTMLSnapshotCase]
   ) -> String {
     var page = HTMLPage(title: title, passed: passed)
     page.facts = facts
