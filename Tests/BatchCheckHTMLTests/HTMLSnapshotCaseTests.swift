@@ -15,7 +15,7 @@ struct HTMLSnapshotCaseTests {
       ],
       new: nil)
     let page = HTMLReport.render(
-      title: "t", passed: false, facts: [], cases: [],
+      title: "t", passed: false, facts: [], cases: [], notes: [],
       snapshotCases: [HTMLSnapshotCase(title: "dup", script: script, verdict: script.verdict)])
     #expect(page.contains("<span class=\"verdict\">exception S1</span> · dup"))
     #expect(
@@ -43,7 +43,7 @@ struct HTMLSnapshotCaseTests {
     let item = HTMLSnapshotCase(title: "pages", script: script, verdict: verdict, line: "{\"x\":1}")
     #expect(item.loggingCalls == [2])
     let page = HTMLReport.render(
-      title: "t", passed: false, facts: [], cases: [], snapshotCases: [item])
+      title: "t", passed: false, facts: [], cases: [], notes: [], snapshotCases: [item])
     #expect(
       page.contains(
         "<tr class=\"differs\"><td><code>1: []</code></td><td><code>1: [&quot;a&quot;]</code></td></tr>"
