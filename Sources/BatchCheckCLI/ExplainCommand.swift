@@ -2,33 +2,37 @@ import BatchCheck
 import BatchCheckCorpus
 
 /// `batchcheck explain [RULE]`: the rules BatchCheck judges by, one line
-/// each, or one rule in full: when it applies, its text, an example case and
-/// BatchCheck's verdict on it, how iOS 12 and iOS 18 differ, and how sure
-/// BatchCheck is.
+/// each (the batch-update rules, then the diffable snapshot rules), or one
+/// rule in full: when it applies, its text, an example case and BatchCheck's
+/// verdict on it, how iOS versions (and, for a snapshot, SDKs) differ, and
+/// how sure BatchCheck is.
 ///
 ///     batchcheck explain R11
 ///     // R11: No move from a deleted row or section
 ///     // ...
 ///
-/// The explanations live in `RuleExplanation.all` (BatchCheck, next to the
-/// rules; BatchCheckCorpus runs their examples), which
+/// The explanations live in `RuleExplanation.all` and
+/// `RuleExplanation.diffable` (BatchCheck, next to the rules;
+/// BatchCheckCorpus runs their examples), which
 /// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from
-/// (`--markdown`).
+/// (`--markdown`, `--markdown --diffable`).
 struct ExplainCommand: OptionCommand {
   static let name = "explain"
   static let abstract =
     "List the rules UIKit and BatchCheck judge by, or explain one with an example."
   static let usage = """
-    OVERVIEW: List the rules (R1-R29 and R2b, UIKit's; C1 and C2, BatchCheck's
-    row checks), or explain one: when it applies, its text, a case that shows
-    it with BatchCheck's verdict on that case, and how iOS 12 and iOS 18 differ.
+    OVERVIEW: List the rules (R1-R29 and R2b, UIKit's batch-update rules; C1
+    and C2, BatchCheck's row checks; S1-S13, UIKit's diffable snapshot rules,
+    and Q1, BatchCheck's snapshot warning), or explain one: when it applies,
+    its text, a case that shows it with BatchCheck's verdict on that case, and
+    how iOS versions (and, for a snapshot, SDKs) differ.
 
-    USAGE: batchcheck explain [<rule>] [--markdown]
+    USAGE: batchcheck explain [<rule>] [--markdown] [--diffable]
 
     ARGUMENTS:
-      <rule>      A rule: R1 ... R29, R2b, C1, C2 (any case). Without it, the list.
-                  A pasted UIKit exception text is diagnosed, as
-                  'batchcheck diagnose' does.
+      <rule>      A rule: R1 ... R29, R2b, C1, C2, S1 ... S13, Q1 (any case).
+                  Without it, the list. A pasted UIKit exception text is
+                  diagnosed, as 'batchcheck diagnose' does.
 
     OPTIONS:
     \(optionsHelp)
@@ -36,6 +40,7 @@ struct ExplainCommand: OptionCommand {
     EXAMPLES:
       batchcheck explain
       batchcheck explain R11
+      batchcheck explain S3
 
     """
 
@@ -43,6 +48,8 @@ struct ExplainCommand: OptionCommand {
   var explanation: RuleExplanation?
   /// Whether to print Markdown.
   var markdown = false
+  /// Whether the list or the Markdown is the diffable rules'.
+  var diffable = false
   /// A pasted crash text given in place of a rule: diagnosed as `diagnose` does.
   var pasted: String?
 
@@ -55,12 +62,22 @@ struct ExplainCommand: OptionCommand {
         "--markdown", \.markdown,
         help:
           "Print Markdown, as Sources/BatchCheck/BatchCheck.docc/UIKitRules.md holds it (without a rule:"
-          + " the article's whole generated part).")
+          + " the article's first generated part, the batch-update rules)."),
+      .flag(
+        "--diffable", \.diffable,
+        help:
+          "Without a rule: only the diffable snapshot rules, their list or (with --markdown) the"
+          + " article's second generated part."),
     ]
   }
 
   mutating func takePositional(_ arguments: [String]) throws(CommandError) {
     if arguments.count == 1, let found = RuleExplanation.named(arguments[0]) {
+      if diffable {
+        throw .conflictingOptions(
+          "--diffable chooses the list or the generated part; explain \(found.id) without it",
+          command: Self.name)
+      }
       explanation = found
       return
     }
@@ -74,12 +91,12 @@ struct ExplainCommand: OptionCommand {
     if let id = arguments.first {
       if id.contains(" ") {
         throw .conflictingOptions(
-          "'\(id.prefix(60))\(id.count > 60 ? "…" : "")' is not a rule (R1 ... R29, R2b, C1, C2) and holds no UIKit"
+          "'\(id.prefix(60))\(id.count > 60 ? "…" : "")' is not a rule (R1 ... R29, R2b, C1, C2, S1 ... S13, Q1) and holds no UIKit"
             + " batch-update text BatchCheck knows; to read a crash log, use 'batchcheck diagnose <file>'",
           command: Self.name)
       }
       throw .invalidValue(
-        id, option: "<rule>", allowed: RuleExplanation.all.map(\.id), command: Self.name)
+        id, option: "<rule>", allowed: RuleExplanation.everyRule.map(\.id), command: Self.name)
     }
   }
 
@@ -90,18 +107,32 @@ struct ExplainCommand: OptionCommand {
       return try await diagnose.run(output: &output)
     }
     switch (explanation, markdown) {
-    case (nil, false): output.writeOutput(Self.list)
-    case (nil, true): output.writeOutput(RuleExplanation.guideMarkdown)
+    case (nil, false):
+      output.writeOutput(diffable ? Self.list(of: RuleExplanation.diffable) : Self.list)
+    case (nil, true):
+      output.writeOutput(
+        diffable ? RuleExplanation.diffableGuideMarkdown : RuleExplanation.guideMarkdown)
     case (let explanation?, false): output.writeOutput(Self.text(of: explanation))
     case (let explanation?, true): output.writeOutput(explanation.markdown)
     }
     return .success
   }
 
-  /// One line per rule: its id, padded to one column, and its title.
+  /// The heading of the diffable rules in the list.
+  static let diffableHeading = "Diffable snapshot rules (NSDiffableDataSourceSnapshot):"
+
+  /// One line per rule, its id and title: the batch rules, then a blank
+  /// line, `diffableHeading` and the diffable rules.
   static var list: String {
-    let width = (RuleExplanation.all.map(\.id.count).max() ?? 0) + 2
-    return RuleExplanation.all.map { explanation in
+    list(of: RuleExplanation.all) + "\n" + diffableHeading + "\n"
+      + list(of: RuleExplanation.diffable)
+  }
+
+  /// One line per rule: its id, padded to one column (as wide for every
+  /// table), and its title.
+  static func list(of explanations: [RuleExplanation]) -> String {
+    let width = (RuleExplanation.everyRule.map(\.id.count).max() ?? 0) + 2
+    return explanations.map { explanation in
       explanation.id + String(repeating: " ", count: width - explanation.id.count)
         + explanation.title + "\n"
     }.joined()
@@ -117,10 +148,10 @@ struct ExplainCommand: OptionCommand {
     text +=
       "\nExample:\n"
       + wrapped(explanation.example == nil ? "None. " + explanation.note : explanation.note)
-    if let example = explanation.example, let verdict = explanation.exampleVerdict {
-      text += indented(example) + "BatchCheck's verdict on it:\n" + indented(verdict.description)
+    if let example = explanation.example, let judgement = explanation.exampleJudgement {
+      text += indented(example) + "BatchCheck's verdict on it:\n" + indented(judgement.text)
     }
-    text += "\niOS 12 and iOS 18:\n" + wrapped(explanation.profiles)
+    text += "\n\(explanation.versionsHeading):\n" + wrapped(explanation.profiles)
     text += "\nHow sure:\n" + wrapped(explanation.certainty)
     return text
   }

@@ -6,19 +6,35 @@ import Testing
 
 @Suite("batchcheck explain")
 struct ExplainCommandTests {
-  @Test("without a rule: one line per rule, its id and title, exit 0")
+  @Test(
+    "without a rule: one line per rule, its id and title, the batch rules then the diffable ones under a heading, exit 0"
+  )
   func list() async {
     let run = await runCommand(["explain"])
     #expect(run.status == 0)
     #expect(run.standardError == "")
-    let lines = run.standardOutput.split(separator: "\n").map(String.init)
-    #expect(lines.count == RuleExplanation.all.count)
-    #expect(lines.first == "R1   The number of sections must add up")
-    #expect(lines.contains("R2b  Invalid batch updates detected (iOS 18)"))
-    #expect(lines.last == "C2   Stale content: a changed row was not refreshed")
-    for (line, explanation) in zip(lines, RuleExplanation.all) {
+    let parts = run.standardOutput.components(separatedBy: "\n\n")
+    #expect(parts.count == 2)
+    let batch = parts[0].split(separator: "\n").map(String.init)
+    #expect(batch.count == RuleExplanation.all.count)
+    #expect(batch.first == "R1   The number of sections must add up")
+    #expect(batch.contains("R2b  Invalid batch updates detected (iOS 18)"))
+    #expect(batch.last == "C2   Stale content: a changed row was not refreshed")
+    for (line, explanation) in zip(batch, RuleExplanation.all) {
       #expect(line.hasPrefix(explanation.id + " ") && line.hasSuffix(explanation.title), "\(line)")
     }
+    let diffable = parts.dropFirst().first?.split(separator: "\n").map(String.init) ?? []
+    #expect(diffable.first == ExplainCommand.diffableHeading)
+    #expect(
+      Array(diffable.dropFirst())
+        == ExplainCommand.list(of: RuleExplanation.diffable).split(separator: "\n").map(String.init)
+    )
+    #expect(diffable.count == RuleExplanation.diffable.count + 1)
+    #expect(diffable.contains("S10  Reloaded and reconfigured ids must exist"))
+    #expect(diffable.last == "Q1   Identity churn: a row changed its id (a warning)")
+    let only = await runCommand(["explain", "--diffable"])
+    #expect(only.status == 0)
+    #expect(only.standardOutput == ExplainCommand.list(of: RuleExplanation.diffable))
   }
 
   @Test(
@@ -57,6 +73,67 @@ struct ExplainCommandTests {
     }
   }
 
+  @Test(
+    "every diffable rule is explained: condition, text, example, the example's verdict, versions and SDK, certainty"
+  )
+  func everyDiffableRule() async throws {
+    for explanation in RuleExplanation.diffable {
+      let run = await runCommand(["explain", explanation.id.lowercased()])
+      #expect(run.status == 0, "\(explanation.id)")
+      #expect(run.standardError == "")
+      let output = run.standardOutput
+      #expect(
+        output.hasPrefix("\(explanation.id): \(explanation.title)\n\nWhen:\n"), "\(explanation.id)")
+      for heading in ["\nExample:\n", "\niOS versions and SDK:\n", "\nHow sure:\n"] {
+        #expect(output.contains(heading), "\(explanation.id) lacks \(heading)")
+      }
+      #expect(!output.contains("iOS 12 and iOS 18:"))
+      let words = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      for prose in [explanation.condition, explanation.profiles, explanation.certainty] {
+        #expect(words.contains(prose), "\(explanation.id): prose lost in wrapping")
+      }
+      for text in explanation.texts {
+        #expect(output.contains(ExplainCommand.indented(text)), "\(explanation.id): text missing")
+      }
+      guard let example = explanation.example else {
+        #expect(output.contains("Example:\n  None. "), "\(explanation.id)")
+        continue
+      }
+      #expect(output.contains("  " + example + "\n"), "\(explanation.id): example missing")
+      // The example really gets the verdict the command prints, and its expect.
+      let testCase = try SnapshotCase(jsonLine: example)
+      #expect(testCase.agrees, "\(explanation.id): \(testCase.verdict.description)")
+      let judgement = RuleExplanation.judgement(of: .snapshot(testCase))
+      #expect(
+        output.contains("BatchCheck's verdict on it:\n" + ExplainCommand.indented(judgement.text)))
+      #expect(judgement.text.hasPrefix(testCase.verdict.description))
+    }
+  }
+
+  @Test("S3 in full: UIKit's log, the case, the logged verdict with its final snapshot")
+  func s3() async {
+    let run = await runCommand(["explain", "S3"])
+    #expect(run.status == 0)
+    #expect(
+      run.standardOutput.hasPrefix(
+        "S3: An existing item appended or inserted again is moved, and logged\n"))
+    #expect(
+      run.standardOutput.contains(
+        """
+        BatchCheck's verdict on it:
+          logged S3: Diffable data source detected an attempt to insert or append 1 item identifier
+        """))
+    #expect(
+      run.standardOutput.contains(
+        "\n  final: [[\"S\",[\"b\",\"c\",\"a\"]]]\n\niOS versions and SDK:\n"))
+    let none = await runCommand(["explain", "S13"])
+    #expect(
+      none.status == 0 && none.standardOutput.contains("Example:\n  None. No case line can show it")
+    )
+    let c1 = await runCommand(["explain", "C1"])
+    #expect(c1.standardOutput.contains("\niOS 12 and iOS 18:\n"))
+  }
+
   @Test("a rule in any case; R11 in full")
   func oneRule() async {
     let lower = await runCommand(["explain", "r11"])
@@ -89,6 +166,16 @@ struct ExplainCommandTests {
     let one = await runCommand(["explain", "R2b", "--markdown"])
     #expect(one.standardOutput == RuleExplanation.named("R2b")?.markdown)
     #expect(one.standardOutput.hasPrefix("### R2b: "))
+    let diffable = await runCommand(["explain", "--markdown", "--diffable"])
+    #expect(
+      diffable.status == 0 && diffable.standardOutput == RuleExplanation.diffableGuideMarkdown)
+    #expect(diffable.standardOutput.hasPrefix("| rule | what |"))
+    #expect(
+      diffable.standardOutput.contains("| S3 | ") && !diffable.standardOutput.contains("| R1 | "))
+    #expect(diffable.standardOutput.contains("**iOS versions and SDK.**"))
+    let s12 = await runCommand(["explain", "s12", "--markdown"])
+    #expect(s12.standardOutput == RuleExplanation.named("S12")?.markdown)
+    #expect(s12.standardOutput.hasPrefix("### S12: "))
   }
 
   @Test("an unknown rule is a usage error with a guess; so is a second rule or an unknown option")
@@ -109,6 +196,10 @@ struct ExplainCommandTests {
     let option = await runCommand(["explain", "--markdwon"])
     #expect(option.status == 64)
     #expect(option.standardError.contains("Did you mean '--markdown'?"))
+    let both = await runCommand(["explain", "S3", "--diffable"])
+    #expect(both.status == 64 && both.standardError.contains("--diffable chooses the list"))
+    let s14 = await runCommand(["explain", "S14"])
+    #expect(s14.status == 64 && s14.standardError.contains("S1 or S2 or S3"))
     let help = await runCommand(["help", "explain"])
     #expect(help.status == 0 && help.standardOutput == ExplainCommand.usage)
   }

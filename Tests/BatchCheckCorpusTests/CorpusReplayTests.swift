@@ -23,17 +23,19 @@ struct CorpusReplayTests {
       .filter { $0.hasSuffix(".jsonl") && !$0.contains("/Corpus/expectations/") }.sorted()
   }
 
-  @Test("every case under Corpus/ reads and agrees with its expectation")
+  @Test("every case under Corpus/ reads and agrees with its expectation, batch and snapshot cases")
   func replayAll() throws {
     let files = Self.corpusFiles()
     #expect(files.contains { $0.hasSuffix("Corpus/uikit-rules.jsonl") }, "no uikit-rules.jsonl")
+    #expect(files.contains { $0.hasSuffix("Corpus/snapshot.jsonl") }, "no snapshot.jsonl")
     var replayed = 0
+    var snapshots = 0
     for file in files {
       for line in try CaseFile.read(atPath: file) {
-        switch line.result {
+        switch line.value {
         case .failure(let error):
           Issue.record("\(error)")
-        case .success(let testCase):
+        case .success(.batch(let testCase)):
           guard let expect = testCase.expect else { continue }
           let verdict = testCase.run()
           replayed += 1
@@ -41,10 +43,17 @@ struct CorpusReplayTests {
             expect.agrees(with: verdict),
             "\(file):\(line.line) \(testCase.name ?? ""): expected \(expect.verdict.rawValue) \(expect.rule?.rawValue ?? ""), got \(verdict)"
           )
+        case .success(.snapshot(let testCase)):
+          guard testCase.expect != nil else { continue }
+          snapshots += 1
+          #expect(
+            testCase.agrees,
+            "\(file):\(line.line) \(testCase.name ?? ""): got \(testCase.verdict.description)")
         }
       }
     }
     #expect(replayed > 0)
+    #expect(snapshots > 0)
   }
 
   @Test("the rule corpus covers every rule R1-R22 and every verdict")

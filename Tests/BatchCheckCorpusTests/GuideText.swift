@@ -15,6 +15,18 @@ enum GuideText {
       encoding: .utf8)
   }
 
+  /// The part of `guide` between the marker naming `command`
+  /// (`<!-- generated: COMMAND; do not edit by hand -->`) and the next end
+  /// marker; nil when either is missing.
+  static func generatedPart(of guide: String, command: String) -> String? {
+    let begin = "<!-- generated: \(command); do not edit by hand -->\n"
+    let end = "<!-- end of generated part -->\n"
+    guard let start = guide.range(of: begin),
+      let stop = guide.range(of: end, range: start.upperBound..<guide.endIndex)
+    else { return nil }
+    return String(guide[start.upperBound..<stop.lowerBound])
+  }
+
   /// The non-blank lines of every ```json block of a Markdown text.
   static func jsonBlocks(in markdown: String) -> [String] {
     var lines: [String] = []

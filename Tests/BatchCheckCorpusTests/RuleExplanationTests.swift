@@ -86,27 +86,39 @@ struct RuleExplanationTests {
   }
 
   @Test(
-    "the guide's generated part is what the table renders, and every case line in it gets its expect"
+    "the guide's two generated parts are what the tables render, and every case line in it gets its expect"
   )
   func guideMatchesTheTable() throws {
     let guide = try GuideText.guide("UIKitRules.md")
-    let begin = "<!-- generated: batchcheck explain --markdown; do not edit by hand -->\n"
-    let end = "<!-- end of generated part -->\n"
-    let start = try #require(guide.range(of: begin), "no start marker")
-    let stop = try #require(
-      guide.range(of: end, range: start.upperBound..<guide.endIndex), "no end marker")
-    #expect(
-      String(guide[start.upperBound..<stop.lowerBound]) == RuleExplanation.guideMarkdown,
-      "UIKitRules.md is out of date: replace its generated part with `batchcheck explain --markdown`"
-    )
-    let cases = GuideText.jsonBlocks(in: guide)
-    #expect(cases.count == RuleExplanation.all.filter { $0.example != nil }.count)
-    for line in cases {
-      let testCase = try Case(
-        jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/UIKitRules.md")
-      let expectation = try #require(testCase.expect, "a case of the guide has no expect: \(line)")
-      #expect(expectation.agrees(with: testCase.run()), "\(line)")
+    let parts: [(command: String, markdown: String)] = [
+      ("batchcheck explain --markdown", RuleExplanation.guideMarkdown),
+      ("batchcheck explain --markdown --diffable", RuleExplanation.diffableGuideMarkdown),
+    ]
+    for (command, markdown) in parts {
+      let part = try #require(
+        GuideText.generatedPart(of: guide, command: command), "no markers for \(command)")
+      #expect(
+        part == markdown,
+        "UIKitRules.md is out of date: replace its generated part with `\(command)`")
     }
+    let cases = GuideText.jsonBlocks(in: guide)
+    #expect(cases.count == RuleExplanation.everyRule.filter { $0.example != nil }.count)
+    var snapshots = 0
+    for line in cases {
+      switch try CaseLineValue(
+        jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/UIKitRules.md")
+      {
+      case .batch(let testCase):
+        let expectation = try #require(
+          testCase.expect, "a case of the guide has no expect: \(line)")
+        #expect(expectation.agrees(with: testCase.run()), "\(line)")
+      case .snapshot(let testCase):
+        snapshots += 1
+        #expect(testCase.expect != nil, "a case of the guide has no expect: \(line)")
+        #expect(testCase.agrees, "\(line): \(testCase.verdict.description)")
+      }
+    }
+    #expect(snapshots == RuleExplanation.diffable.filter { $0.example != nil }.count)
   }
 
   @Test("a text matches with %ld and %@ standing for anything, literal parts in place")

@@ -257,7 +257,7 @@ extension RuleExplanation {
     RuleExplanation(
       id: "C1", title: "Wrong rows: a cell shows a row other than the data source's",
       condition:
-        "UIKit accepts the update but checks only counts and index paths. BatchCheck then follows every cell to its final place and compares the row it shows (by identity) with the row the data source has there. The first wrong cell, in new index order, is reported. Cells of inserted sections, inserted rows and reloaded rows are fresh and always right; only cells on screen are judged (`visibleRows`).",
+        "UIKit accepts the update but checks only counts and index paths. BatchCheck then follows every cell to its final place and compares the row it shows (by identity) with the row the data source has there. The first wrong cell, in new index order, is reported. Cells of inserted sections, inserted rows and reloaded rows are fresh and always right; only cells on screen are judged (`visibleRows`). For a diffable snapshot case, C1 means that the applied snapshot's section ids, or the items of a section, differ from `new` in identity or order.",
       textSource: .batchCheck,
       texts: [
         "row %@ shows %@ (%@) but the data source has %@ there",
@@ -275,7 +275,7 @@ extension RuleExplanation {
     RuleExplanation(
       id: "C2", title: "Stale content: a changed row was not refreshed",
       condition:
-        "The rows are right, but a row whose content changed (same identity, different content) was neither reloaded, nor deleted and inserted, nor reconfigured, so its cell still shows the old content. Reported only when no cell shows a wrong row (C1 wins).",
+        "The rows are right, but a row whose content changed (same identity, different content) was neither reloaded, nor deleted and inserted, nor reconfigured, so its cell still shows the old content. Reported only when no cell shows a wrong row (C1 wins). For a diffable snapshot case, C2 means that an item kept from `old` changed its content and was neither reloaded, nor reconfigured, nor in a reloaded section, nor applied with reloadData.",
       textSource: .batchCheck,
       texts: [
         "row %@ shows %@ with old content %@ but the data source has content %@: it changed and was neither reloaded nor inserted"

@@ -1,11 +1,12 @@
 /// One rule explained: when it applies, the text that goes with it, a case
-/// that shows it, and how the two UIKit profiles differ on it.
+/// that shows it, and how iOS versions differ on it.
 ///
 ///     RuleExplanation.named("r11")?.title
 ///     // "No move from a deleted row or section"
 ///
-/// The table (`RuleExplanation.all`) is the one place these explanations
-/// live: `batchcheck explain` prints them and
+/// The tables are the one place these explanations live: `all`, the batch
+/// update rules, and `diffable`, the diffable snapshot rules.
+/// `batchcheck explain` prints them and
 /// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from them
 /// (`markdown`), and a test runs every example. The members that read and
 /// run the example (`exampleCase()`, `exampleVerdict`, `markdown`) are in
@@ -21,7 +22,7 @@ package struct RuleExplanation: Hashable, Sendable {
     case none
   }
 
-  /// `R1` ... `R29`, `R2b`, `C1`, `C2`.
+  /// `R1` ... `R29`, `R2b`, `C1`, `C2`; for a diffable rule `S1` ... `S13`, `Q1`.
   package let id: String
   /// A few words.
   package let title: String
@@ -29,26 +30,46 @@ package struct RuleExplanation: Hashable, Sendable {
   package let condition: String
   /// Where `texts` come from.
   package let textSource: TextSource
-  /// The text in each of its forms, UITableView's wording under iOS 18.
-  /// `%ld` stands for a number and `%@` for an index path or a list.
+  /// The text in each of its forms: UITableView's wording under iOS 18, or
+  /// for a diffable rule iOS 18.2's with a current SDK. `%ld` stands for a
+  /// number and `%@` for an index path, an id or a list.
   package let texts: [String]
   /// A case line (case format, with `expect`) that shows the rule; nil when
   /// no case can (`note` says why).
   package let example: String?
   /// What the example shows, or why there is none.
   package let note: String
-  /// How iOS 12 and iOS 18 differ on it.
+  /// How iOS 12 and iOS 18 differ on it; for a diffable rule, the iOS
+  /// versions and SDKs it depends on (`versionsHeading`).
   package let profiles: String
   /// How BatchCheck knows: read in UIKit, seen in reports, or inferred.
   package let certainty: String
 
   /// The rule of the verdict enum with this id; nil for the rules that
-  /// never end a check (`R24` ... `R29`).
+  /// never end a check (`R24` ... `R29`) and for the diffable rules.
   package var rule: Rule? { Rule(rawValue: id) }
 
-  /// The explanation with this id, compared without regard to case (`r2B`).
+  /// The diffable rule with this id; nil for a batch rule (`C1` and `C2`
+  /// are the batch table's, though a snapshot verdict uses them too).
+  package var snapshotRule: SnapshotRule? {
+    rule == nil ? SnapshotRule(rawValue: id) : nil
+  }
+
+  /// Whether it is a rule of the diffable snapshot contract (`diffable`).
+  package var isDiffable: Bool { snapshotRule != nil }
+
+  /// The heading above `profiles`.
+  package var versionsHeading: String {
+    isDiffable ? "iOS versions and SDK" : "iOS 12 and iOS 18"
+  }
+
+  /// Every rule: the batch rules (`all`), then the diffable ones (`diffable`).
+  package static var everyRule: [RuleExplanation] { all + diffable }
+
+  /// The explanation with this id, batch or diffable, compared without
+  /// regard to case (`r2B`, `s3`).
   package static func named(_ id: String) -> RuleExplanation? {
-    all.first { $0.id.lowercased() == id.lowercased() }
+    everyRule.first { $0.id.lowercased() == id.lowercased() }
   }
 
   /// Whether `message` is one of `texts`, `%ld` and `%@` standing for any text.
