@@ -89,6 +89,21 @@ extension RuleExplanation {
         headline += ", warning \(warning.rule)"
       }
       return ExampleJudgement(headline: headline, text: text(of: verdict))
+    case .sectionSnapshot(let testCase):
+      let verdict = testCase.verdict
+      var lines = [verdict.description]
+      if let final = verdict.final {
+        lines.append("final: " + SectionSnapshotCaseJSON.tree(final))
+        lines.append("expanded: " + SnapshotCaseJSON.ids(verdict.expanded ?? []))
+      }
+      if let answers = verdict.answers, !answers.isEmpty {
+        lines.append(
+          "results: [" + answers.map { SectionSnapshotCaseJSON.answer($0) }.joined(separator: ",")
+            + "]")
+      }
+      return ExampleJudgement(
+        headline: verdict.kind.rawValue + (verdict.rule.map { " \($0)" } ?? ""),
+        text: lines.joined(separator: "\n"))
     }
   }
 

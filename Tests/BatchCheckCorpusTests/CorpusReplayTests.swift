@@ -49,6 +49,12 @@ struct CorpusReplayTests {
           #expect(
             testCase.agrees,
             "\(file):\(line.line) \(testCase.name ?? ""): got \(testCase.verdict.description)")
+        case .success(.sectionSnapshot(let testCase)):
+          guard testCase.expect != nil else { continue }
+          snapshots += 1
+          #expect(
+            testCase.agrees,
+            "\(file):\(line.line) \(testCase.name ?? ""): got \(testCase.verdict.description)")
         }
       }
     }

@@ -116,6 +116,10 @@ struct RuleExplanationTests {
         snapshots += 1
         #expect(testCase.expect != nil, "a case of the guide has no expect: \(line)")
         #expect(testCase.agrees, "\(line): \(testCase.verdict.description)")
+      case .sectionSnapshot(let testCase):
+        snapshots += 1
+        #expect(testCase.expect != nil, "a case of the guide has no expect: \(line)")
+        #expect(testCase.agrees, "\(line): \(testCase.verdict.description)")
       }
     }
     #expect(snapshots == RuleExplanation.diffable.filter { $0.example != nil }.count)

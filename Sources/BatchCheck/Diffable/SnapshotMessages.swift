@@ -86,7 +86,7 @@ package enum SnapshotMessages {
   static func notEqualToItself(section: Bool, _ x: String) -> String {
     let kind = section ? "section" : "item"
     return
-      "Diffable data source detected an \(kind) identifier that is not equal to itself. An identifier must always compare as equal to itself. You must fix this in the Hashable (Swift) or isEqual: (Objective-C) implementation for the type of this identifier. Identifier that is not equal to itself: (\(x))"
+      "Diffable data source detected \(section ? "a" : "an") \(kind) identifier that is not equal to itself. An identifier must always compare as equal to itself. You must fix this in the Hashable (Swift) or isEqual: (Objective-C) implementation for the type of this identifier. Identifier that is not equal to itself: (\(x))"
   }
 
   /// S13, an id whose hash changed. UIKit's first two sentences; the rest
@@ -94,7 +94,7 @@ package enum SnapshotMessages {
   static func hashChanged(section: Bool, _ x: String) -> String {
     let kind = section ? "section" : "item"
     return
-      "Diffable data source detected an \(kind) identifier whose hash value changed. The hash value of an identifier cannot change once it has been added to a snapshot. You must fix this in the Hashable (Swift) or hash property (Objective-C) implementation for the type of this identifier. Identifier whose hash value changed: (\(x))"
+      "Diffable data source detected \(section ? "a" : "an") \(kind) identifier whose hash value changed. The hash value of an identifier cannot change once it has been added to a snapshot. You must fix this in the Hashable (Swift) or hash property (Objective-C) implementation for the type of this identifier. Identifier whose hash value changed: (\(x))"
   }
 }
 

@@ -143,17 +143,32 @@ extension SnapshotVerdict {
   }
 
   /// Q1: rows whose key is in old and new with another id, in new's order.
+  /// A row without a key is keyed by its id (when the id is a string or an
+  /// integer, the values a key can hold).
   static func identityChurn(
     old: [SnapshotSection<SectionID, ItemID>], new: [SnapshotSection<SectionID, ItemID>]
   ) -> [SnapshotWarning<ItemID>] {
     var oldIDs: [RowValue: ItemID] = [:]
     for row in old.lazy.flatMap(\.rows) {
-      if let key = row.key, oldIDs[key] == nil { oldIDs[key] = row.id }
+      if let key = key(of: row), oldIDs[key] == nil { oldIDs[key] = row.id }
     }
     return new.lazy.flatMap(\.rows).compactMap { row in
-      guard let key = row.key, let before = oldIDs[key], IdentityKey(before) != IdentityKey(row.id)
+      guard let key = key(of: row), let before = oldIDs[key],
+        IdentityKey(before) != IdentityKey(row.id)
       else { return nil }
       return SnapshotWarning(rule: .q1, key: key, oldID: before, newID: row.id)
+    }
+  }
+
+  /// A row's key: its own, or its id as a row value.
+  private static func key(of row: SnapshotRow<ItemID>) -> RowValue? {
+    if let key = row.key { return key }
+    switch SnapshotIdentifier(describing: row.id) {
+    case .string(let text) where row.id is String || row.id is SnapshotIdentifier
+      || row.id is RowValue:
+      return .string(text)
+    case .integer(let number): return .int(number)
+    default: return nil
     }
   }
 
