@@ -22,8 +22,6 @@ struct SnapshotRandomScriptTests {
     var generator = RandomSnapshotScripts(seed: 0xD1FF_AB1E)
     var mismatches: [String] = []
     var reached: [String: Int] = [:]
-    // Known discrepancies (see `keysApart`) are counted, not failed.
-    var known: [String: Int] = [:]
     for _ in 0..<(TestScale.isFull ? 30_000 : 3_000) {
       let script = generator.script()
       let expected = SnapshotReferenceVerdict.judge(
@@ -31,7 +29,7 @@ struct SnapshotRandomScriptTests {
         new: script.new)
       reached[expected.rule.map { "\(expected.kind) \($0)" } ?? "\(expected.kind)", default: 0] += 1
       for feature in features(script, expected) { reached[feature, default: 0] += 1 }
-      let differences = compare(script.verdict, expected, script: script, known: &known)
+      let differences = compare(script.verdict, expected, script: script)
       if !differences.isEmpty, mismatches.count < 5 {
         mismatches.append(caseLine(script) + "\n  " + differences.joined(separator: "\n  "))
       }
@@ -80,18 +78,15 @@ struct SnapshotRandomScriptTests {
       let script = SnapshotScript(
         start: sample.start, apply: sample.apply, old: sample.old, calls: sample.calls,
         new: sample.new)
-      var known: [String: Int] = [:]
-      let differences = compare(script.verdict, expected, script: script, known: &known)
+      let differences = compare(script.verdict, expected, script: script)
       #expect(differences.isEmpty, "\(sample.name): \(differences)")
     }
   }
 
-  /// Known discrepancy D1, each a minimal script: a row without a key is
-  /// keyed by its id (§2: "`key` defaults to `id`"), so it shares its key
-  /// with a row whose given key is that id, and Q1 warns when their ids
-  /// differ. The implementation gives no warning. When it is fixed, this
-  /// test fails as a known issue no longer seen: then drop `keysApart`.
-  @Test("known discrepancy D1: a row's key defaults to its id, for Q1 too")
+  /// A row without a key is keyed by its id, so it shares its key with a
+  /// row whose given key is that id, and Q1 warns when their ids differ
+  /// (found by this comparison, D1; kept as a regression).
+  @Test("a row's key defaults to its id, for Q1 too")
   func keyDefaultsToID() {
     let scripts: [(old: SnapshotRow<RefID>, new: SnapshotRow<RefID>)] = [
       (SnapshotRow(id: "a"), SnapshotRow(id: "b", key: "a")),
@@ -106,9 +101,8 @@ struct SnapshotRandomScriptTests {
       let expected = SnapshotReferenceVerdict.judge(
         start: .empty, apply: .animated, old: old, calls: calls, new: new)
       #expect(expected.kind == .valid && expected.warnings.count == 1)
-      withKnownIssue("\(caseLine(script, name: "D1-key-defaults-to-id"))") {
-        #expect(script.verdict.warnings.count == 1)
-      }
+      #expect(
+        script.verdict.warnings.count == 1, "\(caseLine(script, name: "D1-key-defaults-to-id"))")
     }
   }
 
@@ -133,8 +127,7 @@ struct SnapshotRandomScriptTests {
       let script = SnapshotScript(old: old, calls: calls, new: old)
       let expected = SnapshotReferenceVerdict.judge(
         start: .old, apply: .animated, old: old, calls: calls, new: old)
-      var known: [String: Int] = [:]
-      let differences = compare(script.verdict, expected, script: script, known: &known)
+      let differences = compare(script.verdict, expected, script: script)
       #expect(differences.isEmpty, "\(caseLine(script))\n\(differences.joined(separator: "\n"))")
     }
   }
@@ -361,7 +354,7 @@ extension SnapshotAcceptanceCase {
 /// settles.
 private func compare(
   _ actual: SnapshotVerdict<RefID, RefID>, _ expected: SnapshotReferenceVerdict,
-  script: SnapshotScript<RefID, RefID>, known: inout [String: Int]
+  script: SnapshotScript<RefID, RefID>
 ) -> [String] {
   var differences: [String] = []
   func check(_ what: String, _ got: String, _ want: String) {
@@ -387,13 +380,7 @@ private func compare(
     "logs", actual.logs.map(describe).joined(separator: "; "),
     expected.logs.map(describe).joined(separator: "; "))
   let warnings = actual.warnings.map(describe).sorted().joined(separator: "; ")
-  if warnings != expected.warnings.map(describe).sorted().joined(separator: "; "),
-    warnings == keysApart(script, expected).map(describe).sorted().joined(separator: "; ")
-  {
-    known["D1 Q1 matches a given key only with a given key", default: 0] += 1
-  } else {
-    check("warnings", warnings, expected.warnings.map(describe).sorted().joined(separator: "; "))
-  }
+  check("warnings", warnings, expected.warnings.map(describe).sorted().joined(separator: "; "))
   if expected.rule != .s12 {
     check(
       "final", actual.final.map { describe($0.map { ($0.section, $0.items) }) } ?? "nil",
@@ -403,22 +390,6 @@ private func compare(
       expected.answers.map { $0.map(describe).joined(separator: ", ") } ?? "nil")
   }
   return differences
-}
-
-/// Known discrepancy D1: the Q1 warnings as the implementation reads
-/// them, where a row without a key never shares a key with a row that has
-/// one (§2 says "`key` defaults to `id`": a row `"b"` and a row
-/// `{"id":"a","key":"b"}` have the same key `"b"`).
-private func keysApart(_ script: SnapshotScript<RefID, RefID>, _ expected: SnapshotReferenceVerdict)
-  -> [SnapshotReferenceWarning]
-{
-  guard script.apply != .none, expected.call == nil, let new = script.new else {
-    return expected.warnings
-  }
-  func keyed(_ sections: [RefSection]) -> [RefSection] {
-    sections.map { SnapshotSection(id: $0.id, rows: $0.rows.filter { $0.key != nil }) }
-  }
-  return SnapshotReferenceVerdict.identityChurn(old: keyed(script.old), new: keyed(new))
 }
 
 /// A string as Swift would write it, so that new lines show.
