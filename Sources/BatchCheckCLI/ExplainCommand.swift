@@ -30,7 +30,7 @@ struct ExplainCommand: OptionCommand {
     USAGE: batchcheck explain [<rule>] [--markdown] [--diffable]
 
     ARGUMENTS:
-      <rule>      A rule: R1 ... R29, R2b, C1, C2, S1 ... S13, Q1 (any case).
+      <rule>      A rule: R1 ... R29, R2b, C1, C2, S1 ... S13, Q1, SS1 ... SS5 (any case).
                   Without it, the list. A pasted UIKit exception text is
                   diagnosed, as 'batchcheck diagnose' does.
 
@@ -91,7 +91,7 @@ struct ExplainCommand: OptionCommand {
     if let id = arguments.first {
       if id.contains(" ") {
         throw .conflictingOptions(
-          "'\(id.prefix(60))\(id.count > 60 ? "…" : "")' is not a rule (R1 ... R29, R2b, C1, C2, S1 ... S13, Q1) and holds no UIKit"
+          "'\(id.prefix(60))\(id.count > 60 ? "…" : "")' is not a rule (R1 ... R29, R2b, C1, C2, S1 ... S13, Q1, SS1 ... SS5) and holds no UIKit"
             + " batch-update text BatchCheck knows; to read a crash log, use 'batchcheck diagnose <file>'",
           command: Self.name)
       }

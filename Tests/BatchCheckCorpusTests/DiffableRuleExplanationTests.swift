@@ -11,14 +11,32 @@ import Testing
 struct DiffableRuleExplanationTests {
   typealias ID = SnapshotIdentifier
 
-  /// The lines of `Corpus/snapshot.jsonl`, read.
+  /// The snapshot lines of `Corpus/snapshot.jsonl`, read.
   static func corpus() throws -> [SnapshotCase] {
+    try lines().compactMap { value in
+      if case .snapshot(let testCase) = value { return testCase }
+      return nil
+    }
+  }
+
+  /// The section snapshot lines of `Corpus/snapshot.jsonl`, read.
+  static func sectionCorpus() throws -> [SectionSnapshotCase] {
+    try lines().compactMap { value in
+      if case .sectionSnapshot(let testCase) = value { return testCase }
+      return nil
+    }
+  }
+
+  /// Every line of `Corpus/snapshot.jsonl`; a line that is not a snapshot
+  /// or a section snapshot case throws.
+  static func lines() throws -> [CaseLineValue] {
     let path = CorpusReplayTests.corpusFolder.appendingPathComponent("snapshot.jsonl").path
     return try CaseFile.read(atPath: path).map { line in
-      guard case .success(.snapshot(let testCase)) = line.value else {
-        throw CorpusLineError(line: line.line)
+      switch line.value {
+      case .success(.snapshot(let value)): return .snapshot(value)
+      case .success(.sectionSnapshot(let value)): return .sectionSnapshot(value)
+      default: throw CorpusLineError(line: line.line)
       }
-      return testCase
     }
   }
 
@@ -30,10 +48,12 @@ struct DiffableRuleExplanationTests {
       || verdict.warnings.contains { $0.rule == rule }
   }
 
-  @Test("one explanation per snapshot rule, S1 ... S13 then Q1; C1 and C2 stay the batch table's")
+  @Test(
+    "one explanation per snapshot rule, S1 ... S13, Q1, SS1 ... SS5; C1 and C2 stay the batch table's"
+  )
   func coversEveryRule() {
     let ids = RuleExplanation.diffable.map(\.id)
-    #expect(ids == (1...13).map { "S\($0)" } + ["Q1"])
+    #expect(ids == (1...13).map { "S\($0)" } + ["Q1"] + (1...5).map { "SS\($0)" })
     for explanation in RuleExplanation.diffable {
       #expect(explanation.isDiffable && explanation.rule == nil, "\(explanation.id)")
       #expect(explanation.snapshotRule?.rawValue == explanation.id)
@@ -55,6 +75,10 @@ struct DiffableRuleExplanationTests {
     "every example reads, gets the verdict its expect names, and shows its own rule in its text")
   func examplesGetTheirVerdicts() throws {
     for explanation in RuleExplanation.diffable {
+      if explanation.id.hasPrefix("SS") {
+        try Self.checkSectionExample(explanation)
+        continue
+      }
       guard let testCase = try explanation.exampleSnapshotCase() else {
         #expect(explanation.id == "S13", "\(explanation.id) has no example")
         #expect(explanation.example == nil && explanation.exampleJudgement == nil)
@@ -88,6 +112,19 @@ struct DiffableRuleExplanationTests {
       s3.headline == "logged S3" && s3.text.hasSuffix("\nfinal: [[\"S\",[\"b\",\"c\",\"a\"]]]"))
   }
 
+  /// A section snapshot rule's example: it agrees, raises its own rule,
+  /// and its text is one of the rule's.
+  static func checkSectionExample(_ explanation: RuleExplanation) throws {
+    let example = try #require(explanation.example, "\(explanation.id) has no example")
+    let testCase = try SectionSnapshotCase(jsonLine: example)
+    let verdict = testCase.verdict
+    #expect(testCase.agrees, "\(explanation.id): \(verdict.description)")
+    #expect(verdict.rule == explanation.snapshotRule, "\(explanation.id): \(verdict.description)")
+    #expect(explanation.matchesText(verdict.message ?? ""), "\(explanation.id)")
+    let judgement = try #require(explanation.exampleJudgement)
+    #expect(judgement.text.hasPrefix(verdict.description))
+  }
+
   @Test("every example is a line of Corpus/snapshot.jsonl without its name")
   func examplesComeFromTheCorpus() throws {
     let path = CorpusReplayTests.corpusFolder.appendingPathComponent("snapshot.jsonl").path
@@ -119,6 +156,12 @@ struct DiffableRuleExplanationTests {
       if let rule = verdict.rule, let message = verdict.message { check(rule, message, place) }
       for log in verdict.logs { check(log.rule, log.message, place) }
       for warning in verdict.warnings { check(warning.rule, warning.message, place) }
+    }
+    for testCase in try Self.sectionCorpus() {
+      let verdict = testCase.verdict
+      if let rule = verdict.rule, let message = verdict.message {
+        check(rule, message, testCase.name ?? "?")
+      }
     }
     // S13: no case line can write its ids; a snapshot of Swift values shows it.
     for message in Self.s13Messages() { check(.s13, message, "S13 from Swift") }
@@ -164,7 +207,7 @@ struct DiffableRuleExplanationTests {
   }
 
   @Test(
-    "Corpus/snapshot.jsonl shows each of S1 ... S12 in a line, and has a line of the same ops that does not"
+    "Corpus/snapshot.jsonl shows each of S1 ... S12 and SS1 ... SS5 in a line, and has a line of the same ops that does not"
   )
   func corpusShowsEachRuleAndItsCounterpart() throws {
     let cases = try Self.corpus()
@@ -178,7 +221,21 @@ struct DiffableRuleExplanationTests {
       }
       #expect(counterpart != nil, "no line with the ops of a \(rule) line that does not show it")
     }
+    let sectionCases = try Self.sectionCorpus()
+    for number in 1...5 {
+      let rule = try #require(SnapshotRule(rawValue: "SS\(number)"))
+      let showing = sectionCases.filter { $0.verdict.rule == rule }
+      #expect(!showing.isEmpty, "no line shows \(rule)")
+      let shapes = Set(showing.map { $0.calls.map(\.name) })
+      let counterpart = sectionCases.first { testCase in
+        testCase.verdict.rule != rule && shapes.contains(testCase.calls.map(\.name))
+      }
+      #expect(counterpart != nil, "no line with the ops of a \(rule) line that does not show it")
+    }
     for testCase in cases {
+      #expect(testCase.name != nil && testCase.expect != nil, "every line has a name and an expect")
+    }
+    for testCase in sectionCases {
       #expect(testCase.name != nil && testCase.expect != nil, "every line has a name and an expect")
     }
     #expect(Set(cases.compactMap(\.name)).count == cases.count, "names are unique")

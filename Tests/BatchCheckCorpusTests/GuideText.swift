@@ -51,10 +51,18 @@ struct GuideCaseLinesTests {
     let lines = GuideText.jsonBlocks(in: try GuideText.guide("CaseFormat.md"))
     #expect(lines.count >= 4)
     for line in lines {
-      let testCase = try Case(
+      switch try CaseLineValue(
         jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/CaseFormat.md")
-      let expectation = try #require(testCase.expect, "a case of the guide has no expect: \(line)")
-      #expect(expectation.agrees(with: testCase.run()), "\(line)")
+      {
+      case .batch(let testCase):
+        let expectation = try #require(
+          testCase.expect, "a case of the guide has no expect: \(line)")
+        #expect(expectation.agrees(with: testCase.run()), "\(line)")
+      case .snapshot(let testCase):
+        #expect(testCase.expect != nil && testCase.agrees, "\(line)")
+      case .sectionSnapshot(let testCase):
+        #expect(testCase.expect != nil && testCase.agrees, "\(line)")
+      }
     }
   }
 }

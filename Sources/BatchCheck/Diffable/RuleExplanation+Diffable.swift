@@ -1,18 +1,19 @@
 /// The explanations of the diffable snapshot rules, for
 /// `RuleExplanation.diffable`: UIKit's checks on the calls that edit an
 /// `NSDiffableDataSourceSnapshot` (S1 ... S11), its identifier checks at
-/// apply (S12, S13) and BatchCheck's warning (Q1). A section snapshot's
-/// rules (SS1 ... SS5) join them once section-snapshot lines can be read.
+/// apply (S12, S13), BatchCheck's warning (Q1), and a section snapshot's
+/// rules (SS1 ... SS5).
 ///
 /// C1 and C2 are not repeated here: they are the batch table's, and mean
 /// for a snapshot what they mean for a batch (the rows shown are wrong; a
 /// changed row was not refreshed). `profiles` holds, for these rules, the
 /// iOS versions and SDKs a rule depends on.
 extension RuleExplanation {
-  /// Every diffable rule, in order: `S1` ... `S13`, `Q1`.
+  /// Every diffable rule, in order: `S1` ... `S13`, `Q1`, `SS1` ... `SS5`.
   ///
   /// The examples are lines of `Corpus/snapshot.jsonl`, without their names.
-  package static let diffable: [RuleExplanation] = snapshotIDs + snapshotLookups + snapshotApply
+  package static let diffable: [RuleExplanation] =
+    snapshotIDs + snapshotLookups + snapshotApply + sectionSnapshotRules
 
   /// S1 ... S4: the ids a call adds or names.
   static let snapshotIDs: [RuleExplanation] = [
@@ -247,6 +248,80 @@ extension RuleExplanation {
         "No difference between iOS versions. reconfigureItems, the usual remedy, needs iOS 15.",
       certainty:
         "BatchCheck's own warning, about work UIKit does rather than a failure; users of other diffing libraries report the same cost. That UIKit replaces the cell follows from its diff, which compares ids only."
+    ),
+  ]
+
+  /// SS1 ... SS5: a section snapshot's calls (`NSDiffableDataSourceSectionSnapshot`).
+  static let sectionSnapshotRules: [RuleExplanation] = [
+    RuleExplanation(
+      id: "SS1", title: "A section snapshot's ids must be unique in the whole tree",
+      condition:
+        "append or insert names an id already anywhere in the tree (under another parent too), or the same id twice in one call. UIKit raises and inserts nothing. The text lists each repeated id once, in the order its repeat is found. BatchCheck checks the parent or anchor first (SS2, SS3), then uniqueness: the order of the two within one call was not read, and is inferred.",
+      textSource: .uikit,
+      texts: ["Identifiers in a section snapshot must be unique. Duplicate item identifiers: %@"],
+      example:
+        #"{"contract":"sectionSnapshot","calls":[{"op":"append","ids":["p","q"]},{"op":"append","ids":["c"],"parent":"p"},{"op":"append","ids":["c"],"parent":"q"}],"expect":{"verdict":"exception","rule":"SS1","call":2,"message":"Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    c\n)}"}}"#,
+      note: "c is appended under p, then again under q (call 2).",
+      profiles:
+        "Section snapshots exist from iOS 14. The text is iOS 18.2's.",
+      certainty:
+        "The text was read in UIKit's iOS 18.2 code and is seen in public reports; the order of SS1 against SS2 and SS3 within one call is inferred."
+    ),
+    RuleExplanation(
+      id: "SS2", title: "A section snapshot's insertion anchor must exist",
+      condition:
+        "insert(_:before:) or insert(_:after:) names an anchor the tree does not hold. A call with an empty list does nothing, even with an unknown anchor.",
+      textSource: .uikit,
+      texts: [
+        "Item identifier to insert before does not exist in section snapshot: %@",
+        "Item identifier to insert after does not exist in section snapshot: %@",
+      ],
+      example:
+        #"{"contract":"sectionSnapshot","calls":[{"op":"append","ids":["a"]},{"op":"insert","ids":["x"],"before":"zz"}],"expect":{"verdict":"exception","rule":"SS2","call":1,"message":"Item identifier to insert before does not exist in section snapshot: zz"}}"#,
+      note: "x is inserted before zz, which the tree does not hold.",
+      profiles: "Section snapshots exist from iOS 14. The text is iOS 18.2's.",
+      certainty: "Read in UIKit's iOS 18.2 code."
+    ),
+    RuleExplanation(
+      id: "SS3", title: "A section snapshot's parent must exist",
+      condition:
+        "append(_:to:) names a parent the tree does not hold; snapshot(of:) and replace(childrenOf:using:) raise the same for an unknown parent. A call with an empty list does nothing, even with an unknown parent.",
+      textSource: .uikit,
+      texts: ["Parent item identifier does not exist in section snapshot: %@"],
+      example:
+        #"{"contract":"sectionSnapshot","calls":[{"op":"append","ids":["c"],"parent":"zz"}],"expect":{"verdict":"exception","rule":"SS3","call":0,"message":"Parent item identifier does not exist in section snapshot: zz"}}"#,
+      note: "c is appended under zz, which the tree does not hold.",
+      profiles: "Section snapshots exist from iOS 14. The text is iOS 18.2's.",
+      certainty: "Read in UIKit's iOS 18.2 code."
+    ),
+    RuleExplanation(
+      id: "SS4", title: "A section snapshot deletes only ids it holds",
+      condition:
+        "delete names an id the tree does not hold. Unlike a snapshot, which ignores unknown ids, a section snapshot raises, before it deletes anything. With several unknown ids BatchCheck names the first in the call (inferred). Deleting a parent deletes its children, and a deleted item leaves the expanded set.",
+      textSource: .uikit,
+      texts: ["Failed to find index of item %@"],
+      example:
+        #"{"contract":"sectionSnapshot","calls":[{"op":"append","ids":["a"]},{"op":"delete","ids":["z"]}],"expect":{"verdict":"exception","rule":"SS4","call":1,"message":"Failed to find index of item z"}}"#,
+      note: "z is deleted, but the tree holds only a.",
+      profiles:
+        "Section snapshots exist from iOS 14. In 2021 UIKit only logged this; today it raises.",
+      certainty:
+        "Read in UIKit's iOS 18.2 code and seen in public reports; which id is named among several unknown ones is inferred."
+    ),
+    RuleExplanation(
+      id: "SS5", title: "A section snapshot answers only for ids it holds",
+      condition:
+        "isExpanded, isVisible, level(of:) or parent(of:) asks about an id the tree does not hold. contains and index(of:) answer false and nil instead, and expand and collapse ignore unknown ids.",
+      textSource: .uikit,
+      texts: [
+        "Item identifier does not exist in section snapshot: %@",
+        "Child item identifier does not exist in section snapshot: %@",
+      ],
+      example:
+        #"{"contract":"sectionSnapshot","calls":[{"op":"append","ids":["a"]},{"op":"level","id":"z"}],"expect":{"verdict":"exception","rule":"SS5","call":1,"message":"Item identifier does not exist in section snapshot: z"}}"#,
+      note: "The level of z is asked, but the tree holds only a.",
+      profiles: "Section snapshots exist from iOS 14. The texts are iOS 18.2's.",
+      certainty: "Read in UIKit's iOS 18.2 code."
     ),
   ]
 }
