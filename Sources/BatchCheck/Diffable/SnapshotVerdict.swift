@@ -164,7 +164,8 @@ extension SnapshotVerdict {
   private static func key(of row: SnapshotRow<ItemID>) -> RowValue? {
     if let key = row.key { return key }
     switch SnapshotIdentifier(describing: row.id) {
-    case .string(let text) where row.id is String || row.id is SnapshotIdentifier
+    case .string(let text)
+    where row.id is String || row.id is SnapshotIdentifier
       || row.id is RowValue:
       return .string(text)
     case .integer(let number): return .int(number)
