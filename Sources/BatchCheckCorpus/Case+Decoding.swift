@@ -30,7 +30,19 @@ extension Case {
 
   /// Parses and decodes one line of valid UTF-8, where it lies.
   static func decode(lineBuffer: UnsafeBufferPointer<UInt8>) throws(LineError) -> Case {
-    try CaseDecoder.decodeCompactly(lineBuffer, CaseDecoder.decodeCase)
+    switch try CaseDecoder.decodeCompactly(lineBuffer, CaseDecoder.decodeLineValue) {
+    case .batch(let testCase): return testCase
+    case .snapshot:
+      throw LineError(
+        offset: 0,
+        message: "a snapshot case (\"contract\":\"snapshot\"): read it with SnapshotCase(jsonLine:)")
+    case .sectionSnapshot:
+      throw LineError(
+        offset: 0,
+        message:
+          "a section snapshot case (\"contract\":\"sectionSnapshot\"): read it with SectionSnapshotCase(jsonLine:)"
+      )
+    }
   }
 }
 
