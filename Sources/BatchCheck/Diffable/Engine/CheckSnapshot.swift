@@ -34,7 +34,7 @@
 ///   - build: the code under test.
 /// - Returns: the report; the same options and code give the same report.
 /// - Complexity: O(*m* × *c*) for *m* models (with the defaults, about
-///   6,000) and *c* the cost of one run of the code and the judge, plus at
+///   4,400) and *c* the cost of one run of the code and the judge, plus at
 ///   most `options.shrinkBudget` runs per kind of failure.
 public func checkSnapshotBuilder<S: Hashable, I: Hashable>(
   named name: String = "snapshot builder", options: SnapshotCheckOptions = SnapshotCheckOptions(),
