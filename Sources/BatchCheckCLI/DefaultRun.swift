@@ -17,6 +17,9 @@ import ReferenceDiffs
 /// below, and listed on its own row, smallest first. A counterexample is
 /// proven minimal unless its row says otherwise. Under the table, one line
 /// per generator gives the edit size of its valid updates, as `check` does.
+/// Then the reference snapshot generators get a table of their own
+/// (`snapshotPart(uikit:)`), before the last line, which counts the batch
+/// generators.
 struct DefaultRun {
   /// The UIKit whose rules judge (`--uikit`).
   var uikit = UIKitProfile.ios18
@@ -91,6 +94,7 @@ struct DefaultRun {
     if !details.isEmpty {
       text += "\nFull report, trace and corpus line: batchcheck check --generator NAME\n\n"
     }
+    text += Self.snapshotPart(uikit: uikit) + "\n"
     let count = ReferenceGenerators.allContracts.count
     text += "\(count) generators: \(count - failing) valid, \(failing) failing\n"
     output.writeOutput(text)
