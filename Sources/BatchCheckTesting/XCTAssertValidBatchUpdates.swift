@@ -125,3 +125,25 @@ public func XCTAssertLawfulIdentifiers<ID: Hashable>(
   }
   return breaches
 }
+
+// XCTest names its assertions XCTAssert...; this one follows them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `expectValidSnapshots(_:)` for XCTest: one failure per kind of failure
+/// of a snapshot check, at `file` and `line`, with the same attachments
+/// (`XCTAttachment` on Apple platforms; files in `BATCHCHECK_ATTACHMENTS_DIR`
+/// wherever it is set).
+///
+///     func testFeedSnapshots() {
+///       XCTAssertValidSnapshots(checkSnapshotBuilder { (model: SnapshotCheckModel) -> SimulatedSnapshot<Int, String> in
+///         feedSnapshot(model)
+///       })
+///     }
+@discardableResult
+public func XCTAssertValidSnapshots(
+  _ report: SnapshotCheckReport, file: StaticString = #filePath, line: UInt = #line
+) -> SnapshotCheckReport {
+  if let record = SnapshotFailureRecord.record(report) {
+    Recorder.recordInXCTest(record, file: file, line: line)
+  }
+  return report
+}

@@ -49,7 +49,7 @@ extension SnapshotCheckReport {
 
 extension SnapshotCheckFailure {
   /// The failure's block of the text report.
-  func textLines() -> [String] {
+  package func textLines() -> [String] {
     var lines = ["FAIL " + headline.indentingContinuationLines(by: 5)]
     let first = caseSeed.map { "random model \(index), case seed \(hexSeed($0))" }
     lines.append(
