@@ -35,7 +35,8 @@ extension Case {
     case .snapshot:
       throw LineError(
         offset: 0,
-        message: "a snapshot case (\"contract\":\"snapshot\"): read it with SnapshotCase(jsonLine:)")
+        message: "a snapshot case (\"contract\":\"snapshot\"): read it with SnapshotCase(jsonLine:)"
+      )
     case .sectionSnapshot:
       throw LineError(
         offset: 0,
