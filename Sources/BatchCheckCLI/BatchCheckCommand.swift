@@ -20,6 +20,7 @@ public enum BatchCheckCommand {
       ReplayCommand.self,
       MergeCommand.self,
       ValidateCommand.self,
+      SnapshotCommand.self,
       CorpusCommand.self,
       BenchCommand.self,
       AnswerCommand.self,

@@ -148,3 +148,27 @@ public struct HTMLSnapshotCase: Hashable, Sendable {
       "<code>\(markupEscaped(run.section)): [\(markupEscaped(run.items.joined(separator: ", ")))]</code>"
   }
 }
+
+extension HTMLReport {
+  /// A snapshot check's report as a page: the run's facts, then each kind
+  /// of failure: its calls, the failing one marked, the final snapshot next
+  /// to the intended one, and the replay line.
+  ///
+  ///     HTMLReport.render(checkSnapshotBuilder { (model: SnapshotCheckModel) in feed(model) })
+  public static func render(_ report: SnapshotCheckReport) -> String {
+    let cases = report.failures.map { failure in
+      HTMLSnapshotCase(
+        title: "\(report.name): \(failure.kind)", script: failure.script,
+        verdict: failure.verdict, line: failure.replayLine)
+    }
+    return render(
+      title: "\(report.name) (diffable snapshot \(report.shape))", passed: report.passed,
+      facts: [
+        HTMLFact("code", "\(report.name), a snapshot \(report.shape)"),
+        HTMLFact(
+          "result",
+          "\(report.casesRun - report.failedCases) passed, \(report.failedCases) failed"),
+      ],
+      cases: [], notes: [], snapshotCases: cases)
+  }
+}

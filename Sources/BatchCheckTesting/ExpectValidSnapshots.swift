@@ -94,19 +94,7 @@ enum SnapshotFailureRecord {
       return ([head] + failure.textLines()).joined(separator: "\n")
     }
     let base = FailureRecord.fileName(report.name)
-    let cases = report.failures.map { failure in
-      HTMLSnapshotCase(
-        title: "\(report.name): \(failure.kind)", script: failure.script,
-        verdict: failure.verdict, line: failure.replayLine)
-    }
-    let html = HTMLReport.render(
-      title: "\(report.name) (diffable snapshot \(report.shape))", passed: false,
-      facts: [
-        HTMLFact("code", "\(report.name), a snapshot \(report.shape)"),
-        HTMLFact(
-          "result", "\(report.casesRun - report.failedCases) passed, \(report.failedCases) failed"),
-      ],
-      cases: [], notes: [], snapshotCases: cases)
+    let html = HTMLReport.render(report)
     return FailureRecord(
       issues: issues,
       attachments: [
