@@ -26,10 +26,14 @@ extension SimulatedSnapshot {
     store.appendItems(identifiers, section: section)
   }
 
+  /// Inserts the items just before `beforeIdentifier`, in its section:
+  /// `insertItems(_:_:)` with `.before`.
   public mutating func insertItems(_ identifiers: [ItemID], beforeItem beforeIdentifier: ItemID) {
     insertItems(identifiers, .before(beforeIdentifier))
   }
 
+  /// Inserts the items just after `afterIdentifier`, in its section:
+  /// `insertItems(_:_:)` with `.after`.
   public mutating func insertItems(_ identifiers: [ItemID], afterItem afterIdentifier: ItemID) {
     insertItems(identifiers, .after(afterIdentifier))
   }
@@ -82,10 +86,14 @@ extension SimulatedSnapshot {
     store.removeAll()
   }
 
+  /// Moves the item just before `toIdentifier`, into its section:
+  /// `moveItem(_:_:)` with `.before`.
   public mutating func moveItem(_ identifier: ItemID, beforeItem toIdentifier: ItemID) {
     moveItem(identifier, .before(toIdentifier))
   }
 
+  /// Moves the item just after `toIdentifier`, into its section:
+  /// `moveItem(_:_:)` with `.after`.
   public mutating func moveItem(_ identifier: ItemID, afterItem toIdentifier: ItemID) {
     moveItem(identifier, .after(toIdentifier))
   }

@@ -25,12 +25,16 @@ extension SimulatedSnapshot {
     store.insertSections(identifiers, at: store.sectionCount)
   }
 
+  /// Inserts the sections just before `toIdentifier`: `insertSections(_:_:)`
+  /// with `.before`.
   public mutating func insertSections(
     _ identifiers: [SectionID], beforeSection toIdentifier: SectionID
   ) {
     insertSections(identifiers, .before(toIdentifier))
   }
 
+  /// Inserts the sections just after `toIdentifier`: `insertSections(_:_:)`
+  /// with `.after`.
   public mutating func insertSections(
     _ identifiers: [SectionID], afterSection toIdentifier: SectionID
   ) {
@@ -65,10 +69,14 @@ extension SimulatedSnapshot {
     store.removeSections(identifiers)
   }
 
+  /// Moves the section, with its items, just before `toIdentifier`:
+  /// `moveSection(_:_:)` with `.before`.
   public mutating func moveSection(_ identifier: SectionID, beforeSection toIdentifier: SectionID) {
     moveSection(identifier, .before(toIdentifier))
   }
 
+  /// Moves the section, with its items, just after `toIdentifier`:
+  /// `moveSection(_:_:)` with `.after`.
   public mutating func moveSection(_ identifier: SectionID, afterSection toIdentifier: SectionID) {
     moveSection(identifier, .after(toIdentifier))
   }

@@ -21,7 +21,9 @@
 /// - Complexity: a call costs O(*k*) amortised plus the store's cost per id,
 ///   where *k* is the number of ids the call names.
 public struct SimulatedSnapshot<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable> {
+  /// The type of the section ids: `SectionIdentifierType`, shorter.
   public typealias SectionID = SectionIdentifierType
+  /// The type of the item ids: `ItemIdentifierType`, shorter.
   public typealias ItemID = ItemIdentifierType
 
   var store = SnapshotStore<SectionID, ItemID>()
@@ -63,15 +65,25 @@ public struct SimulatedSnapshot<SectionIdentifierType: Hashable, ItemIdentifierT
 
   // MARK: Queries
 
+  /// How many items the snapshot holds, in all sections.
   public var numberOfItems: Int { store.itemCount }
+  /// How many sections the snapshot holds.
   public var numberOfSections: Int { store.sectionCount }
+  /// The sections, in order.
   public var sectionIdentifiers: [SectionID] { store.sections }
+  /// Every item, section by section, in order.
   public var itemIdentifiers: [ItemID] { store.items }
+  /// The items marked by `reloadItems(_:)`, each once, in the order first marked.
   public var reloadedItemIdentifiers: [ItemID] { reloadedItems.list }
+  /// The items marked by `reconfigureItems(_:)`, each once, in the order
+  /// first marked.
   public var reconfiguredItemIdentifiers: [ItemID] { reconfiguredItems.list }
+  /// The sections marked by `reloadSections(_:)`, each once, in the order
+  /// first marked.
   public var reloadedSectionIdentifiers: [SectionID] { reloadedSections.list }
 
-  /// The items of a section; S11 (recorded) and 0 for an unknown section.
+  /// How many items the section holds; S11 (recorded) and 0 for an unknown
+  /// section.
   public func numberOfItems(inSection identifier: SectionID) -> Int {
     guard journal.begin(.numberOfItems(inSection: identifier)) else {
       return answer(.count(store.itemCount(inSection: identifier) ?? 0))
@@ -95,13 +107,16 @@ public struct SimulatedSnapshot<SectionIdentifierType: Hashable, ItemIdentifierT
     return answerItems(items)
   }
 
+  /// The section that holds the item; nil for an unknown item.
   public func sectionIdentifier(containingItem identifier: ItemID) -> SectionID? {
     store.section(ofItem: identifier)
   }
 
-  /// The item's index across all sections; nil for an unknown item.
+  /// The item's index in `itemIdentifiers`, counted across all sections,
+  /// not within its own; nil for an unknown item.
   public func indexOfItem(_ identifier: ItemID) -> Int? { store.itemIndex(identifier) }
 
+  /// The section's index in `sectionIdentifiers`; nil for an unknown section.
   public func indexOfSection(_ identifier: SectionID) -> Int? { store.sectionIndex(identifier) }
 
   private func answer(_ answer: SnapshotAnswer<SectionID, ItemID>) -> Int {

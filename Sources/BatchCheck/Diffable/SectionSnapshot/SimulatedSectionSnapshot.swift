@@ -30,6 +30,7 @@
 ///   of the sibling lists it shortens. `items`, `visibleItems`,
 ///   `expandedItems`, `tree` and `index(of:)` are O(*n*) for *n* items.
 public struct SimulatedSectionSnapshot<ItemIdentifierType: Hashable> {
+  /// The type of the item ids: `ItemIdentifierType`, shorter.
   public typealias ItemID = ItemIdentifierType
 
   var forest = SectionSnapshotForest<ItemID>()
