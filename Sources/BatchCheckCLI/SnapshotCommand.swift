@@ -84,7 +84,8 @@ struct SnapshotCommand: OptionCommand {
         help: "Item ids embed the content (\"a-1\"): rows churn, and Q1 warns."),
       .choice(
         "--apply", "<mode>", \.apply,
-        help: "animated (default: UIKit diffs the ids), reloadData, or none (judge the calls only)."),
+        help: "animated (default: UIKit diffs the ids), reloadData, or none (judge the calls only)."
+      ),
       .value(
         "--timeout", "<seconds>", allowed: "seconds, more than 0 and at most 3600",
         help: "How long --exec may take per model",
@@ -99,11 +100,17 @@ struct SnapshotCommand: OptionCommand {
     switch (generator, exec) {
     case (nil, nil): throw .missingArgument("--generator or --exec", command: Self.name)
     case (_?, _?):
-      throw .conflictingOptions("--generator and --exec name two codes; give one", command: Self.name)
+      throw .conflictingOptions(
+        "--generator and --exec name two codes; give one", command: Self.name)
     case (_?, nil) where editor:
       throw .conflictingOptions(
         "--editor is for --exec: a built-in generator is a builder or an editor already",
         command: Self.name)
+    case (let name?, nil):
+      let names = ReferenceSnapshotGenerators.checks.map(\.name)
+      if !names.contains(name) {
+        throw .invalidValue(name, option: "--generator", allowed: names, command: Self.name)
+      }
     default: break
     }
   }
@@ -116,7 +123,9 @@ struct SnapshotCommand: OptionCommand {
     options.apply = apply
     let report: SnapshotCheckReport
     var failures: [String] = []
-    if let name = generator, let check = ReferenceSnapshotGenerators.checks.first(where: { $0.name == name }) {
+    if let name = generator,
+      let check = ReferenceSnapshotGenerators.checks.first(where: { $0.name == name })
+    {
       report = check.run(options)
     } else {
       let program = ExternalSnapshotCode(command: exec ?? "", timeout: timeout, editor: editor)

@@ -31,7 +31,11 @@ struct SnapshotCommandTests {
     #expect(run.standardError == "")
     #expect(run.standardOutput.contains("FAIL exception S1 at call 1"))
     #expect(run.standardOutput.contains("FAIL wrongRows C1"))
-    #expect(run.standardOutput.contains(#"new:      [[0,["a"]],[1,["a"]]]"#))
+    // A page twice over: its rows are appended again, moved (S3) and lost from the first.
+    #expect(run.standardOutput.contains("FAIL logged S3"))
+    #expect(run.standardOutput.contains(#"new:      [[0,["a"]],[0,["a"]]]"#))
+    // It reconfigures nothing.
+    #expect(run.standardOutput.contains("FAIL staleContent C2"))
     #expect(run.standardOutput.contains(#""contract":"snapshot","start":"empty""#))
   }
 
@@ -51,10 +55,12 @@ struct SnapshotCommandTests {
     defer { files.remove() }
     let html = files.path("report.html")
     let run = await runCommand([
-      "snapshot", "--generator", "staleBuilder", "--count", "20", "--format", "json", "--html", html,
+      "snapshot", "--generator", "staleBuilder", "--count", "20", "--format", "json", "--html",
+      html,
     ])
     #expect(run.status == 1)
-    let object = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
+    let object =
+      try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
     #expect(object != nil)
     #expect(run.standardOutput.contains(#""rule":"C2""#))
     let page = try String(contentsOfFile: html, encoding: .utf8)
@@ -66,7 +72,8 @@ struct SnapshotCommandTests {
   @Test("usage errors: neither or both codes, --editor with a generator, an unknown generator")
   func usage() async {
     #expect(await runCommand(["snapshot"]).status == 64)
-    #expect(await runCommand(["snapshot", "--generator", "rightBuilder", "--exec", "x"]).status == 64)
+    #expect(
+      await runCommand(["snapshot", "--generator", "rightBuilder", "--exec", "x"]).status == 64)
     #expect(await runCommand(["snapshot", "--generator", "rightBuilder", "--editor"]).status == 64)
     let unknown = await runCommand(["snapshot", "--generator", "nope"])
     #expect(unknown.status == 64)
