@@ -29,6 +29,7 @@ struct RootCommandTests {
           replay      Run one random case again from the case seed a report printed.
           merge       Merge the JSON reports of a sharded check into the report of the whole run.
           validate    Run the cases of case files and compare each verdict with its expectation.
+          snapshot    Check diffable snapshot code: a built-in generator or --exec.
           corpus      Generate case files for CI, and check a generator on them.
           bench       Time the simulator on a large valid update.
           answer      Answer --exec case lines on standard input with a built-in generator.
