@@ -1,10 +1,17 @@
+@testable import BatchCheck
+
+/// The reference model of `SnapshotStore`: the simple array store it
+/// replaced, kept verbatim (only renamed), obviously correct and O(*n*) per
+/// change (`reindex()` after each). `SnapshotStoreTests` holds the fast
+/// store to it.
+///
 /// The ordered state of a snapshot: section ids, and item ids cut into one
 /// contiguous run per section. Every id is unique in its namespace
 /// (sections, items); callers check that before they change anything.
 ///
 /// Indexes: `itemIndex` is global (across sections, in the order the
 /// snapshot lists its items), `sectionIndex` counts sections.
-struct SnapshotStore<SectionID: Hashable, ItemID: Hashable> {
+struct ReferenceSnapshotStore<SectionID: Hashable, ItemID: Hashable> {
   private var sectionOrder: [SectionID] = []
   private var itemRuns: [[ItemID]] = []
   private var sectionIndexes: [IdentityKey<SectionID>: Int] = [:]
@@ -115,7 +122,8 @@ struct SnapshotStore<SectionID: Hashable, ItemID: Hashable> {
   /// Inserts new items just before or after a known item, in its section.
   mutating func insertItems(_ ids: [ItemID], _ anchor: SnapshotAnchor<ItemID>) {
     guard let place = place(ofItem: anchor.id) else { return }
-    insertItems(ids, section: place.section, offset: anchor.isBefore ? place.offset : place.offset + 1)
+    insertItems(
+      ids, section: place.section, offset: anchor.isBefore ? place.offset : place.offset + 1)
   }
 
   /// Removes every item and every section.
