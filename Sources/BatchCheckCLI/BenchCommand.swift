@@ -29,6 +29,11 @@ struct BenchCommand: OptionCommand {
     its invalid twin (one insert dropped), each also as a multiple of the
     fast path's time.
 
+    Then time building a diffable snapshot of --rows Int items in about
+    sqrt(--rows) sections (SimulatedSnapshot: appendSections, then one
+    appendItems(_:toSection:) per section, every check run), next to an
+    [Int] of the same ids with an [Int: Int] index, and their ratio.
+
     Then time the property engine: random cases (generation, the generator,
     the simulation and the row check) on one core and on all of them, and
     through the --exec route; and, for the failing reference generators
@@ -126,6 +131,8 @@ struct BenchCommand: OptionCommand {
     output.writeOutput(familyBench() + "  peak memory: \(Self.peakMemory())\n")
     Self.resetPeakMemory()
     output.writeOutput(worstCaseBench() + "  peak memory: \(Self.peakMemory())\n")
+    Self.resetPeakMemory()
+    output.writeOutput(snapshotBench() + "  peak memory: \(Self.peakMemory())\n")
     let engineText = await engineBench()
     output.writeOutput(engineText)
     output.writeOutput(await editSizeBench())

@@ -1,6 +1,8 @@
 import BatchCheckTestSupport
 import Testing
 
+@testable import BatchCheckCLI
+
 /// `batchcheck bench`: what it prints and how it fails; never how fast.
 @Suite("bench command")
 struct BenchCommandTests {
@@ -79,6 +81,12 @@ struct BenchCommandTests {
       })
     #expect(
       lines.contains { $0.hasPrefix("  peak memory while judging: ") && $0.hasSuffix(" MiB") })
+    // The snapshot build, next to an array with a dictionary index.
+    #expect(
+      lines.contains(
+        "snapshot: 2000 items in 44 sections, appendSections then appendItems per section (best of 2)"
+      ))
+    #expect(lines.contains { $0.hasPrefix("  SimulatedSnapshot: ") && $0.contains(" s; ratio ") })
     #expect(lines.contains("engine: heckel, 500 random cases up to 20 rows"))
     // The failing generators: each kind listed, each proven minimal.
     #expect(
@@ -99,6 +107,23 @@ struct BenchCommandTests {
     #expect(one.status == 0)
     #expect(one.standardOutput.contains("  iOS 12, fast path, "))
     #expect(!one.standardOutput.contains("iOS 18"))
+  }
+
+  @Test("the snapshot line: SimulatedSnapshot's appendItems, an array with a dictionary, the ratio")
+  func snapshotLine() {
+    var bench = BenchCommand()
+    bench.rows = 400
+    bench.repeats = 1
+    let lines = bench.snapshotBench().split(separator: "\n").map(String.init)
+    #expect(lines.count == 2)
+    #expect(
+      lines.first
+        == "snapshot: 400 items in 20 sections, appendSections then appendItems per section (best of 1)"
+    )
+    let times = lines.last ?? ""
+    #expect(times.hasPrefix("  SimulatedSnapshot: "), "\(times)")
+    #expect(times.contains(" s; [Int] + [Int: Int] index: "), "\(times)")
+    #expect(times.contains(" s; ratio ") && times.hasSuffix("x"), "\(times)")
   }
 
   @Test("--write-case writes the large valid case as one line that validates")

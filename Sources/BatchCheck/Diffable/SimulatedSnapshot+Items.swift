@@ -16,14 +16,17 @@ extension SimulatedSnapshot {
       journal.raise(.s4, SnapshotMessages.noSections)
       return
     }
-    guard checkUnique(identifiers, section: false) else { return }
+    let hashes = IdentityTable.hashValues(of: identifiers)
+    guard checkUniqueItems(identifiers, hashes: hashes) else { return }
     if let sectionIdentifier, !store.containsSection(sectionIdentifier) {
       journal.raise(.s5, SnapshotMessages.missingItemDestination)
       return
     }
-    moveExisting(identifiers)
     let section = sectionIdentifier.flatMap { store.sectionIndex($0) } ?? store.sectionCount - 1
-    store.appendItems(identifiers, section: section)
+    // No id in the snapshot yet (no S3): one look per id, which appends.
+    guard !store.appendNewItems(identifiers, hashes: hashes, section: section) else { return }
+    moveExisting(identifiers, hashes: hashes)
+    store.appendItems(identifiers, hashes: hashes, section: section)
   }
 
   /// Inserts the items just before `beforeIdentifier`, in its section:
@@ -42,7 +45,8 @@ extension SimulatedSnapshot {
   /// its section, moving ids already in the snapshot (S3, logged).
   mutating func insertItems(_ identifiers: [ItemID], _ anchor: SnapshotAnchor<ItemID>) {
     guard journal.begin(.insertItems(identifiers, anchor)) else { return }
-    guard checkUnique(identifiers, section: false) else { return }
+    let hashes = IdentityTable.hashValues(of: identifiers)
+    guard checkUniqueItems(identifiers, hashes: hashes) else { return }
     let target = IdentityKey(anchor.id)
     if identifiers.contains(where: { IdentityKey($0) == target }) {
       journal.raise(
@@ -56,14 +60,27 @@ extension SimulatedSnapshot {
       journal.raise(.s5, SnapshotMessages.missingItemDestination)
       return
     }
-    moveExisting(identifiers)
-    store.insertItems(identifiers, anchor)
+    moveExisting(identifiers, hashes: hashes)
+    store.insertItems(identifiers, hashes: hashes, anchor)
+  }
+
+  /// S1 on item ids with their hash values (`hashes[i]` is
+  /// `identifiers[i].hashValue`): `checkUnique(_:section: false)`, each id
+  /// hashed once.
+  private func checkUniqueItems(_ identifiers: [ItemID], hashes: [Int]) -> Bool {
+    let repeats = repeatedIdentifiers(identifiers, hashes: hashes)
+    guard !repeats.isEmpty else { return true }
+    journal.raise(
+      .s1,
+      SnapshotMessages.notUnique(
+        section: false, duplicates: repeats.map { SnapshotText.identifier($0) }))
+    return false
   }
 
   /// S3: logs the ids already in the snapshot, in call order, and deletes
   /// them wherever they are, so that the insert that follows moves them.
-  private mutating func moveExisting(_ identifiers: [ItemID]) {
-    let existing = identifiers.filter { store.containsItem($0) }
+  private mutating func moveExisting(_ identifiers: [ItemID], hashes: [Int]) {
+    let existing = store.existingItems(identifiers, hashes: hashes)
     guard !existing.isEmpty else { return }
     journal.logs.append(
       SnapshotLog(

@@ -99,16 +99,31 @@ package enum SnapshotMessages {
 }
 
 /// The ids that appear more than once in `ids`, each once, in the order
-/// their repeats are found (S1's list).
+/// their repeats are found (S1's list). Ids are told apart as `IdentityKey`
+/// tells them.
 ///
-/// - Complexity: O(*k*), where *k* is the number of ids.
+/// - Complexity: O(*k*) expected, where *k* is the number of ids.
 func repeatedIdentifiers<ID: Hashable>(_ ids: [ID]) -> [ID] {
-  var seen = Set<IdentityKey<ID>>()
-  var reported = Set<IdentityKey<ID>>()
+  repeatedIdentifiers(ids, hashes: IdentityTable.hashValues(of: ids))
+}
+
+/// `repeatedIdentifiers(_:)` for ids whose hash values the caller has
+/// computed (`hashes[i]` is `ids[i].hashValue`): each id is hashed once.
+///
+/// - Complexity: O(*k*) expected, where *k* is the number of ids.
+func repeatedIdentifiers<ID: Hashable>(_ ids: [ID], hashes: [Int]) -> [ID] {
+  // The first occurrence of each id, by its index; an id found there is a
+  // repeat, listed at its first repeat only.
+  var seen = IdentityTable()
+  seen.reserve(ids.count)
+  var reported = Set<Int>()
   var repeats: [ID] = []
-  for id in ids {
-    let key = IdentityKey(id)
-    if !seen.insert(key).inserted, reported.insert(key).inserted { repeats.append(id) }
+  for index in ids.indices {
+    guard let first = seen.find(ids[index], hash: hashes[index], in: ids) else {
+      seen.insert(hash: hashes[index], node: index)
+      continue
+    }
+    if reported.insert(first).inserted { repeats.append(ids[index]) }
   }
   return repeats
 }

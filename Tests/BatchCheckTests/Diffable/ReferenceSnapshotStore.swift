@@ -1,10 +1,17 @@
+@testable import BatchCheck
+
+/// The reference model of `SnapshotStore`: the simple array store it
+/// replaced, kept verbatim (only renamed), obviously correct and O(*n*) per
+/// change (`reindex()` after each). `SnapshotStoreTests` holds the fast
+/// store to it.
+///
 /// The ordered state of a snapshot: section ids, and item ids cut into one
 /// contiguous run per section. Every id is unique in its namespace
 /// (sections, items); callers check that before they change anything.
 ///
 /// Indexes: `itemIndex` is global (across sections, in the order the
 /// snapshot lists its items), `sectionIndex` counts sections.
-struct SnapshotStore<SectionID: Hashable, ItemID: Hashable> {
+struct ReferenceSnapshotStore<SectionID: Hashable, ItemID: Hashable> {
   private var sectionOrder: [SectionID] = []
   private var itemRuns: [[ItemID]] = []
   private var sectionIndexes: [IdentityKey<SectionID>: Int] = [:]
