@@ -1,8 +1,8 @@
-@testable import BatchCheck
 import BatchCheckTestSupport
 import Foundation
 import Testing
 
+@testable import BatchCheck
 @testable import BatchCheckCorpus
 
 /// Mutated snapshot and section snapshot lines: each gets a verdict (whose
