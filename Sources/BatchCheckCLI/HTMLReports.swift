@@ -62,42 +62,48 @@ struct ValidatePictures {
   /// Keeps a snapshot case's calls and states when it fails or disagrees.
   private mutating func add(_ snapshotCase: SnapshotCase, line: CaseLine) {
     let verdict = snapshotCase.verdict
-    let agrees = snapshotCase.agrees
-    guard !verdict.isValid || !agrees else { return }
-    guard drawn < htmlPictureLimit else {
-      leftOut += 1
-      return
+    keep(
+      line: line, name: snapshotCase.name, expect: snapshotCase.expect,
+      isValid: verdict.isValid, agrees: snapshotCase.agrees
+    ) { title, expected in
+      HTMLSnapshotCase(
+        title: title, script: snapshotCase.script, verdict: verdict, expected: expected)
     }
-    let item = HTMLSnapshotCase(
-      title: "\(line.file):\(line.line)" + (snapshotCase.name.map { " " + $0 } ?? ""),
-      script: snapshotCase.script, verdict: verdict,
-      expected: (snapshotCase.expect.map(ValidateReport.describe) ?? "valid (no expect)")
-        + (agrees ? " (agrees)" : " (disagrees)"))
-    if agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
   }
 
   /// Keeps a section snapshot case's calls and tree when it fails or disagrees.
   private mutating func add(_ sectionCase: SectionSnapshotCase, line: CaseLine) {
     let verdict = sectionCase.verdict
-    let agrees = sectionCase.agrees
-    guard !verdict.isValid || !agrees else { return }
+    keep(
+      line: line, name: sectionCase.name, expect: sectionCase.expect,
+      isValid: verdict.isValid, agrees: sectionCase.agrees
+    ) { title, expected in
+      HTMLSnapshotCase(
+        title: title, headline: verdict.rule.map { "\(verdict.kind) \($0)" } ?? "\(verdict.kind)",
+        message: verdict.message ?? "", expected: expected,
+        calls: sectionCase.calls.map { SectionSnapshotCaseJSON.call($0) },
+        failingCall: verdict.call, final: nil, intended: nil,
+        blocks: verdict.final.map {
+          [HTMLBlock(label: "tree after the calls", text: SectionSnapshotCaseJSON.tree($0))]
+        } ?? [])
+    }
+  }
+
+  /// Draws a diffable case that fails or disagrees, within the page's limit:
+  /// `make` gets its title and what it expected.
+  private mutating func keep(
+    line: CaseLine, name: String?, expect: SnapshotExpectation?, isValid: Bool, agrees: Bool,
+    make: (_ title: String, _ expected: String) -> HTMLSnapshotCase
+  ) {
+    guard !isValid || !agrees else { return }
     guard drawn < htmlPictureLimit else {
       leftOut += 1
       return
     }
-    var blocks: [HTMLBlock] = []
-    if let final = verdict.final {
-      blocks.append(
-        HTMLBlock(label: "tree after the calls", text: SectionSnapshotCaseJSON.tree(final)))
-    }
-    let item = HTMLSnapshotCase(
-      title: "\(line.file):\(line.line)" + (sectionCase.name.map { " " + $0 } ?? ""),
-      headline: verdict.rule.map { "\(verdict.kind) \($0)" } ?? "\(verdict.kind)",
-      message: verdict.message ?? "",
-      expected: (sectionCase.expect.map(ValidateReport.describe) ?? "valid (no expect)")
-        + (agrees ? " (agrees)" : " (disagrees)"),
-      calls: sectionCase.calls.map { SectionSnapshotCaseJSON.call($0) }, failingCall: verdict.call,
-      final: nil, intended: nil, blocks: blocks)
+    let item = make(
+      "\(line.file):\(line.line)" + (name.map { " " + $0 } ?? ""),
+      (expect.map(ValidateReport.describe) ?? "valid (no expect)")
+        + (agrees ? " (agrees)" : " (disagrees)"))
     if agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
   }
 

@@ -48,30 +48,20 @@ public struct SectionSnapshotCase: Hashable, Sendable {
   ///
   /// - Throws: `CaseDataError` with file, line and column.
   public init(jsonLine: String, file: String = "-", line: Int = 1) throws(CaseDataError) {
-    let bytes = Array(jsonLine.utf8)
-    do throws(LineError) {
-      let value = try bytes.withUnsafeBufferPointer { buffer throws(LineError) in
-        try CaseDecoder.decodeCompactly(buffer, CaseDecoder.decodeLineValue)
-      }
-      guard case .sectionSnapshot(let testCase) = value else {
-        throw LineError(
-          offset: 0,
-          message: "not a section snapshot case: it has no \"contract\":\"sectionSnapshot\"")
-      }
-      self = testCase
-    } catch {
-      throw CaseDataError(file: file, line: line, lineBytes: bytes, error: error)
+    let value = try CaseLineValue(jsonLine: jsonLine, file: file, line: line)
+    guard case .sectionSnapshot(let testCase) = value else {
+      throw CaseDataError(
+        file: file, line: line, column: 1,
+        message: "not a section snapshot case: it has no \"contract\":\"sectionSnapshot\"")
     }
+    self = testCase
   }
 
   /// What `validate --format json` prints for the line.
   package func reportLine(file: String, line: Int) -> String {
-    var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
-    if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
-    fields.append("\"contract\":\"sectionSnapshot\"")
-    fields += SectionSnapshotCaseJSON.verdictFields(verdict)
-    fields.append("\"agrees\":\(agrees)")
-    return "{" + fields.joined(separator: ",") + "}"
+    SnapshotCase.reportLine(
+      file: file, line: line, name: name, contract: "sectionSnapshot",
+      verdict: SectionSnapshotCaseJSON.verdictFields(verdict), agrees: agrees)
   }
 }
 

@@ -157,29 +157,33 @@ extension SnapshotCase {
   /// - Throws: `CaseDataError` with file, line and column for anything the
   ///   case format does not allow, or when the line is not a snapshot case.
   public init(jsonLine: String, file: String = "-", line: Int = 1) throws(CaseDataError) {
-    let bytes = Array(jsonLine.utf8)
-    do throws(LineError) {
-      let value = try bytes.withUnsafeBufferPointer { buffer throws(LineError) in
-        try CaseDecoder.decodeCompactly(buffer, CaseDecoder.decodeLineValue)
-      }
-      guard case .snapshot(let testCase) = value else {
-        throw LineError(
-          offset: 0, message: "not a snapshot case: it has no \"contract\":\"snapshot\"")
-      }
-      self = testCase
-    } catch {
-      throw CaseDataError(file: file, line: line, lineBytes: bytes, error: error)
+    let value = try CaseLineValue(jsonLine: jsonLine, file: file, line: line)
+    guard case .snapshot(let testCase) = value else {
+      throw CaseDataError(
+        file: file, line: line, column: 1,
+        message: "not a snapshot case: it has no \"contract\":\"snapshot\"")
     }
+    self = testCase
   }
 
   /// `{"file":...,"line":3,"name":...,"contract":"snapshot","verdict":...,"rule":...,
   /// "message":...,"call":...,"logs":[...],"warnings":[...],"final":...,"results":[...],"agrees":true}`:
   /// what `validate --format json` prints for the line.
   package func reportLine(file: String, line: Int) -> String {
+    Self.reportLine(
+      file: file, line: line, name: name, contract: "snapshot",
+      verdict: SnapshotCaseJSON.verdictFields(verdict), agrees: agrees)
+  }
+
+  /// A diffable line's report: `file`, `line`, `name`, `contract`, the
+  /// verdict's fields, `agrees`.
+  static func reportLine(
+    file: String, line: Int, name: String?, contract: String, verdict: [String], agrees: Bool
+  ) -> String {
     var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
     if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
-    fields.append("\"contract\":\"snapshot\"")
-    fields += SnapshotCaseJSON.verdictFields(verdict)
+    fields.append("\"contract\":\"\(contract)\"")
+    fields += verdict
     fields.append("\"agrees\":\(agrees)")
     return "{" + fields.joined(separator: ",") + "}"
   }
