@@ -61,25 +61,19 @@ struct ValidatePictures {
 
   /// Keeps a snapshot case's calls and states when it fails or disagrees.
   private mutating func add(_ snapshotCase: SnapshotCase, line: CaseLine) {
-    let verdict = snapshotCase.verdict
-    keep(
-      line: line, name: snapshotCase.name, expect: snapshotCase.expect,
-      isValid: verdict.isValid, agrees: snapshotCase.agrees
-    ) { title, expected in
+    keep(snapshotCase.judged(), line: line) { title, expected in
       HTMLSnapshotCase(
-        title: title, script: snapshotCase.script, verdict: verdict, expected: expected)
+        title: title, script: snapshotCase.script, verdict: snapshotCase.verdict,
+        expected: expected)
     }
   }
 
   /// Keeps a section snapshot case's calls and tree when it fails or disagrees.
   private mutating func add(_ sectionCase: SectionSnapshotCase, line: CaseLine) {
-    let verdict = sectionCase.verdict
-    keep(
-      line: line, name: sectionCase.name, expect: sectionCase.expect,
-      isValid: verdict.isValid, agrees: sectionCase.agrees
-    ) { title, expected in
-      HTMLSnapshotCase(
-        title: title, headline: verdict.rule.map { "\(verdict.kind) \($0)" } ?? "\(verdict.kind)",
+    keep(sectionCase.judged(), line: line) { title, expected in
+      let verdict = sectionCase.verdict
+      return HTMLSnapshotCase(
+        title: title, headline: verdict.kind.headline(verdict.rule),
         message: verdict.message ?? "", expected: expected,
         calls: sectionCase.calls.map { SectionSnapshotCaseJSON.call($0) },
         failingCall: verdict.call, final: nil, intended: nil,
@@ -92,19 +86,19 @@ struct ValidatePictures {
   /// Draws a diffable case that fails or disagrees, within the page's limit:
   /// `make` gets its title and what it expected.
   private mutating func keep(
-    line: CaseLine, name: String?, expect: SnapshotExpectation?, isValid: Bool, agrees: Bool,
+    _ judged: DiffableJudgement, line: CaseLine,
     make: (_ title: String, _ expected: String) -> HTMLSnapshotCase
   ) {
-    guard !isValid || !agrees else { return }
+    guard !judged.isValid || !judged.agrees else { return }
     guard drawn < htmlPictureLimit else {
       leftOut += 1
       return
     }
     let item = make(
-      "\(line.file):\(line.line)" + (name.map { " " + $0 } ?? ""),
-      (expect.map(ValidateReport.describe) ?? "valid (no expect)")
-        + (agrees ? " (agrees)" : " (disagrees)"))
-    if agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
+      "\(line.file):\(line.line)" + (judged.name.map { " " + $0 } ?? ""),
+      (judged.expect.map(ValidateReport.describe) ?? "valid (no expect)")
+        + (judged.agrees ? " (agrees)" : " (disagrees)"))
+    if judged.agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
   }
 
   /// How many cases are drawn so far.

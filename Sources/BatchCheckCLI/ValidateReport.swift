@@ -44,17 +44,9 @@ enum ValidateReport {
       tally.dataErrors += 1
       return (format == .json ? jsonLine(error) : humanLine(error)) + "\n"
     case .success(.snapshot(let snapshotCase)):
-      return snapshotLines(
-        name: snapshotCase.name, expect: snapshotCase.expect, agrees: snapshotCase.agrees,
-        verdict: snapshotCase.verdict.description, contract: "snapshot",
-        json: { snapshotCase.reportLine(file: line.file, line: line.line) }, line: line,
-        format: format, tally: &tally)
+      return snapshotLines(snapshotCase.judged(), line: line, format: format, tally: &tally)
     case .success(.sectionSnapshot(let sectionCase)):
-      return snapshotLines(
-        name: sectionCase.name, expect: sectionCase.expect, agrees: sectionCase.agrees,
-        verdict: sectionCase.verdict.description, contract: "section snapshot",
-        json: { sectionCase.reportLine(file: line.file, line: line.line) }, line: line,
-        format: format, tally: &tally)
+      return snapshotLines(sectionCase.judged(), line: line, format: format, tally: &tally)
     case .success(.batch(var testCase)):
       if testCase.uikit == nil { testCase.uikit = uikit }
       let judged: ContractVerdict
@@ -91,18 +83,18 @@ enum ValidateReport {
   /// line (`x.jsonl:3 name: logged S3: ... ✓ agrees`) and on disagreement the
   /// expectation and the verdict on `-` and `+` lines.
   static func snapshotLines(
-    name: String?, expect: SnapshotExpectation?, agrees: Bool, verdict: String, contract: String,
-    json: () -> String, line: CaseLine, format: OutputFormat, tally: inout ValidateTally
+    _ judged: DiffableJudgement, line: CaseLine, format: OutputFormat, tally: inout ValidateTally
   ) -> String {
-    if agrees { tally.passed += 1 } else { tally.disagreements += 1 }
-    if format == .json { return json() + "\n" }
+    if judged.agrees { tally.passed += 1 } else { tally.disagreements += 1 }
+    if format == .json { return judged.reportLine(file: line.file, line: line.line) + "\n" }
     var head = "\(line.file):\(line.line)"
-    if let name { head += " " + printable(name) }
-    head += ": " + printable(verdict) + " (\(contract))"
-    if agrees { return head + (expect == nil ? "\n" : " ✓ agrees\n") }
+    if let name = judged.name { head += " " + printable(name) }
+    let contract = judged.contract == "sectionSnapshot" ? "section snapshot" : judged.contract
+    head += ": " + printable(judged.text) + " (\(contract))"
+    if judged.agrees { return head + (judged.expect == nil ? "\n" : " ✓ agrees\n") }
     return head + " ✗ disagrees\n"
-      + "  - expected " + printable(expect.map(describe) ?? "valid (the case has no expect)")
-      + "\n" + "  + actual   " + printable(verdict) + "\n"
+      + "  - expected " + printable(judged.expect.map(describe) ?? "valid (the case has no expect)")
+      + "\n" + "  + actual   " + printable(judged.text) + "\n"
   }
 
   /// What a snapshot expectation asks: `logged S3 at call 0: text`, and the

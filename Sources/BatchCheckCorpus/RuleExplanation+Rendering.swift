@@ -82,7 +82,7 @@ extension RuleExplanation {
       return ExampleJudgement(headline: headline(of: verdict), text: verdict.description)
     case .snapshot(let testCase):
       let verdict = testCase.verdict
-      var headline = verdict.kind.rawValue + (verdict.rule.map { " \($0)" } ?? "")
+      var headline = verdict.kind.headline(verdict.rule)
       var warned: [SnapshotRule] = []
       for warning in verdict.warnings where !warned.contains(warning.rule) {
         warned.append(warning.rule)
@@ -102,7 +102,7 @@ extension RuleExplanation {
             + "]")
       }
       return ExampleJudgement(
-        headline: verdict.kind.rawValue + (verdict.rule.map { " \($0)" } ?? ""),
+        headline: verdict.kind.headline(verdict.rule),
         text: lines.joined(separator: "\n"))
     }
   }

@@ -77,7 +77,7 @@ public struct HTMLSnapshotCase: Hashable, Sendable {
     }
     self.init(
       title: title,
-      headline: verdict.rule.map { "\(verdict.kind) \($0)" } ?? "\(verdict.kind)",
+      headline: verdict.kind.headline(verdict.rule),
       message: verdict.message ?? "", expected: expected,
       calls: script.calls.map { SnapshotCaseJSON.call($0) }, failingCall: verdict.call,
       loggingCalls: verdict.logs.map(\.call),

@@ -10,7 +10,7 @@ extension ReferenceSnapshotGenerators {
     _ snapshot: inout Snapshot, old: SnapshotCheckModel, new: SnapshotCheckModel,
     anchorsOnNext: Bool
   ) where Snapshot.SectionIdentifierType == Int, Snapshot.ItemIdentifierType == String {
-    let target = firstOccurrences(new)
+    let target = new.firstOccurrences.sections
     let keptItems = Set(target.flatMap(\.rows).map(\.id))
     let keptSections = Set(target.map(\.id))
     let goneItems = snapshot.itemIdentifiers.filter { !keptItems.contains($0) }

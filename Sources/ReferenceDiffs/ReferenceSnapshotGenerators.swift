@@ -28,15 +28,7 @@ public enum ReferenceSnapshotGenerators {
   public static func rightBuilder<Snapshot: SnapshotEditing>(
     old: SnapshotCheckModel, new: SnapshotCheckModel
   ) -> Snapshot where Snapshot.SectionIdentifierType == Int, Snapshot.ItemIdentifierType == String {
-    var snapshot = Snapshot()
-    let shown = firstOccurrences(new)
-    snapshot.appendSections(shown.map(\.id))
-    for section in shown {
-      snapshot.appendItems(section.rows.map(\.id), toSection: section.id)
-    }
-    let changed = changedItems(old: old, shown: shown)
-    if !changed.isEmpty { snapshot.reconfigureItems(changed) }
-    return snapshot
+    build(new.firstOccurrences.sections, reconfiguringFrom: old)
   }
 
   /// The classic paged feed: each page (section) once, and each page's
@@ -48,16 +40,8 @@ public enum ReferenceSnapshotGenerators {
   public static func pagingBuilder<Snapshot: SnapshotEditing>(
     old: SnapshotCheckModel, new: SnapshotCheckModel
   ) -> Snapshot where Snapshot.SectionIdentifierType == Int, Snapshot.ItemIdentifierType == String {
-    var snapshot = Snapshot()
     var pages = Set<Int>()
-    let unique = new.sections.filter { pages.insert($0.id).inserted }
-    snapshot.appendSections(unique.map(\.id))
-    for page in unique {
-      snapshot.appendItems(page.rows.map(\.id), toSection: page.id)
-    }
-    let changed = changedItems(old: old, shown: unique)
-    if !changed.isEmpty { snapshot.reconfigureItems(changed) }
-    return snapshot
+    return build(new.sections.filter { pages.insert($0.id).inserted }, reconfiguringFrom: old)
   }
 
   /// `rightBuilder` without the reconfigure: a kept item whose content
@@ -67,13 +51,7 @@ public enum ReferenceSnapshotGenerators {
   public static func staleBuilder<Snapshot: SnapshotEditing>(
     _ new: SnapshotCheckModel
   ) -> Snapshot where Snapshot.SectionIdentifierType == Int, Snapshot.ItemIdentifierType == String {
-    var snapshot = Snapshot()
-    let shown = firstOccurrences(new)
-    snapshot.appendSections(shown.map(\.id))
-    for section in shown {
-      snapshot.appendItems(section.rows.map(\.id), toSection: section.id)
-    }
-    return snapshot
+    build(new.firstOccurrences.sections, reconfiguringFrom: nil)
   }
 
   /// Edits the applied snapshot into new: deletes the items and sections
@@ -102,16 +80,23 @@ public enum ReferenceSnapshotGenerators {
 
   // MARK: The shared parts
 
-  /// The sections of `model` as a snapshot can hold them: each section id
-  /// once (a repeated one dropped with its rows), each item id once.
-  static func firstOccurrences(_ model: SnapshotCheckModel) -> [SnapshotCheckModel.Section] {
-    var sections = Set<Int>()
-    var items = Set<String>()
-    return model.sections.compactMap { section in
-      guard sections.insert(section.id).inserted else { return nil }
-      return SnapshotCheckModel.Section(
-        id: section.id, rows: section.rows.filter { items.insert($0.id).inserted })
+  /// The builders' one body: the sections, then each section's rows, then
+  /// (given `old`) a reconfigure of the items whose content changed.
+  ///
+  /// - Complexity: O(*n*) in the rows.
+  static func build<Snapshot: SnapshotEditing>(
+    _ sections: [SnapshotCheckModel.Section], reconfiguringFrom old: SnapshotCheckModel?
+  ) -> Snapshot where Snapshot.SectionIdentifierType == Int, Snapshot.ItemIdentifierType == String {
+    var snapshot = Snapshot()
+    snapshot.appendSections(sections.map(\.id))
+    for section in sections {
+      snapshot.appendItems(section.rows.map(\.id), toSection: section.id)
     }
+    if let old {
+      let changed = changedItems(old: old, shown: sections)
+      if !changed.isEmpty { snapshot.reconfigureItems(changed) }
+    }
+    return snapshot
   }
 
   /// The items of `shown` that old holds with another content, each once.

@@ -48,10 +48,8 @@ public func identifierLawBreaches<ID: Hashable>(
 ) -> [IdentifierLawBreach] {
   var breaches: [IdentifierLawBreach] = []
   let kind = section
-  if let index = values.indices.first(where: { i in
-    let value = values[i]
-    let copy = value
-    return value.hashValue != value.hashValue || value.hashValue != copy.hashValue
+  if let index = values.indices.first(where: {
+    !SnapshotIdentifierCheck.hashIsStable(values[$0])
   }) {
     breaches.append(
       IdentifierLawBreach(
@@ -68,19 +66,14 @@ public func identifierLawBreaches<ID: Hashable>(
           section: kind, SnapshotText.identifier(values[index])),
         index: index, otherIndex: nil))
   }
-  let hashes = values.map(\.hashValue)
-  search: for later in values.indices {
-    for earlier in 0..<later
-    where hashes[earlier] != hashes[later] && values[earlier] == values[later] {
-      breaches.append(
-        IdentifierLawBreach(
-          rule: .s12,
-          message: SnapshotMessages.equalButDifferentHashes(
-            section: kind, SnapshotText.identifier(values[earlier]),
-            SnapshotText.identifier(values[later])),
-          index: later, otherIndex: earlier))
-      break search
-    }
+  if let (earlier, later) = SnapshotIdentifierCheck.equalPairIndexes(in: values) {
+    breaches.append(
+      IdentifierLawBreach(
+        rule: .s12,
+        message: SnapshotMessages.equalButDifferentHashes(
+          section: kind, SnapshotText.identifier(values[earlier]),
+          SnapshotText.identifier(values[later])),
+        index: later, otherIndex: earlier))
   }
   return breaches
 }

@@ -24,9 +24,14 @@ extension SimulatedSnapshot {
   }
 
   /// A snapshot holding a model's sections and items, as the applied state
-  /// (`init(sections:)`).
+  /// (`init(sections:)`): each id at its first occurrence
+  /// (`SnapshotSection.firstOccurrences`).
   public init(_ model: [SnapshotSection<SectionID, ItemID>]) {
-    self.init(sections: model.map { ($0.id, $0.rows.map(\.id)) })
+    self.init()
+    for section in SnapshotSection.firstOccurrences(model) {
+      store.insertSections([section.id], at: store.sectionCount)
+      store.insertItems(section.rows.map(\.id), section: store.sectionCount - 1, offset: 0)
+    }
   }
 }
 

@@ -40,13 +40,7 @@ public struct SimulatedSnapshot<SectionIdentifierType: Hashable, ItemIdentifierT
   /// or item id is dropped, first occurrence kept: a live data source never
   /// holds one twice.
   public init(sections: [(SectionID, [ItemID])]) {
-    var seenItems = Set<IdentityKey<ItemID>>()
-    var seenSections = Set<IdentityKey<SectionID>>()
-    for (section, items) in sections where seenSections.insert(IdentityKey(section)).inserted {
-      store.insertSections([section], at: store.sectionCount)
-      let fresh = items.filter { seenItems.insert(IdentityKey($0)).inserted }
-      store.insertItems(fresh, section: store.sectionCount - 1, offset: 0)
-    }
+    self.init(sections.map { SnapshotSection(id: $0.0, rows: $0.1.map { SnapshotRow(id: $0) }) })
   }
 
   // MARK: The recording

@@ -44,13 +44,36 @@ package enum SnapshotIdentifierCheck {
     _ ids: [ID], section: Bool
   ) -> (rule: SnapshotRule, message: String)? {
     for id in ids {
-      if id.hashValue != id.hashValue {
+      if !hashIsStable(id) {
         return (.s13, SnapshotMessages.hashChanged(section: section, SnapshotText.identifier(id)))
       }
       if id != id {
         return (
           .s13, SnapshotMessages.notEqualToItself(section: section, SnapshotText.identifier(id))
         )
+      }
+    }
+    return nil
+  }
+
+  /// Whether `id` hashes the same on two calls, and as a copy (S13).
+  package static func hashIsStable<ID: Hashable>(_ id: ID) -> Bool {
+    let copy = id
+    return id.hashValue == id.hashValue && id.hashValue == copy.hashValue
+  }
+
+  /// S12 within one list, by `==` alone: the first id (in order) equal to
+  /// an earlier one with another hash, and the first such earlier one.
+  ///
+  /// - Complexity: O(*n*²) `==` calls for *n* ids.
+  package static func equalPairIndexes<ID: Hashable>(in ids: [ID]) -> (
+    earlier: Int, later: Int
+  )? {
+    let hashes = ids.map(\.hashValue)
+    for later in ids.indices {
+      for earlier in 0..<later
+      where hashes[earlier] != hashes[later] && ids[earlier] == ids[later] {
+        return (earlier, later)
       }
     }
     return nil
@@ -77,12 +100,9 @@ package enum SnapshotIdentifierCheck {
     }
     guard a.count <= pairwiseLimit, b.count <= pairwiseLimit else { return nil }
     if ordered {
-      for j in b.indices {
-        for i in 0..<j where b[i] == b[j] && b[i].hashValue != b[j].hashValue {
-          return (SnapshotText.identifier(b[i]), SnapshotText.identifier(b[j]))
-        }
+      return equalPairIndexes(in: b).map {
+        (SnapshotText.identifier(b[$0.earlier]), SnapshotText.identifier(b[$0.later]))
       }
-      return nil
     }
     for x in a {
       for y in b where x == y && x.hashValue != y.hashValue {

@@ -40,6 +40,24 @@ public struct SnapshotSection<SectionID: Hashable, ItemID: Hashable>: Hashable {
 
 extension SnapshotSection: Sendable where SectionID: Sendable, ItemID: Sendable {}
 
+extension SnapshotSection {
+  /// The sections as a snapshot can hold them: each section id at its first
+  /// occurrence (a repeated section is dropped with its rows), each item id
+  /// at its first occurrence; ids told apart as a snapshot tells them
+  /// (`==` and the hash value).
+  ///
+  /// - Complexity: O(*n*) in the rows and sections.
+  package static func firstOccurrences(_ sections: [Self]) -> [Self] {
+    var sectionIDs = Set<IdentityKey<SectionID>>()
+    var itemIDs = Set<IdentityKey<ItemID>>()
+    return sections.compactMap { section in
+      guard sectionIDs.insert(IdentityKey(section.id)).inserted else { return nil }
+      return SnapshotSection(
+        id: section.id, rows: section.rows.filter { itemIDs.insert(IdentityKey($0.id)).inserted })
+    }
+  }
+}
+
 /// Where the calls start: the applied snapshot (an editor's
 /// `dataSource.snapshot()`), or an empty one (a builder).
 public enum SnapshotStart: String, Hashable, Sendable, CaseIterable {

@@ -80,4 +80,18 @@ public enum SnapshotVerdictKind: String, Hashable, Sendable, CaseIterable, Custo
 
   /// `valid`, `exception`...
   public var description: String { rawValue }
+
+  /// The kind and its rule, as reports head a verdict: `exception S1`,
+  /// `logged S3`, `valid`.
+  package func headline(_ rule: SnapshotRule?) -> String {
+    rule.map { "\(rawValue) \($0)" } ?? rawValue
+  }
+
+  /// A verdict in one line: `exception S1 at call 1: Fatal: ...`, `valid`.
+  package func text(rule: SnapshotRule?, call: Int?, message: String?) -> String {
+    var text = headline(rule)
+    if let call { text += " at call \(call)" }
+    if let message { text += ": \(message)" }
+    return text
+  }
 }

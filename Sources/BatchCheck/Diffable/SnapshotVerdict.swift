@@ -29,13 +29,7 @@ public struct SnapshotVerdict<SectionID: Hashable, ItemID: Hashable> {
   public var isValid: Bool { kind == .valid }
 
   /// `exception S1 at call 1: Fatal: ...`, `wrongRows C1: ...`, `valid`.
-  public var description: String {
-    var text = kind.rawValue
-    if let rule { text += " \(rule)" }
-    if let call { text += " at call \(call)" }
-    if let message { text += ": \(message)" }
-    return text
-  }
+  public var description: String { kind.text(rule: rule, call: call, message: message) }
 }
 
 extension SnapshotVerdict {

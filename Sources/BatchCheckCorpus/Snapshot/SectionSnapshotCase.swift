@@ -29,10 +29,11 @@ public struct SectionSnapshotCase: Hashable, Sendable {
     SimulatedSectionSnapshot(running: calls).verdict
   }
 
-  /// The verdict in the terms an expectation compares.
-  var outcomeText: SnapshotOutcomeText {
-    let verdict = self.verdict
-    return SnapshotOutcomeText(
+  /// `verdict` in the terms an expectation compares.
+  static func outcomeText(_ verdict: SectionSnapshotVerdict<SnapshotIdentifier>)
+    -> SnapshotOutcomeText
+  {
+    SnapshotOutcomeText(
       verdict: verdict.kind, rule: verdict.rule, message: verdict.message, call: verdict.call,
       logs: [], warnings: [], final: verdict.final.map { SectionSnapshotCaseJSON.tree($0) },
       expanded: verdict.expanded.map { SnapshotCaseJSON.ids($0) },
@@ -40,8 +41,16 @@ public struct SectionSnapshotCase: Hashable, Sendable {
   }
 
   /// Whether the verdict agrees with `expect`, valid when there is none.
-  public var agrees: Bool {
-    (expect ?? SnapshotExpectation(verdict: .valid)).agrees(with: outcomeText)
+  public var agrees: Bool { judged().agrees }
+
+  /// The case judged once: its verdict, whether it agrees, what
+  /// `validate` prints of it.
+  package func judged() -> DiffableJudgement {
+    let verdict = self.verdict
+    return DiffableJudgement(
+      contract: "sectionSnapshot", name: name, expect: expect, isValid: verdict.isValid,
+      outcome: Self.outcomeText(verdict), text: verdict.description,
+      fields: SectionSnapshotCaseJSON.verdictFields(verdict))
   }
 
   /// Reads a section-snapshot case from one line of a case file.
@@ -59,9 +68,7 @@ public struct SectionSnapshotCase: Hashable, Sendable {
 
   /// What `validate --format json` prints for the line.
   package func reportLine(file: String, line: Int) -> String {
-    SnapshotCase.reportLine(
-      file: file, line: line, name: name, contract: "sectionSnapshot",
-      verdict: SectionSnapshotCaseJSON.verdictFields(verdict), agrees: agrees)
+    judged().reportLine(file: file, line: line)
   }
 }
 

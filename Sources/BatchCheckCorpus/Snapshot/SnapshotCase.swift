@@ -135,10 +135,11 @@ struct SnapshotOutcomeText: Hashable, Sendable {
 }
 
 extension SnapshotCase {
-  /// The verdict in the terms an expectation compares.
-  var outcomeText: SnapshotOutcomeText {
-    let verdict = self.verdict
-    return SnapshotOutcomeText(
+  /// `verdict` in the terms an expectation compares.
+  static func outcomeText(
+    _ verdict: SnapshotVerdict<SnapshotIdentifier, SnapshotIdentifier>
+  ) -> SnapshotOutcomeText {
+    SnapshotOutcomeText(
       verdict: verdict.kind, rule: verdict.rule, message: verdict.message, call: verdict.call,
       logs: verdict.logs, warnings: verdict.warnings.map(\.rule),
       final: verdict.final.map { SnapshotCaseJSON.final($0) }, expanded: nil,
@@ -146,8 +147,60 @@ extension SnapshotCase {
   }
 
   /// Whether the verdict agrees with `expect`, valid when there is none.
-  public var agrees: Bool {
-    (expect ?? SnapshotExpectation(verdict: .valid)).agrees(with: outcomeText)
+  public var agrees: Bool { judged().agrees }
+
+  /// The case judged once: its verdict, whether it agrees, what
+  /// `validate` prints of it.
+  package func judged() -> DiffableJudgement {
+    let verdict = self.verdict
+    return DiffableJudgement(
+      contract: "snapshot", name: name, expect: expect, isValid: verdict.isValid,
+      outcome: Self.outcomeText(verdict), text: verdict.description,
+      fields: SnapshotCaseJSON.verdictFields(verdict))
+  }
+}
+
+/// A snapshot or section snapshot case judged once: whether it agrees with
+/// its expectation, and its report line.
+package struct DiffableJudgement {
+  /// `snapshot` or `sectionSnapshot`, as the line names its contract.
+  package let contract: String
+  /// The case's name.
+  package let name: String?
+  /// The case's expectation; nil: valid.
+  package let expect: SnapshotExpectation?
+  /// Whether the verdict is valid.
+  package let isValid: Bool
+  /// Whether the verdict agrees with `expect`, valid when there is none.
+  package let agrees: Bool
+  /// The verdict in one line (`exception S1 at call 1: ...`).
+  package let text: String
+  /// The verdict's JSON fields.
+  let fields: [String]
+
+  init(
+    contract: String, name: String?, expect: SnapshotExpectation?, isValid: Bool,
+    outcome: SnapshotOutcomeText, text: String, fields: [String]
+  ) {
+    self.contract = contract
+    self.name = name
+    self.expect = expect
+    self.isValid = isValid
+    self.agrees = (expect ?? SnapshotExpectation(verdict: .valid)).agrees(with: outcome)
+    self.text = text
+    self.fields = fields
+  }
+
+  /// `{"file":...,"line":3,"name":...,"contract":"snapshot","verdict":...,"rule":...,
+  /// "message":...,"call":...,"logs":[...],"warnings":[...],"final":...,"results":[...],"agrees":true}`:
+  /// what `validate --format json` prints for the line.
+  package func reportLine(file: String, line: Int) -> String {
+    var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
+    if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
+    fields.append("\"contract\":\"\(contract)\"")
+    fields += self.fields
+    fields.append("\"agrees\":\(agrees)")
+    return "{" + fields.joined(separator: ",") + "}"
   }
 }
 
@@ -166,25 +219,8 @@ extension SnapshotCase {
     self = testCase
   }
 
-  /// `{"file":...,"line":3,"name":...,"contract":"snapshot","verdict":...,"rule":...,
-  /// "message":...,"call":...,"logs":[...],"warnings":[...],"final":...,"results":[...],"agrees":true}`:
-  /// what `validate --format json` prints for the line.
+  /// What `validate --format json` prints for the line (`DiffableJudgement.reportLine`).
   package func reportLine(file: String, line: Int) -> String {
-    Self.reportLine(
-      file: file, line: line, name: name, contract: "snapshot",
-      verdict: SnapshotCaseJSON.verdictFields(verdict), agrees: agrees)
-  }
-
-  /// A diffable line's report: `file`, `line`, `name`, `contract`, the
-  /// verdict's fields, `agrees`.
-  static func reportLine(
-    file: String, line: Int, name: String?, contract: String, verdict: [String], agrees: Bool
-  ) -> String {
-    var fields = ["\"file\":" + JSONText.quoted(file), "\"line\":\(line)"]
-    if let name { fields.append("\"name\":" + JSONText.quoted(name)) }
-    fields.append("\"contract\":\"\(contract)\"")
-    fields += verdict
-    fields.append("\"agrees\":\(agrees)")
-    return "{" + fields.joined(separator: ",") + "}"
+    judged().reportLine(file: file, line: line)
   }
 }

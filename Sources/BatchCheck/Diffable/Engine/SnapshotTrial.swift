@@ -62,24 +62,12 @@ struct SnapshotTrial<S: Hashable, I: Hashable> {
   /// Runs the code on `pair` and judges its snapshot against the intended
   /// state: new, as a snapshot can hold it (each id at its first occurrence).
   func run(_ pair: SnapshotModelPair) -> SnapshotOutcome<S, I> {
-    let old = Self.firstOccurrences(sections(pair.old))
-    let intended = Self.firstOccurrences(sections(pair.new))
+    let old = SnapshotSection.firstOccurrences(sections(pair.old))
+    let intended = SnapshotSection.firstOccurrences(sections(pair.new))
     let snapshot = code(pair.old, pair.new, old)
     let verdict = SnapshotVerdict.judge(
       snapshot, start: start, apply: apply, old: old, new: intended)
     return SnapshotOutcome(verdict: verdict, calls: snapshot.calls, old: old, intended: intended)
-  }
-
-  /// Each section id and item id at its first occurrence, as
-  /// `SimulatedSnapshot(sections:)` keeps them.
-  static func firstOccurrences(_ sections: [SnapshotSection<S, I>]) -> [SnapshotSection<S, I>] {
-    var sectionIDs = Set<IdentityKey<S>>()
-    var itemIDs = Set<IdentityKey<I>>()
-    return sections.compactMap { section in
-      guard sectionIDs.insert(IdentityKey(section.id)).inserted else { return nil }
-      return SnapshotSection(
-        id: section.id, rows: section.rows.filter { itemIDs.insert(IdentityKey($0.id)).inserted })
-    }
   }
 }
 
@@ -123,5 +111,5 @@ public struct SnapshotFailureKind: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `exception S1`.
-  public var description: String { rule.map { "\(verdict) \($0)" } ?? verdict.rawValue }
+  public var description: String { verdict.headline(rule) }
 }

@@ -25,13 +25,7 @@ public struct SectionSnapshotVerdict<ItemID: Hashable>: Hashable {
   public var isValid: Bool { kind == .valid }
 
   /// `exception SS1 at call 2: Identifiers in a section snapshot ...` or `valid`.
-  public var description: String {
-    var text = kind.rawValue
-    if let rule { text += " \(rule)" }
-    if let call { text += " at call \(call)" }
-    if let message { text += ": \(message)" }
-    return text
-  }
+  public var description: String { kind.text(rule: rule, call: call, message: message) }
 }
 
 extension SectionSnapshotVerdict: Sendable where ItemID: Sendable {}
