@@ -86,7 +86,7 @@ struct ValidatePictures {
   /// Draws a diffable case that fails or disagrees, within the page's limit:
   /// `make` gets its title and what it expected.
   private mutating func keep(
-    _ judged: DiffableJudgement, line: CaseLine,
+    _ judged: ScriptJudgement, line: CaseLine,
     make: (_ title: String, _ expected: String) -> HTMLSnapshotCase
   ) {
     guard !judged.isValid || !judged.agrees else { return }
@@ -96,7 +96,7 @@ struct ValidatePictures {
     }
     let item = make(
       "\(line.file):\(line.line)" + (judged.name.map { " " + $0 } ?? ""),
-      (judged.expect.map(ValidateReport.describe) ?? "valid (no expect)")
+      (judged.expected ?? "valid (no expect)")
         + (judged.agrees ? " (agrees)" : " (disagrees)"))
     if judged.agrees { snapshotOthers.append(item) } else { snapshotDisagreements.append(item) }
   }

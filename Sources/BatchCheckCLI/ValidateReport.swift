@@ -47,6 +47,9 @@ enum ValidateReport {
       return snapshotLines(snapshotCase.judged(), line: line, format: format, tally: &tally)
     case .success(.sectionSnapshot(let sectionCase)):
       return snapshotLines(sectionCase.judged(), line: line, format: format, tally: &tally)
+    case .success(.adapter(let adapterCase)):
+      return snapshotLines(
+        adapterCase.judged(profile: uikit), line: line, format: format, tally: &tally)
     case .success(.batch(var testCase)):
       if testCase.uikit == nil { testCase.uikit = uikit }
       let judged: ContractVerdict
@@ -79,11 +82,11 @@ enum ValidateReport {
     }
   }
 
-  /// A snapshot case's report: its JSON line, or for a human reader one
+  /// A script case's report (snapshot, section snapshot, adapter): its JSON line, or for a human reader one
   /// line (`x.jsonl:3 name: logged S3: ... ✓ agrees`) and on disagreement the
   /// expectation and the verdict on `-` and `+` lines.
   static func snapshotLines(
-    _ judged: DiffableJudgement, line: CaseLine, format: OutputFormat, tally: inout ValidateTally
+    _ judged: ScriptJudgement, line: CaseLine, format: OutputFormat, tally: inout ValidateTally
   ) -> String {
     if judged.agrees { tally.passed += 1 } else { tally.disagreements += 1 }
     if format == .json { return judged.reportLine(file: line.file, line: line.line) + "\n" }
@@ -91,31 +94,10 @@ enum ValidateReport {
     if let name = judged.name { head += " " + printable(name) }
     let contract = judged.contract == "sectionSnapshot" ? "section snapshot" : judged.contract
     head += ": " + printable(judged.text) + " (\(contract))"
-    if judged.agrees { return head + (judged.expect == nil ? "\n" : " ✓ agrees\n") }
+    if judged.agrees { return head + (judged.expected == nil ? "\n" : " ✓ agrees\n") }
     return head + " ✗ disagrees\n"
-      + "  - expected " + printable(judged.expect.map(describe) ?? "valid (the case has no expect)")
+      + "  - expected " + printable(judged.expected ?? "valid (the case has no expect)")
       + "\n" + "  + actual   " + printable(judged.text) + "\n"
-  }
-
-  /// What a snapshot expectation asks: `logged S3 at call 0: text`, and the
-  /// other parts it compares, named.
-  static func describe(_ expect: SnapshotExpectation) -> String {
-    var text = expect.verdict.rawValue
-    if let rule = expect.rule { text += " \(rule)" }
-    if let call = expect.call { text += " at call \(call)" }
-    if let message = expect.message { text += ": \(message)" }
-    var parts: [String] = []
-    if let logs = expect.logs {
-      parts.append("logs " + logs.map(\.rule.rawValue).joined(separator: ", "))
-    }
-    if let warnings = expect.warnings {
-      parts.append("warnings " + warnings.map(\.rawValue).joined(separator: ", "))
-    }
-    if let final = expect.final { parts.append("final " + final) }
-    if let results = expect.results {
-      parts.append("results [" + results.joined(separator: ",") + "]")
-    }
-    return parts.isEmpty ? text : text + " (" + parts.joined(separator: "; ") + ")"
   }
 
   /// `{"file":...,"line":3,"name":...,"verdict":...,"rule":...,"message":...,"agrees":true}`,

@@ -43,6 +43,10 @@ extension Case {
         message:
           "a section snapshot case (\"contract\":\"sectionSnapshot\"): read it with SectionSnapshotCase(jsonLine:)"
       )
+    case .adapter:
+      throw LineError(
+        offset: 0,
+        message: "an adapter case (\"contract\":\"adapter\"): read it with AdapterCase(jsonLine:)")
     }
   }
 }
@@ -97,6 +101,14 @@ package enum CaseDecoder {
   /// as a snapshot case, any other as a batch case.
   static func decodeLineValue(_ root: consuming JSONNode) throws(LineError) -> CaseLineValue {
     if case .object(let members) = root.value {
+      if isAdapterLine(members) {
+        return .adapter(try decodeAdapterCase(members, rootOffset: root.offset))
+      }
+      if let script = members.first(where: { $0.key == "start" || $0.key == "script" }) {
+        throw LineError(
+          offset: script.keyOffset,
+          message: "a case with \(JSONText.quoted(script.key)) needs \"contract\": \"adapter\"")
+      }
       if let contract = diffableContract(members) {
         if contract == "snapshot" {
           return .snapshot(try decodeSnapshotCase(members, rootOffset: root.offset))

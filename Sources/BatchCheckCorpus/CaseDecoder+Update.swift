@@ -25,47 +25,54 @@ extension CaseDecoder {
   {
     var update = BatchUpdate()
     for member in try unique(try object(node, what), allowed: updateKeys, in: "an update") {
-      let value = member.value
-      let key = "\"\(member.key)\""
-      switch member.key {
-      case "deleteSections": update.deleteSections = try sectionIndices(value, key)
-      case "insertSections": update.insertSections = try sectionIndices(value, key)
-      case "reloadSections": update.reloadSections = try sectionIndices(value, key)
-      case "moveSections":
-        let items = try array(value, "an array of section moves for \(key)")
-        update.moveSections.reserveCapacity(items.count)
-        for item in items {
-          let ends = try pair(item, "an array of two integers for a section move")
-          update.moveSections.append(
-            SectionMove(
-              from: try integer(ends.0, "in a section move"),
-              to: try integer(ends.1, "in a section move")))
-        }
-      case "deleteRows": update.deleteRows = try rowPaths(value, key)
-      case "insertRows": update.insertRows = try rowPaths(value, key)
-      case "reloadRows": update.reloadRows = try rowPaths(value, key)
-      case "reconfigureRows": update.reconfigureRows = try rowPaths(value, key)
-      default:
-        if case .integers(let compact) = value.value, compact.shape.count == 3,
-          compact.shape[1] == 2,
-          compact.shape[2] == 2
-        {
-          update.moveRows = stride(from: 0, to: compact.values.count, by: 4).map {
-            RowMove(
-              from: RowPath(compact.values[$0], compact.values[$0 + 1]),
-              to: RowPath(compact.values[$0 + 2], compact.values[$0 + 3]))
-          }
-          continue
-        }
-        let items = try array(value, "an array of row moves for \(key)")
-        update.moveRows.reserveCapacity(items.count)
-        for item in items {
-          let ends = try pair(item, "an array of two row paths for a row move")
-          update.moveRows.append(RowMove(from: try rowPath(ends.0), to: try rowPath(ends.1)))
-        }
-      }
+      try updateValue(member.key, member.value, into: &update)
     }
     return update
+  }
+
+  /// Reads the value of the update key `name` into `update`: the same
+  /// shapes in an update object and in an adapter script's mutation call.
+  static func updateValue(_ name: String, _ value: JSONNode, into update: inout BatchUpdate)
+    throws(LineError)
+  {
+    let key = "\"\(name)\""
+    switch name {
+    case "deleteSections": update.deleteSections = try sectionIndices(value, key)
+    case "insertSections": update.insertSections = try sectionIndices(value, key)
+    case "reloadSections": update.reloadSections = try sectionIndices(value, key)
+    case "moveSections":
+      let items = try array(value, "an array of section moves for \(key)")
+      update.moveSections.reserveCapacity(items.count)
+      for item in items {
+        let ends = try pair(item, "an array of two integers for a section move")
+        update.moveSections.append(
+          SectionMove(
+            from: try integer(ends.0, "in a section move"),
+            to: try integer(ends.1, "in a section move")))
+      }
+    case "deleteRows": update.deleteRows = try rowPaths(value, key)
+    case "insertRows": update.insertRows = try rowPaths(value, key)
+    case "reloadRows": update.reloadRows = try rowPaths(value, key)
+    case "reconfigureRows": update.reconfigureRows = try rowPaths(value, key)
+    default:
+      if case .integers(let compact) = value.value, compact.shape.count == 3,
+        compact.shape[1] == 2,
+        compact.shape[2] == 2
+      {
+        update.moveRows = stride(from: 0, to: compact.values.count, by: 4).map {
+          RowMove(
+            from: RowPath(compact.values[$0], compact.values[$0 + 1]),
+            to: RowPath(compact.values[$0 + 2], compact.values[$0 + 3]))
+        }
+        return
+      }
+      let items = try array(value, "an array of row moves for \(key)")
+      update.moveRows.reserveCapacity(items.count)
+      for item in items {
+        let ends = try pair(item, "an array of two row paths for a row move")
+        update.moveRows.append(RowMove(from: try rowPath(ends.0), to: try rowPath(ends.1)))
+      }
+    }
   }
 
   static func sectionIndices(_ node: JSONNode, _ key: String) throws(LineError) -> [Int] {

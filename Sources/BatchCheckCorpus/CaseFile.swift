@@ -6,6 +6,7 @@ package enum CaseLineValue: Hashable, Sendable {
   case batch(Case)
   case snapshot(SnapshotCase)
   case sectionSnapshot(SectionSnapshotCase)
+  case adapter(AdapterCase)
 }
 
 /// One non-blank line of a case file: a case, or why it is not one.
@@ -35,7 +36,7 @@ package struct CaseLine: Hashable, Sendable {
   package var result: Result<Case, CaseDataError> {
     switch value {
     case .success(.batch(let testCase)): return .success(testCase)
-    case .success(.snapshot), .success(.sectionSnapshot):
+    case .success(.snapshot), .success(.sectionSnapshot), .success(.adapter):
       return .failure(Self.notBatch(file: file, line: line))
     case .failure(let error): return .failure(error)
     }
@@ -46,7 +47,7 @@ package struct CaseLine: Hashable, Sendable {
     CaseDataError(
       file: file, line: line, column: 1,
       message:
-        "a snapshot case holds its own calls and has no batch update for a generator to produce; batchcheck validate judges it"
+        "a snapshot or adapter case holds its own calls and has no batch update for a generator to produce; batchcheck validate judges it"
     )
   }
 }

@@ -89,6 +89,12 @@ extension RuleExplanation {
         headline += ", warning \(warning.rule)"
       }
       return ExampleJudgement(headline: headline, text: text(of: verdict))
+    case .adapter(let testCase):
+      let report = testCase.script().run()
+      var headline = report.verdict.rawValue
+      if let rule = report.rule { headline += " \(rule)" }
+      if let cause = report.cause { headline += ", cause \(cause)" }
+      return ExampleJudgement(headline: headline, text: AdapterCase.text(report))
     case .sectionSnapshot(let testCase):
       let verdict = testCase.verdict
       var lines = [verdict.description]

@@ -21,7 +21,9 @@ public enum AdapterBasis: String, Hashable, Sendable, CaseIterable, Comparable {
 
 /// Why an app's view and its data source fell out of step: the cause behind
 /// an adapter outcome (`explain A1` … `explain A13`).
-public enum AdapterCause: String, Hashable, Sendable, CaseIterable, Comparable {
+public enum AdapterCause: String, Hashable, Sendable, CaseIterable, Comparable,
+  CustomStringConvertible
+{
   /// The model changed, then a batch started on a view that took the new
   /// counts in as "before" (never loaded, reload owed, layout owed).
   case a1 = "A1"
@@ -53,6 +55,9 @@ public enum AdapterCause: String, Hashable, Sendable, CaseIterable, Comparable {
   case a12 = "A12"
   /// Unbalanced `beginUpdates` and `endUpdates`.
   case a13 = "A13"
+
+  /// `A1` … `A13`.
+  public var description: String { rawValue }
 
   /// Orders by number: A1 < A2 < … < A13.
   public static func < (lhs: AdapterCause, rhs: AdapterCause) -> Bool {

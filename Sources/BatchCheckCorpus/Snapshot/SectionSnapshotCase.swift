@@ -45,9 +45,9 @@ public struct SectionSnapshotCase: Hashable, Sendable {
 
   /// The case judged once: its verdict, whether it agrees, what
   /// `validate` prints of it.
-  package func judged() -> DiffableJudgement {
+  package func judged() -> ScriptJudgement {
     let verdict = self.verdict
-    return DiffableJudgement(
+    return ScriptJudgement(
       contract: "sectionSnapshot", name: name, expect: expect, isValid: verdict.isValid,
       outcome: Self.outcomeText(verdict), text: verdict.description,
       fields: SectionSnapshotCaseJSON.verdictFields(verdict))

@@ -35,7 +35,7 @@ public struct SnapshotCase: Hashable, Sendable {
 /// rule, a fragment of the message, the failing call, the logs, the
 /// warnings, the final state and the query answers. Only what is given is
 /// compared.
-public struct SnapshotExpectation: Hashable, Sendable {
+public struct SnapshotExpectation: Hashable, Sendable, CustomStringConvertible {
   /// One expected log: its rule, its call, and a fragment of its text.
   public struct Log: Hashable, Sendable {
     public var rule: SnapshotRule
@@ -84,6 +84,21 @@ public struct SnapshotExpectation: Hashable, Sendable {
     self.final = final
     self.expanded = expanded
     self.results = results
+  }
+
+  /// What the expectation asks: `logged S3 at call 0: text`, and the other
+  /// parts it compares, named.
+  public var description: String {
+    var text = verdict.rawValue
+    if let rule { text += " \(rule)" }
+    if let call { text += " at call \(call)" }
+    if let message { text += ": \(message)" }
+    var parts: [String] = []
+    if let logs { parts.append("logs " + logs.map(\.rule.rawValue).joined(separator: ", ")) }
+    if let warnings { parts.append("warnings " + warnings.map(\.rawValue).joined(separator: ", ")) }
+    if let final { parts.append("final " + final) }
+    if let results { parts.append("results [" + results.joined(separator: ",") + "]") }
+    return parts.isEmpty ? text : text + " (" + parts.joined(separator: "; ") + ")"
   }
 
   /// Whether an outcome is what this expectation asks for.
@@ -151,44 +166,58 @@ extension SnapshotCase {
 
   /// The case judged once: its verdict, whether it agrees, what
   /// `validate` prints of it.
-  package func judged() -> DiffableJudgement {
+  package func judged() -> ScriptJudgement {
     let verdict = self.verdict
-    return DiffableJudgement(
+    return ScriptJudgement(
       contract: "snapshot", name: name, expect: expect, isValid: verdict.isValid,
       outcome: Self.outcomeText(verdict), text: verdict.description,
       fields: SnapshotCaseJSON.verdictFields(verdict))
   }
 }
 
-/// A snapshot or section snapshot case judged once: whether it agrees with
-/// its expectation, and its report line.
-package struct DiffableJudgement {
-  /// `snapshot` or `sectionSnapshot`, as the line names its contract.
+/// A script case (snapshot, section snapshot or adapter) judged once:
+/// whether it agrees with its expectation, and its report line.
+package struct ScriptJudgement {
+  /// `snapshot`, `sectionSnapshot` or `adapter`, as the line names its contract.
   package let contract: String
   /// The case's name.
   package let name: String?
-  /// The case's expectation; nil: valid.
-  package let expect: SnapshotExpectation?
+  /// What the case expects, in words; nil when it has no `expect` (valid).
+  package let expected: String?
   /// Whether the verdict is valid.
   package let isValid: Bool
-  /// Whether the verdict agrees with `expect`, valid when there is none.
+  /// Whether the verdict agrees with the expectation, valid when there is none.
   package let agrees: Bool
   /// The verdict in one line (`exception S1 at call 1: ...`).
   package let text: String
   /// The verdict's JSON fields.
   let fields: [String]
+  /// An adapter case's report, for its picture.
+  package let adapterReport: AdapterReport?
 
+  init(
+    contract: String, name: String?, expected: String?, isValid: Bool, agrees: Bool, text: String,
+    fields: [String], adapterReport: AdapterReport? = nil
+  ) {
+    self.contract = contract
+    self.name = name
+    self.expected = expected
+    self.isValid = isValid
+    self.agrees = agrees
+    self.text = text
+    self.fields = fields
+    self.adapterReport = adapterReport
+  }
+
+  /// A diffable case's judgement: its outcome compared with `expect`.
   init(
     contract: String, name: String?, expect: SnapshotExpectation?, isValid: Bool,
     outcome: SnapshotOutcomeText, text: String, fields: [String]
   ) {
-    self.contract = contract
-    self.name = name
-    self.expect = expect
-    self.isValid = isValid
-    self.agrees = (expect ?? SnapshotExpectation(verdict: .valid)).agrees(with: outcome)
-    self.text = text
-    self.fields = fields
+    self.init(
+      contract: contract, name: name, expected: expect?.description, isValid: isValid,
+      agrees: (expect ?? SnapshotExpectation(verdict: .valid)).agrees(with: outcome), text: text,
+      fields: fields)
   }
 
   /// `{"file":...,"line":3,"name":...,"contract":"snapshot","verdict":...,"rule":...,
