@@ -113,7 +113,7 @@ struct ExplainCommandTests {
       case .sectionSnapshot(let testCase):
         #expect(testCase.agrees, "\(explanation.id): \(testCase.verdict.description)")
         #expect(judgement.text.hasPrefix(testCase.verdict.description))
-      case .batch: Issue.record("\(explanation.id): a batch example")
+      case .batch, .adapter: Issue.record("\(explanation.id): not a diffable example")
       }
     }
   }

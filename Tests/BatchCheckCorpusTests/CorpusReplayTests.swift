@@ -23,13 +23,14 @@ struct CorpusReplayTests {
       .filter { $0.hasSuffix(".jsonl") && !$0.contains("/Corpus/expectations/") }.sorted()
   }
 
-  @Test("every case under Corpus/ reads and agrees with its expectation, batch and snapshot cases")
+  @Test("every case under Corpus/ reads and agrees with its expectation, batch, snapshot and adapter cases")
   func replayAll() throws {
     let files = Self.corpusFiles()
     #expect(files.contains { $0.hasSuffix("Corpus/uikit-rules.jsonl") }, "no uikit-rules.jsonl")
     #expect(files.contains { $0.hasSuffix("Corpus/snapshot.jsonl") }, "no snapshot.jsonl")
     var replayed = 0
     var snapshots = 0
+    var adapters = 0
     for file in files {
       for line in try CaseFile.read(atPath: file) {
         switch line.value {
@@ -55,9 +56,15 @@ struct CorpusReplayTests {
           #expect(
             testCase.agrees,
             "\(file):\(line.line) \(testCase.name ?? ""): got \(testCase.verdict.description)")
+        case .success(.adapter(let testCase)):
+          adapters += 1
+          #expect(
+            testCase.agrees,
+            "\(file):\(line.line) \(testCase.name ?? ""): got \(testCase.script().run().outcomes)")
         }
       }
     }
+    #expect(adapters > 0)
     #expect(replayed > 0)
     #expect(snapshots > 0)
   }

@@ -62,6 +62,8 @@ struct GuideCaseLinesTests {
         #expect(testCase.expect != nil && testCase.agrees, "\(line)")
       case .sectionSnapshot(let testCase):
         #expect(testCase.expect != nil && testCase.agrees, "\(line)")
+      case .adapter(let testCase):
+        #expect(testCase.expect != nil && testCase.agrees, "\(line)")
       }
     }
   }

@@ -120,6 +120,9 @@ struct RuleExplanationTests {
         snapshots += 1
         #expect(testCase.expect != nil, "a case of the guide has no expect: \(line)")
         #expect(testCase.agrees, "\(line): \(testCase.verdict.description)")
+      case .adapter(let testCase):
+        snapshots += 1
+        #expect(testCase.expect != nil && testCase.agrees, "\(line)")
       }
     }
     #expect(snapshots == RuleExplanation.diffable.filter { $0.example != nil }.count)

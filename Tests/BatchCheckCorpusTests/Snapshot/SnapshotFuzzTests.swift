@@ -40,6 +40,7 @@ struct SnapshotFuzzTests {
           switch value {
           case .snapshot(let testCase): report = testCase.reportLine(file: "fuzz", line: 1)
           case .sectionSnapshot(let testCase): report = testCase.reportLine(file: "fuzz", line: 1)
+          case .adapter(let testCase): report = testCase.judged().reportLine(file: "fuzz", line: 1)
           case .batch(let testCase): report = testCase.jsonLine
           }
           if (try? JSONSerialization.jsonObject(with: Data(report.utf8))) == nil {
