@@ -94,7 +94,7 @@ struct ReferenceScriptGenerator {
 
   mutating func randomRow() -> Row {
     let id: RowValue = chance(0.15) ? .int(int(1...3)) : .string(pick(["a", "b", "c", "d", "e"]))
-    return chance(0.15) ? Row(id: id, content: .string("\(id)'")) : Row(id)
+    return chance(0.15) ? Row(id: id, content: .string(Self.text(id) + "'")) : Row(id)
   }
 
   /// A row with an identity no other row has, or now and then an existing one.
@@ -109,8 +109,16 @@ struct ReferenceScriptGenerator {
     return (0..<sections).map { _ in (0..<int(0...4)).map { _ in randomRow() } }
   }
 
+  /// The value's text, unquoted.
+  static func text(_ value: RowValue) -> String {
+    switch value {
+    case .string(let text): text
+    case .int(let number): String(number)
+    }
+  }
+
   /// The row with its content changed and its identity kept.
   func changed(_ row: Row) -> Row {
-    row.content == row.id ? Row(id: row.id, content: .string("\(row.id)*")) : Row(row.id)
+    row.content == row.id ? Row(id: row.id, content: .string(Self.text(row.id) + "*")) : Row(row.id)
   }
 }
