@@ -53,6 +53,12 @@ import BatchCheck
 ///     step's path, also when the end came from an `endUpdates` inside its steps.
 /// 13. The engine is called with `identityOnly: false` and every row on screen (the v2
 ///     default when `visibleRows` is absent).
+/// 14. The two end-of-block branches §7.6 7 calls unreachable in a script (a table's
+///     `needsReload && diffable && modern SDK` fallback, the collection view's skip flags)
+///     are not modelled.
+/// 15. The reader (`ReferenceScriptReader`) is not a data-error checker: it reads what the
+///     reference needs and defaults `uikit` to `ios18` (§7.1 "default the run's profile");
+///     the writer always writes every option, so its lines do not depend on that default.
 struct ReferenceAdapter {
   /// Why a reload is owed.
   enum Reason: String {

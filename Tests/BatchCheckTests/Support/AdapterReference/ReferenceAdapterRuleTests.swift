@@ -165,4 +165,19 @@ struct ReferenceAdapterRuleTests {
     #expect(result.outcomes.first?.basis == "inferred")
     #expect(result.reads == [Self.read([4], "batchEnd", [2]), Self.read([4], "reloadData", [2])])
   }
+
+  @Test(
+    "reading note 1: a model set to the same rows keeps a table's eager read, so a later change marks"
+  )
+  func eagerSurvivesSameRows() throws {
+    let same = try Self.run(
+      #"{"contract":"adapter","start":{"rows":[["a"]]},"script":[{"call":"reloadData"},{"dataSource":[["a"]]},{"dataSource":[["a","b"]]}]}"#
+    )
+    #expect(same.verdict == "valid")
+    #expect(same.basis == "inferred")
+    let laidOut = try Self.run(
+      #"{"contract":"adapter","start":{"rows":[["a"]]},"script":[{"call":"reloadData"},{"drain":true},{"dataSource":[["a","b"]]}]}"#
+    )
+    #expect(laidOut.basis == "settled")
+  }
 }

@@ -269,3 +269,39 @@ enum ReferenceScriptReader {
       message: object["message"] as? String)
   }
 }
+
+// MARK: The output line
+
+extension ReferenceAdapterResult {
+  /// The §7.5 output-line fields of this result (`validate --format json` without `file`,
+  /// `line`, `name` and `agrees`): `contract`, the case-level `verdict`, `rule`, `message`,
+  /// `cause`, `step`, `basis` (absent keys left out), then `outcomes` and `reads` in order.
+  var outputFields: String {
+    func optional(_ key: String, _ value: String?) -> [String] {
+      value.map { [#"""# + key + #"":"# + JSONWriting.string($0)] } ?? []
+    }
+    func stepPath(_ path: [Int]) -> String { JSONWriting.list(path.map(String.init)) }
+    let outcomeObjects = outcomes.map { outcome in
+      let fields =
+        [
+          #""step":"# + stepPath(outcome.step),
+          #""verdict":"# + JSONWriting.string(outcome.verdict),
+        ]
+        + optional("rule", outcome.rule) + optional("cause", outcome.cause)
+        + [#""basis":"# + JSONWriting.string(outcome.basis)] + optional("message", outcome.message)
+      return "{" + fields.joined(separator: ",") + "}"
+    }
+    let readObjects = reads.map { read in
+      #"{"step":"# + stepPath(read.step) + #","by":"# + JSONWriting.string(read.by)
+        + #","counts":"# + JSONWriting.list(read.counts.map(String.init)) + "}"
+    }
+    let fields =
+      [#""contract":"adapter""#, #""verdict":"# + JSONWriting.string(verdict)]
+      + optional("rule", rule) + optional("message", message) + optional("cause", cause)
+      + (step.map { [#""step":"# + stepPath($0)] } ?? [])
+      + [#""basis":"# + JSONWriting.string(basis)]
+      + [#""outcomes":"# + JSONWriting.list(outcomeObjects)]
+      + [#""reads":"# + JSONWriting.list(readObjects)]
+    return fields.joined(separator: ",")
+  }
+}

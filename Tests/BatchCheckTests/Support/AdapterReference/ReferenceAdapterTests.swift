@@ -86,3 +86,26 @@ struct ReferenceAdapterTests {
     #expect(line.contains(#"{"id":7,"content":"x"}"#))
   }
 }
+
+extension ReferenceAdapterTests {
+  @Test("the output fields are JSON holding the case-level fields, the outcomes and the reads")
+  func outputFields() throws {
+    for (_, result) in referenceAdapterLines(count: 300, seed: 5) {
+      let text = "{" + result.outputFields + "}"
+      let object = try #require(
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+      #expect(object["verdict"] as? String == result.verdict)
+      #expect(object["cause"] as? String == result.cause)
+      #expect(object["message"] as? String == result.message)
+      #expect((object["step"] as? [Int]) == result.step)
+      #expect(object["basis"] as? String == result.basis)
+      let outcomes = try #require(object["outcomes"] as? [[String: Any]])
+      #expect(outcomes.map { $0["verdict"] as? String } == result.outcomes.map(\.verdict))
+      #expect(outcomes.map { $0["step"] as? [Int] } == result.outcomes.map(\.step))
+      #expect(outcomes.map { $0["basis"] as? String } == result.outcomes.map(\.basis))
+      let reads = try #require(object["reads"] as? [[String: Any]])
+      #expect(reads.map { $0["counts"] as? [Int] } == result.reads.map(\.counts))
+      #expect(reads.map { $0["by"] as? String } == result.reads.map(\.by))
+    }
+  }
+}
