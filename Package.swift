@@ -48,7 +48,9 @@ let package = Package(
           description:
             "Run the batchcheck command line tool: check, validate, corpus, explain, bench...")),
       dependencies: ["batchcheck"]),
-    .testTarget(name: "BatchCheckTests", dependencies: ["BatchCheck", "BatchCheckCommandLine"]),
+    .testTarget(
+      name: "BatchCheckTests",
+      dependencies: ["BatchCheck", "BatchCheckCommandLine", "BatchCheckCorpus"]),
     // What the test targets share: seeded mutations of case lines (the
     // case-reading and --exec wire tests) and temporary directories for the
     // files a test writes (the CLI and --exec tests); not a product.

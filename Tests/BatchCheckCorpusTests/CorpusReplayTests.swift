@@ -23,7 +23,9 @@ struct CorpusReplayTests {
       .filter { $0.hasSuffix(".jsonl") && !$0.contains("/Corpus/expectations/") }.sorted()
   }
 
-  @Test("every case under Corpus/ reads and agrees with its expectation, batch, snapshot and adapter cases")
+  @Test(
+    "every case under Corpus/ reads and agrees with its expectation, batch, snapshot and adapter cases"
+  )
   func replayAll() throws {
     let files = Self.corpusFiles()
     #expect(files.contains { $0.hasSuffix("Corpus/uikit-rules.jsonl") }, "no uikit-rules.jsonl")
