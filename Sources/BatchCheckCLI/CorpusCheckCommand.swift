@@ -123,22 +123,28 @@ struct CorpusCheckCommand: FilesCommand {
     run.waste = waste
     let progress = format == .human ? ProgressLine.make() : nil
     var index = 0
-    files: for file in files {
-      let lines: [CaseLine]
-      do throws(CaseFileError) {
-        lines = try CaseFile.read(atPath: file)
-      } catch {
-        run.unreadable(file: file, error: error, output: &output, format: format)
-        continue
-      }
+    var stopped = false
+    for file in files where !stopped {
+      // Each case is checked and printed as soon as its line is read:
+      // memory holds one block of the file and its longest line.
       run.startFile(file)
-      for (number, line) in lines.enumerated() {
-        defer { index += 1 }
-        progress?.update(file, done: number, total: lines.count)
-        guard shard?.contains(index) ?? true else { continue }
-        run.check(line, output: &output)
-        // --first-failure: the run ends at the first case that disagrees.
-        if failures.firstFailure, run.disagreementCount > 0 { break files }
+      var number = 0
+      do throws(CaseFileError) {
+        try CaseFile.forEachLine(atPath: file) { line in
+          defer {
+            index += 1
+            number += 1
+          }
+          progress?.update(file, done: number, total: nil)
+          guard shard?.contains(index) ?? true else { return true }
+          run.check(line, output: &output)
+          // --first-failure: the run ends at the first case that disagrees.
+          stopped = failures.firstFailure && run.disagreementCount > 0
+          return !stopped
+        }
+      } catch {
+        run.dropFile(file)
+        run.unreadable(file: file, error: error, output: &output, format: format)
       }
     }
     progress?.clear()

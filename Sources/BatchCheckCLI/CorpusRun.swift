@@ -87,6 +87,11 @@ struct CorpusRun {
     namesInFile = [:]
   }
 
+  /// Forgets a file started but not read: one that could not be opened.
+  mutating func dropFile(_ file: String) {
+    if let last = totals.last, last.file == file, last.cases == 0 { totals.removeLast() }
+  }
+
   mutating func unreadable(
     file: String, error: CaseFileError, output: inout some OutputSink, format: OutputFormat
   ) {

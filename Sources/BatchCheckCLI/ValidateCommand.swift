@@ -94,25 +94,28 @@ struct ValidateCommand: FilesCommand {
       ValidatePictures(contract: contract, identityOnly: identityOnly, uikit: uikit)
     }
     for file in files {
-      let lines: [CaseLine]
+      // Each line is judged and printed as soon as it is read: memory holds
+      // one block of the file and its longest line, never the file.
+      var cases = 0
       do throws(CaseFileError) {
-        lines = try CaseFile.read(atPath: file)
+        try CaseFile.forEachLine(atPath: file) { line in
+          cases += 1
+          output.writeOutput(
+            ValidateReport.lines(
+              for: line, format: format, contract: contract, identityOnly: identityOnly,
+              uikit: uikit, tally: &tally))
+          pictures?.add(line)
+          return true
+        }
       } catch {
         tally.unreadableFiles += 1
         if format == .json { output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n") }
         _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)
         continue
       }
-      if lines.isEmpty {
+      if cases == 0 {
         // Nothing to run: said, so that an empty file is not mistaken for a pass.
         output.writeError("\(file): no cases (the file holds no line)\n")
-      }
-      for line in lines {
-        output.writeOutput(
-          ValidateReport.lines(
-            for: line, format: format, contract: contract, identityOnly: identityOnly, uikit: uikit,
-            tally: &tally))
-        pictures?.add(line)
       }
     }
     if format == .human { output.writeOutput(tally.summary + "\n") }

@@ -104,16 +104,23 @@ package enum CaseDecoder {
       if isAdapterLine(members) {
         return .adapter(try decodeAdapterCase(members, rootOffset: root.offset))
       }
-      if let script = members.first(where: { $0.key == "start" || $0.key == "script" }) {
-        throw LineError(
-          offset: script.keyOffset,
-          message: "a case with \(JSONText.quoted(script.key)) needs \"contract\": \"adapter\"")
-      }
       if let contract = diffableContract(members) {
         if contract == "snapshot" {
           return .snapshot(try decodeSnapshotCase(members, rootOffset: root.offset))
         }
         return try decodeSectionSnapshotLine(members, rootOffset: root.offset)
+      }
+      if let script = members.first(where: { $0.key == "script" }) {
+        throw LineError(
+          offset: script.keyOffset,
+          message: "a case with \"script\" needs \"contract\": \"adapter\"")
+      }
+      if let start = members.first(where: { $0.key == "start" }) {
+        throw LineError(
+          offset: start.keyOffset,
+          message:
+            "a case with \"start\" needs \"contract\": \"adapter\" (a view's start state) or \"snapshot\""
+        )
       }
       if let calls = members.first(where: { $0.key == "calls" }) {
         throw LineError(

@@ -104,12 +104,15 @@ package enum CaseFile {
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
       let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
       start = end + 1
-      if line.allSatisfy({
-        $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
-      }) {
-        continue
-      }
+      if isBlank(line) { continue }
       try body(lineNumber, line)
+    }
+  }
+
+  /// Whether a line holds nothing but spaces, tabs and a carriage return.
+  static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy {
+      $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")
     }
   }
 
@@ -122,8 +125,12 @@ package enum CaseFile {
   /// - Throws: `CaseFileError` when the file does not exist, is a directory
   ///   or cannot be read.
   package static func read(atPath path: String) throws(CaseFileError) -> [CaseLine] {
-    // Read from the bytes' own buffer: no copy of the file, none of a line.
-    try bytes(atPath: path).withUnsafeBufferPointer { read(buffer: $0, file: path) }
+    var records: [CaseLine] = []
+    try forEachLine(atPath: path) { record in
+      records.append(record)
+      return true
+    }
+    return records
   }
 
   /// The bytes of the file at `path` (`-`: standard input), read to the end
@@ -142,25 +149,10 @@ package enum CaseFile {
 
   /// `bytes(atPath:)`, holding a file to `limit` bytes.
   static func bytes(atPath path: String, limit: Int) throws(CaseFileError) -> [UInt8] {
-    let descriptor: Int32
-    if path == "-" {
-      descriptor = 0
-    } else {
-      var opened: Int32
-      repeat { opened = open(path, O_RDONLY | O_CLOEXEC) } while opened < 0 && errno == EINTR
-      guard opened >= 0 else {
-        throw CaseFileError(file: path, reason: errno == ENOENT ? "no such file" : systemReason())
-      }
-      descriptor = opened
-    }
+    let descriptor = try openForReading(path)
     defer { if descriptor != 0 { _ = close(descriptor) } }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw CaseFileError(file: path, reason: systemReason())
-    }
-    if status.st_mode & S_IFMT == S_IFDIR {
-      throw CaseFileError(file: path, reason: "is a directory")
-    }
+    _ = fstat(descriptor, &status)
     // The size of a regular file is only a hint: the file may grow or shrink.
     let hint = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
     // One byte more than the limit, to see a file go past it.
@@ -189,7 +181,7 @@ package enum CaseFile {
   }
 
   /// `strerror(errno)`, lowercased as the other reasons are: `permission denied`.
-  private static func systemReason() -> String {
+  static func systemReason() -> String {
     String(cString: strerror(errno)).lowercased()
   }
 
@@ -202,7 +194,7 @@ package enum CaseFile {
   }
 
   /// One line: checks its size and UTF-8, then parses and decodes.
-  private static func readLine(
+  static func readLine(
     _ line: UnsafeBufferPointer<UInt8>, file: String, line number: Int
   ) -> Result<CaseLineValue, CaseDataError> {
     do throws(LineError) {
