@@ -74,7 +74,7 @@ let package = Package(
       name: "BatchCheckHarnessTests",
       dependencies: ["BatchCheckHarness", "BatchCheck", "ReferenceDiffs"]),
     // Uses the package as a diff library's test target would: public API only.
-    .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting"]),
+    .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting", "BatchCheckHarness"]),
     .testTarget(
       name: "BatchCheckCLITests",
       dependencies: [

@@ -1,4 +1,4 @@
-@_exported import BatchCheckHarness
+import BatchCheckHarness
 import Testing
 
 /// Records an adapter check's failures as Swift Testing issues: one issue
@@ -18,7 +18,8 @@ import Testing
 /// (`batchcheck validate`). The attachments, which `swift test
 /// --attachments-path DIR` writes out, are `NAME.batchcheck.json` and
 /// `NAME.regressions.jsonl` (the replay lines, each expecting the run's
-/// verdict).
+/// verdict). The harness views and `checkAdapter` come from
+/// `BatchCheckHarness`: import it next to `BatchCheckTesting`.
 ///
 /// - Parameters:
 ///   - report: the report of `checkAdapter(named:options:apply:)`.

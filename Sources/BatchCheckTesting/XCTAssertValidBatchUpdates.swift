@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckHarness
 import XCTest
 
 // XCTest names its assertions XCTAssert...; this one follows them.

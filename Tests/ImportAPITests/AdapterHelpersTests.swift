@@ -1,3 +1,4 @@
+import BatchCheckHarness
 import BatchCheckTesting
 import Foundation
 import Testing

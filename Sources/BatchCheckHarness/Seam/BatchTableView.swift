@@ -16,7 +16,8 @@ import Foundation
 /// Write a library's apply code once, as an extension of this protocol (and
 /// of ``BatchCollectionView``): the app runs it on `UITableView`, its tests
 /// on ``HarnessTableView``, which records every call and judges each batch
-/// as UIKit would (<doc:TestingApplyCode>). Every index path is a UIKit
+/// as UIKit would (the BatchCheck article "Testing the code that applies
+/// your diff"). Every index path is a UIKit
 /// index path: deletes, reloads and move sources in the old space (the data
 /// before the batch), inserts and move destinations in the new space.
 @MainActor public protocol BatchTableView: AnyObject {
@@ -112,7 +113,7 @@ public enum HarnessRowAnimation: Int, Hashable, Sendable, CaseIterable, BatchRow
 }
 
 /// `UIWindow` on the harness: a harness view's `window` is one of these
-/// while the view is in a window (``HarnessTableView/setInWindow(_:)``) and
+/// while the view is in a window (``HarnessViewBase/setInWindow(_:)``) and
 /// nil outside, which is all apply code asks of it (`window == nil`).
 public struct HarnessWindow: Hashable, Sendable {
   /// A window.

@@ -19,10 +19,10 @@ import Foundation
 /// recorded as a model change, so ``HarnessView/script`` replays the run.
 /// `numberOfSections` and `numberOfRows(inSection:)` answer UIKit's cached
 /// counts, after any read the call makes. Completion handlers run at the
-/// next ``drain()``, with `true`. An exception ends the view, as the crash
+/// next ``HarnessViewBase/drain()``, with `true`. An exception ends the view, as the crash
 /// would: later calls are recorded, not applied, and no completion runs.
 /// A layout pass, a window and a geometry change happen only when the test
-/// says so (``drain()``, ``setInWindow(_:)``, ``simulateGeometryChange()``).
+/// says so (``HarnessViewBase/drain()``, ``HarnessViewBase/setInWindow(_:)``, ``HarnessViewBase/simulateGeometryChange()``).
 @MainActor public final class HarnessTableView: HarnessViewBase, BatchTableView, HarnessView {
   /// The harness draws nothing: every animation is the same to it.
   public typealias RowAnimation = HarnessRowAnimation
