@@ -32,14 +32,14 @@ extension AdapterCheckFailure {
   /// replay line.
   public func textLines() -> [String] {
     var lines: [String] = []
-    if let message = outcome.message { lines.append("message:  " + message) }
+    if let message = outcome.message { lines.append("message:  " + Self.indented(message)) }
     lines.append("old:      " + CaseJSON.sections(old))
     lines.append("new:      " + CaseJSON.sections(new))
     lines.append("schedule: \(schedule)")
     lines.append(
       "steps:    " + AdapterCaseJSON.steps(script.steps, semantics: script.options.semantics))
     lines.append("outcomes:")
-    lines += report.outcomes.map { "  \($0)" }
+    lines += report.outcomes.map { "  " + Self.indented("\($0)") }
     lines.append("reads:")
     lines += report.reads.map { "  \($0)" }
     lines.append(
@@ -55,5 +55,11 @@ extension AdapterCheckFailure {
     }
     lines.append("replay:   " + replayLine)
     return lines
+  }
+
+  /// `text` with its lines after the first indented to the column where
+  /// a line's value starts, so a message of several lines stays in place.
+  static func indented(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n          ")
   }
 }

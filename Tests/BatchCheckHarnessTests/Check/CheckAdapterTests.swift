@@ -113,6 +113,9 @@ struct CheckAdapterTests {
       text.hasPrefix("final data on a table view (ios18): 60 trials, \(report.failedCases) failed"))
     #expect(text.contains("  replay:   " + failure.replayLine))
     #expect(text.contains("  schedule: \(failure.schedule)"))
+    // iOS 18's texts run over several lines; each stays under its heading.
+    #expect(report.failures.contains { $0.outcome.message?.contains("\n") == true })
+    #expect(!text.split(separator: "\n").contains { $0.hasPrefix("Data source") })
     let json = report.renderJSON()
     #expect(json.hasPrefix(#"{"name":"final data","semantics":"tableView","uikit":"ios18""#))
     #expect(json.contains(#""provenMinimal":true"#))
