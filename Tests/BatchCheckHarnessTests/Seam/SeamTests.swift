@@ -49,6 +49,13 @@ struct SeamTests {
     table.drain()
     #expect(finished == [true, true])
     #expect(table.report.outcomes.map(\.kind) == [.valid, .valid, .valid])
+    // UIKit's own forms still resolve, with no ambiguity: an optional
+    // block, nil, and a closure literal with an explicit completion.
+    table.performBatchUpdates(nil)
+    table.performBatchUpdates({ model = rows("abcd") }, completion: nil)
+    let optional: (() -> Void)? = {}
+    table.performBatchUpdates(optional, completion: { finished.append($0) })
+    #expect(table.report.outcomes.count == 6 && table.pendingCompletions == 1)
   }
 
   @Test("IndexPath(row:section:), (item:section:), .row, .item, .section")
