@@ -94,6 +94,16 @@ struct HarnessScenarioTests {
         "after the update (3) must be equal to the number of rows contained in that section before the update (3), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted)"
     )
     #expect(failing.mismatches(table.report).isEmpty, "\(table.report.outcomes)")
+    // The scenario's own script, with the final data set again in the
+    // second block, gives the same case.
+    let written = AdapterScript(
+      start: AdapterStart(rows: rows("abc")),
+      steps: [
+        .performBatchUpdates([.dataSource(final), .mutation(.deleteRows([RowPath(0, 1)]))]),
+        .performBatchUpdates([.dataSource(final), .mutation(.insertRows([RowPath(0, 0)]))]),
+      ]
+    ).run()
+    #expect(written.firstFailure == table.report.firstFailure)
     // The model stored once: the second block's setData changes nothing.
     #expect(
       table.script.steps == [
