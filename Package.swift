@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "ReferenceDiffs", targets: ["ReferenceDiffs"]),
     .library(name: "BatchCheckTesting", targets: ["BatchCheckTesting"]),
     .library(name: "BatchCheckHTML", targets: ["BatchCheckHTML"]),
+    .library(name: "BatchCheckHarness", targets: ["BatchCheckHarness"]),
     .executable(name: "batchcheck", targets: ["batchcheck"]),
     // `swift package batchcheck <arguments>` in a package that depends on BatchCheck.
     .plugin(name: "BatchCheckPlugin", targets: ["BatchCheckPlugin"]),
@@ -25,7 +26,14 @@ let package = Package(
     // External generators: another program, spoken to in JSON lines over pipes.
     .target(name: "BatchCheckExec", dependencies: ["BatchCheck", "BatchCheckCorpus"]),
     .target(name: "ReferenceDiffs", dependencies: ["BatchCheck"]),
-    .target(name: "BatchCheckTesting", dependencies: ["BatchCheck", "BatchCheckHTML"]),
+    .target(
+      name: "BatchCheckTesting",
+      dependencies: ["BatchCheck", "BatchCheckHTML", "BatchCheckHarness"]
+    ),
+    // Simulated table and collection views that read a live data source at
+    // UIKit's moments, the protocols UIKit's views share with them, and the
+    // property check of apply code (Foundation for IndexPath and IndexSet).
+    .target(name: "BatchCheckHarness", dependencies: ["BatchCheck"]),
     // Reports as self-contained HTML pages with SVG pictures of each failure.
     .target(name: "BatchCheckHTML", dependencies: ["BatchCheck", "BatchCheckCommandLine"]),
     // The command line's words that reports write: the spelling of the
@@ -64,8 +72,11 @@ let package = Package(
       name: "BatchCheckExecTests",
       dependencies: ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "BatchCheckTestSupport"]),
     .testTarget(name: "ReferenceDiffsTests", dependencies: ["BatchCheck", "ReferenceDiffs"]),
+    .testTarget(
+      name: "BatchCheckHarnessTests",
+      dependencies: ["BatchCheckHarness", "BatchCheck", "ReferenceDiffs"]),
     // Uses the package as a diff library's test target would: public API only.
-    .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting"]),
+    .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting", "BatchCheckHarness"]),
     .testTarget(
       name: "BatchCheckCLITests",
       dependencies: [

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the DocC archives of the modules semantic versioning covers,
-# BatchCheck and BatchCheckTesting, with the toolchain alone (no plugin
+# BatchCheck, BatchCheckTesting and BatchCheckHarness, with the toolchain alone (no plugin
 # package): their symbol graphs from `swift package dump-symbol-graph`, then
 # `docc convert` over each catalog (Sources/<module>/<module>.docc) with
 # every warning an error. Before converting, it checks that every public
@@ -13,7 +13,7 @@
 # any undocumented symbol, or any failed step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-modules=(BatchCheck BatchCheckTesting)
+modules=(BatchCheck BatchCheckTesting BatchCheckHarness)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT

@@ -23,7 +23,8 @@ if not os.path.isdir(modules):
     sys.exit("error: no .build/debug/Modules: run swift build first")
 
 IMPORTS = ["BatchCheck", "BatchCheckCorpus", "BatchCheckExec", "BatchCheckHTML",
-           "BatchCheckTesting", "ReferenceDiffs", "Testing", "XCTest"]
+           "BatchCheckHarness", "BatchCheckTesting", "ReferenceDiffs", "Testing", "XCTest",
+           "Foundation"]
 PRELUDE = """
 /// Stand-ins for what the snippets use without defining it.
 struct MyDiff {
@@ -56,7 +57,8 @@ def main():
             manifests.append((path, line, body))
             continue
         code = "\n".join(l for l in body.splitlines() if not l.startswith("import "))
-        declarations = re.match(r"\s*(@Test|final class|class|struct|func|enum)\b", code)
+        declarations = re.match(
+            r"\s*(@Test|@MainActor|final class|class|struct|func|enum|extension)\b", code)
         if not declarations:
             code = f"func snippet{index}() async throws {{\n{code}\n}}"
         name = f"Snippet{index}.swift"

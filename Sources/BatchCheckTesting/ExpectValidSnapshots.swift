@@ -88,9 +88,8 @@ enum SnapshotFailureRecord {
     guard !report.passed else { return nil }
     let total = report.failures.count
     let issues = report.failures.enumerated().map { position, failure in
-      let head =
-        "BatchCheck: \(report.name) fails: \(failure.kind)"
-        + (total > 1 ? " (kind \(position + 1) of \(total), smallest first)" : "")
+      let head = FailureRecord.headline(
+        report.name, fails: "\(failure.kind)", position: position, of: total)
       return ([head] + failure.textLines()).joined(separator: "\n")
     }
     let base = FailureRecord.fileName(report.name)

@@ -49,9 +49,8 @@ package struct FailureRecord: Sendable {
     guard !report.failures.isEmpty else { return nil }
     let total = report.failures.count
     issues = report.failures.enumerated().map { position, failure in
-      let head =
-        "BatchCheck: \(report.generator) fails: \(failure.kind)"
-        + (total > 1 ? " (kind \(position + 1) of \(total), smallest first)" : "")
+      let head = FailureRecord.headline(
+        report.generator, fails: "\(failure.kind)", position: position, of: total)
       guard failure.coverage == nil else {
         return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(
           separator: "\n")
@@ -75,6 +74,15 @@ package struct FailureRecord: Sendable {
       attachments.append(
         (name: "\(base).regressions.jsonl", contents: corpus.joined(separator: "\n") + "\n"))
     }
+  }
+
+  /// The first line of one kind's issue: `BatchCheck: NAME fails: KIND`,
+  /// and `(kind 2 of 3, smallest first)` when the report has several.
+  package static func headline(_ name: String, fails kind: String, position: Int, of total: Int)
+    -> String
+  {
+    "BatchCheck: \(name) fails: \(kind)"
+      + (total > 1 ? " (kind \(position + 1) of \(total), smallest first)" : "")
   }
 
   /// `name` with every character other than letters, digits, `-` and `_`

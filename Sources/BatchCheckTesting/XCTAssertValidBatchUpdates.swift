@@ -1,4 +1,5 @@
 import BatchCheck
+import BatchCheckHarness
 import XCTest
 
 // XCTest names its assertions XCTAssert...; this one follows them.
@@ -146,4 +147,46 @@ public func XCTAssertValidSnapshots(
     Recorder.recordInXCTest(record, file: file, line: line)
   }
   return report
+}
+
+// XCTest names its assertions XCTAssert...; this one follows them.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `expectConsistentAdapter(_:)` for XCTest: one failure per kind of
+/// failure of an adapter check, at `file` and `line`, with the same
+/// attachments (`XCTAttachment` on Apple platforms; files in
+/// `BATCHCHECK_ATTACHMENTS_DIR` wherever it is set).
+///
+///     @MainActor func testStagedReload() {
+///       XCTAssertConsistentAdapter(checkAdapter { (table: HarnessTableView, old, new, setData) in
+///         table.reload(using: stagedChanges(old, new), with: .automatic, setData: setData)
+///       })
+///     }
+@discardableResult
+public func XCTAssertConsistentAdapter(
+  _ report: AdapterCheckReport, file: StaticString = #filePath, line: UInt = #line
+) -> AdapterCheckReport {
+  if let record = AdapterFailureRecord.record(report) {
+    Recorder.recordInXCTest(record, file: file, line: line)
+  }
+  return report
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// Checks apply code and records one XCTest failure per kind of failure:
+/// `checkAdapter(named:options:apply:)` and `XCTAssertConsistentAdapter(_:)`
+/// in one call.
+///
+///     @MainActor func testStagedReload() {
+///       XCTAssertConsistentAdapter { (table: HarnessTableView, old, new, setData) in
+///         table.reload(using: stagedChanges(old, new), with: .automatic, setData: setData)
+///       }
+///     }
+@MainActor
+@discardableResult
+public func XCTAssertConsistentAdapter<View: HarnessView>(
+  named name: String = "apply code", options: AdapterCheckOptions = AdapterCheckOptions(),
+  file: StaticString = #filePath, line: UInt = #line, apply: AdapterApply<View>
+) -> AdapterCheckReport {
+  XCTAssertConsistentAdapter(
+    checkAdapter(named: name, options: options, apply: apply), file: file, line: line)
 }

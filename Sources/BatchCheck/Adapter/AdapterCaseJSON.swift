@@ -87,7 +87,7 @@ package enum AdapterCaseJSON {
   package static func expect(_ report: AdapterReport) -> String {
     var fields = ["\"verdict\":\"\(report.verdict.rawValue)\""]
     if let rule = report.rule { fields.append("\"rule\":\"\(rule)\"") }
-    if let cause = report.cause { fields.append("\"cause\":\"\(cause)\"") }
+    if let cause = report.cause { fields.append("\"cause\":\"\(cause.rawValue)\"") }
     if let step = report.step { fields.append("\"step\":" + path(step)) }
     fields.append("\"basis\":\"\(report.basis.rawValue)\"")
     return "{" + fields.joined(separator: ",") + "}"
@@ -102,7 +102,7 @@ package enum AdapterCaseJSON {
   package static func outcome(_ outcome: AdapterOutcome) -> String {
     var fields = ["\"step\":" + path(outcome.step), "\"verdict\":\"\(outcome.kind.rawValue)\""]
     if let rule = outcome.rule { fields.append("\"rule\":\"\(rule)\"") }
-    if let cause = outcome.cause { fields.append("\"cause\":\"\(cause)\"") }
+    if let cause = outcome.cause { fields.append("\"cause\":\"\(cause.rawValue)\"") }
     fields.append("\"basis\":\"\(outcome.basis.rawValue)\"")
     if let message = outcome.message { fields.append("\"message\":" + jsonQuoted(message)) }
     return "{" + fields.joined(separator: ",") + "}"

@@ -171,7 +171,7 @@ public struct AdapterOutcome: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     var text = "\(step) \(kind.rawValue)"
     if let rule { text += " \(rule)" }
-    if let cause { text += " \(cause)" }
+    if let cause { text += " \(cause.rawValue)" }
     text += " (\(basis.rawValue))"
     if let message { text += ": \(message)" }
     return text

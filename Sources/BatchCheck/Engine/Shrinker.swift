@@ -112,7 +112,7 @@ public enum Shrinker {
   /// The largest case (rows, old and new) on which the local passes run:
   /// dropping any row of each side together, reordering, and splitting a
   /// duplicate, each O(*n*²) calls in the number of rows *n*.
-  static let localLimit = 16
+  package static let localLimit = 16
 
   /// `shrink(old:new:budget:fails:)` with some passes turned off, for tests.
   static func shrink(

@@ -1,0 +1,86 @@
+import BatchCheckHarness
+import BatchCheckTesting
+import Foundation
+import Testing
+import XCTest
+
+extension BatchTableView {
+  /// Replaces every section in one batch: deletes the old ones, inserts the
+  /// new ones. With `late`, the model is set after the block, as an app
+  /// that forgets to set it inside does.
+  func replaceAll(
+    _ old: [[Row]], _ new: [[Row]], late: Bool, setData: ([[Row]]) -> Void
+  ) {
+    performBatchUpdates {
+      if !late { setData(new) }
+      deleteSections(IndexSet(old.indices), with: .automatic)
+      insertSections(IndexSet(new.indices), with: .automatic)
+    }
+    if late { setData(new) }
+  }
+}
+
+@MainActor
+@Suite("Test helpers: apply code on the harness")
+struct AdapterHelpersTests {
+  static let options = AdapterCheckOptions(count: 100)
+
+  @Test("a model set after the block: one issue per kind at the caller, JSON and replay lines")
+  func lateModel() throws {
+    var report: AdapterCheckReport?
+    let recorded = capturingRecords {
+      report = expectConsistentAdapter(
+        checkAdapter(named: "late model", options: Self.options) {
+          (table: HarnessTableView, old, new, setData) in
+          table.replaceAll(old, new, late: true, setData: setData)
+        })
+    }
+    let failures = try #require(report?.failures)
+    #expect(failures.contains { $0.kind.cause == .a4 })
+    #expect(recorded.issues.count == failures.count)
+    for (issue, failure) in zip(recorded.issues, failures) {
+      #expect(issue.hasPrefix("BatchCheck: late model fails: \(failure.kind)"), "\(issue)")
+      #expect(issue.contains("\n  replay:   \(failure.replayLine)"))
+    }
+    #expect(
+      recorded.attachments.map(\.name) == [
+        "late_model.batchcheck.json", "late_model.regressions.jsonl",
+      ])
+    let lines = recorded.attachments.last?.contents.split(separator: "\n") ?? []
+    #expect(lines.count == failures.count)
+    #expect(lines.allSatisfy { $0.contains(#""contract":"adapter""#) })
+    #expect(recorded.attachments.first?.contents.hasPrefix(#"{"name":"late model""#) == true)
+  }
+
+  @Test("the model set inside the block passes and records nothing, through the closure form")
+  func modelInBlock() {
+    let recorded = capturingRecords {
+      let report = expectConsistentAdapter(options: Self.options) {
+        (grid: HarnessTableView, old, new, setData) in
+        grid.replaceAll(old, new, late: false, setData: setData)
+      }
+      #expect(report.passed && report.cases == 100)
+    }
+    #expect(recorded.issues.isEmpty && recorded.attachments.isEmpty)
+  }
+}
+
+/// The XCTest helper records what the Swift Testing one records.
+final class AdapterHelpersXCTests: XCTestCase {
+  // corelibs XCTest runs tests on the main thread but calls no
+  // main-actor method: the test says where it runs.
+  func testLateModelFailsOncePerKind() {
+    var report: AdapterCheckReport?
+    let recorded = capturingRecords {
+      report = MainActor.assumeIsolated {
+        XCTAssertConsistentAdapter(options: AdapterHelpersTests.options) {
+          (table: HarnessTableView, old, new, setData) in
+          table.replaceAll(old, new, late: true, setData: setData)
+        }
+      }
+    }
+    XCTAssertEqual(recorded.issues.count, report?.failures.count)
+    XCTAssertFalse(recorded.issues.isEmpty)
+    XCTAssertEqual(recorded.attachments.count, 2)
+  }
+}
