@@ -32,7 +32,7 @@ struct CaseFileStreamTests {
     for seed in 0..<300 as Range<UInt64> {
       let bytes = Self.randomFile(seed: seed)
       let path = folder.path("\(seed).jsonl")
-      FileManager.default.createFile(atPath: path, contents: Data(bytes))
+      _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
       let whole = CaseFile.read(bytes, file: path)
       for blockBytes in [1, 2, 3, 5, 64, 1 << 20] {
         var streamed: [CaseLine] = []
@@ -66,7 +66,7 @@ struct CaseFileStreamTests {
     var bytes = [UInt8](repeating: UInt8(ascii: " "), count: CaseDecoder.maxLineBytes + 10)
     bytes[0] = UInt8(ascii: "[")
     bytes += Array("\n{\"old\":[],\"new\":[]}\n".utf8)
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     var lines: [CaseLine] = []
     try CaseFile.forEachLine(atPath: path) { line in
       lines.append(line)
