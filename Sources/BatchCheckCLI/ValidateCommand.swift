@@ -1,6 +1,7 @@
 import BatchCheck
 import BatchCheckCommandLine
 import BatchCheckCorpus
+import Foundation
 
 /// `batchcheck validate FILE... [--format human|json]`: runs every case of
 /// the case files and compares each verdict with the case's expectation.
@@ -23,7 +24,7 @@ struct ValidateCommand: FilesCommand {
     with the case's expectation.
 
     USAGE: batchcheck validate <file>... [--format <format>] [--contract <contract>] [--identity-only]
-                               [--uikit <profile>] [--html <file>]
+                               [--uikit <profile>] [--workers <n>] [--html <file>]
 
     ARGUMENTS:
       <file>              A case file: JSON Lines, one case per line; any readable
@@ -52,6 +53,8 @@ struct ValidateCommand: FilesCommand {
   var uikit: UIKitProfile?
   /// Where to write the HTML report; nil: none.
   var html: String?
+  /// How many cores judge the lines.
+  var workers = ProcessInfo.processInfo.activeProcessorCount
 
   static var options: [CommandOption<Self>] {
     [
@@ -72,6 +75,10 @@ struct ValidateCommand: FilesCommand {
         help:
           "The UIKit whose rules judge the cases that do not say (\"uikit\" in the case): ios18 (default)"
           + " or ios12."),
+      .number(
+        "--workers", \.workers, in: 1...256,
+        help: "Judge the lines on this many cores; the output is the same for any number",
+        default: "all"),
       .path(
         "--html", \.html,
         help:
@@ -93,21 +100,37 @@ struct ValidateCommand: FilesCommand {
     var pictures = html.map { _ in
       ValidatePictures(contract: contract, identityOnly: identityOnly, uikit: uikit)
     }
+    // Lines are judged a batch at a time on every worker, and printed in
+    // file order as each batch ends: memory holds one batch of lines.
+    var batch: [CaseLine] = []
+    func flush(_ output: inout some OutputSink) {
+      let judged = OrderedParallel.map(batch, workers: workers) { line in
+        var counts = ValidateTally()
+        let text = ValidateReport.lines(
+          for: line, format: format, contract: contract, identityOnly: identityOnly,
+          uikit: uikit, tally: &counts)
+        return (text, counts)
+      }
+      for (line, (text, counts)) in zip(batch, judged) {
+        output.writeOutput(text)
+        tally.add(counts)
+        pictures?.add(line)
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+    let batchSize = workers == 1 ? 1 : 64 * workers
     for file in files {
-      // Each line is judged and printed as soon as it is read: memory holds
-      // one block of the file and its longest line, never the file.
       var cases = 0
       do throws(CaseFileError) {
         try CaseFile.forEachLine(atPath: file) { line in
           cases += 1
-          output.writeOutput(
-            ValidateReport.lines(
-              for: line, format: format, contract: contract, identityOnly: identityOnly,
-              uikit: uikit, tally: &tally))
-          pictures?.add(line)
+          batch.append(line)
+          if batch.count >= batchSize { flush(&output) }
           return true
         }
+        flush(&output)
       } catch {
+        flush(&output)
         tally.unreadableFiles += 1
         if format == .json { output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n") }
         _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)

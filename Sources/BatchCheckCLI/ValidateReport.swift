@@ -22,6 +22,14 @@ struct ValidateTally: Equatable {
     return text
   }
 
+  /// Adds another tally's counts.
+  mutating func add(_ other: ValidateTally) {
+    passed += other.passed
+    disagreements += other.disagreements
+    dataErrors += other.dataErrors
+    unreadableFiles += other.unreadableFiles
+  }
+
   /// 65 when anything could not be read, else 1 when a case disagrees, else 0.
   var exitCode: ExitCode {
     if dataErrors > 0 || unreadableFiles > 0 { return .dataError }
