@@ -1,5 +1,6 @@
 import BatchCheck
 import BatchCheckCorpus
+import Foundation
 
 /// `batchcheck corpus check`: runs one generator on every case of corpus
 /// files, judges its changes, compares each outcome with the expected one,
@@ -62,6 +63,8 @@ struct CorpusCheckCommand: FilesCommand {
   var html: String?
   var failures = FailureOptions()
   var waste = WasteOptions()
+  /// How many cores run the cases (one with --exec).
+  var workers = ProcessInfo.processInfo.activeProcessorCount
 
   static var options: [CommandOption<Self>] {
     GeneratorOptions.options.map { $0.lifted(\.shared) } + [
@@ -81,6 +84,11 @@ struct CorpusCheckCommand: FilesCommand {
           \.shard,
           help:
             "Run shard i of n: case k (counting over all files, from 0) runs on shard k % n + 1."),
+        .number(
+          "--workers", \.workers, in: 1...256,
+          help:
+            "Run the cases on this many cores (one with --exec); the output is the same for any number",
+          default: "all"),
         .format(\.format, json: "one object per case."),
         .path("--junit", \.junit, help: "Also write JUnit XML: one test case per corpus case."),
         .path(
@@ -122,31 +130,7 @@ struct CorpusCheckCommand: FilesCommand {
     run.stopAtFirstFailure = failures.firstFailure
     run.waste = waste
     let progress = format == .human ? ProgressLine.make() : nil
-    var index = 0
-    var stopped = false
-    for file in files where !stopped {
-      // Each case is checked and printed as soon as its line is read:
-      // memory holds one block of the file and its longest line.
-      run.startFile(file)
-      var number = 0
-      do throws(CaseFileError) {
-        try CaseFile.forEachLine(atPath: file) { line in
-          defer {
-            index += 1
-            number += 1
-          }
-          progress?.update(file, done: number, total: nil)
-          guard shard?.contains(index) ?? true else { return true }
-          run.check(line, output: &output)
-          // --first-failure: the run ends at the first case that disagrees.
-          stopped = failures.firstFailure && run.disagreementCount > 0
-          return !stopped
-        }
-      } catch {
-        run.dropFile(file)
-        run.unreadable(file: file, error: error, output: &output, format: format)
-      }
-    }
+    checkFiles(run: &run, external: external != nil, progress: progress, output: &output)
     progress?.clear()
     if format == .human {
       output.writeOutput(run.summary(shard: shard))
@@ -166,5 +150,53 @@ struct CorpusCheckCommand: FilesCommand {
     }
     if run.unreadableCount > 0 { return .dataError }
     return run.disagreementCount == 0 ? .success : .failure
+  }
+
+  /// Checks every case of every file, a batch at a time.
+  private func checkFiles(
+    run: inout CorpusRun, external: Bool, progress: ProgressLine?, output: inout some OutputSink
+  ) {
+    var index = 0
+    var stopped = false
+    // Cases run a batch at a time on every worker; the run records and
+    // prints them in file order, so the output is the same for any number.
+    var batch: [CaseLine] = []
+    let workers = external ? 1 : self.workers
+    let batchSize = workers == 1 ? 1 : 64 * workers
+    func flush(_ output: inout some OutputSink) {
+      run.makeCheckers(for: batch)
+      let frozen = run
+      let prepared = OrderedParallel.map(batch, workers: workers) { frozen.prepare($0) }
+      for (line, ran) in zip(batch, prepared) where !stopped {
+        run.check(line, prepared: ran, output: &output)
+        // --first-failure: the run ends at the first case that disagrees.
+        stopped = failures.firstFailure && run.disagreementCount > 0
+      }
+      batch.removeAll(keepingCapacity: true)
+    }
+    for file in files where !stopped {
+      // Each case is checked and printed once its batch is read: memory
+      // holds one block of the file, one batch and the longest line.
+      run.startFile(file)
+      var number = 0
+      do throws(CaseFileError) {
+        try CaseFile.forEachLine(atPath: file) { line in
+          defer {
+            index += 1
+            number += 1
+          }
+          progress?.update(file, done: number, total: nil)
+          guard shard?.contains(index) ?? true else { return true }
+          batch.append(line)
+          if batch.count >= batchSize { flush(&output) }
+          return !stopped
+        }
+        flush(&output)
+      } catch {
+        flush(&output)
+        run.dropFile(file)
+        run.unreadable(file: file, error: error, output: &output, format: format)
+      }
+    }
   }
 }

@@ -137,16 +137,48 @@ struct CorpusRun {
       (format == .json ? ValidateReport.jsonLine(error) : ValidateReport.humanLine(error)) + "\n")
   }
 
-  /// Runs one line of a corpus file.
-  mutating func check(_ line: CaseLine, output: inout some OutputSink) {
+  /// What running a case's generator gives, computed apart from the run's
+  /// record so that many cases can run at once (`corpus check --workers`).
+  struct Prepared: Sendable {
+    var outcome: CaseOutcome
+    /// The edit size of a valid batch update.
+    var edits: EditSize?
+  }
+
+  /// Makes the checkers the batch's cases need, so that `prepare` only reads them.
+  mutating func makeCheckers(for lines: [CaseLine]) {
+    for line in lines {
+      if case .success(let testCase) = line.result {
+        _ = checker(for: simulation(for: testCase))
+      }
+    }
+  }
+
+  /// Runs the generator on a line's case, touching nothing of the run:
+  /// safe on any thread once `makeCheckers` has seen the line.
+  func prepare(_ line: CaseLine) -> Prepared? {
+    guard case .success(let testCase) = line.result,
+      let checker = checkers[simulation(for: testCase)]
+    else { return nil }
+    let outcome = checker.run(old: testCase.old, new: testCase.new)
+    var edits: EditSize?
+    if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
+      edits = EditSize(old: testCase.old, new: testCase.new, update: update)
+    }
+    return Prepared(outcome: outcome, edits: edits)
+  }
+
+  /// Runs one line of a corpus file, with its generator's outcome when
+  /// `prepare` already computed it.
+  mutating func check(_ line: CaseLine, prepared: Prepared? = nil, output: inout some OutputSink) {
     guard let testCase = readCase(line, output: &output) else { return }
     let checker = checker(for: simulation(for: testCase))
-    let outcome = checker.run(old: testCase.old, new: testCase.new)
+    let ran = prepared ?? prepare(line)
+    let outcome = ran?.outcome ?? checker.run(old: testCase.old, new: testCase.new)
     let key = CorpusExpectations.Key(
       file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
     let name = testCase.name ?? "#\(line.line)"
-    if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
-      let size = EditSize(old: testCase.old, new: testCase.new, update: update)
+    if let size = ran?.edits {
       edits = ((edits?.size ?? EditSize()) + size, (edits?.cases ?? 0) + 1)
     }
     let failing = ExpectedOutcome(outcome)
