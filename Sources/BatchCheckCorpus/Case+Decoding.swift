@@ -104,16 +104,18 @@ package enum CaseDecoder {
       if isAdapterLine(members) {
         return .adapter(try decodeAdapterCase(members, rootOffset: root.offset))
       }
-      if let script = members.first(where: { $0.key == "start" || $0.key == "script" }) {
-        throw LineError(
-          offset: script.keyOffset,
-          message: "a case with \(JSONText.quoted(script.key)) needs \"contract\": \"adapter\"")
-      }
+      // A snapshot line has a "start" of its own ("old" or "empty"), so the
+      // snapshot contracts are told apart before "start" asks for "adapter".
       if let contract = diffableContract(members) {
         if contract == "snapshot" {
           return .snapshot(try decodeSnapshotCase(members, rootOffset: root.offset))
         }
         return try decodeSectionSnapshotLine(members, rootOffset: root.offset)
+      }
+      if let script = members.first(where: { $0.key == "start" || $0.key == "script" }) {
+        throw LineError(
+          offset: script.keyOffset,
+          message: "a case with \(JSONText.quoted(script.key)) needs \"contract\": \"adapter\"")
       }
       if let calls = members.first(where: { $0.key == "calls" }) {
         throw LineError(
