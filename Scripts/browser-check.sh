@@ -68,6 +68,8 @@ var m=document.querySelector(".bc-marker")||document.querySelector("tr.failing-e
 p.id="bc-measure";
 p.textContent=["pictures="+pictures.length,"labels="+labels,"overlaps="+overlaps.length,
  "overlap="+(overlaps[0]||""),"markers="+document.querySelectorAll(".bc-marker").length,
+ "timelines="+document.querySelectorAll("table.timeline").length,
+ "failingends="+document.querySelectorAll("tr.failing-end").length,
  "marker="+(mb?[mb.l,mb.t,mb.r,mb.b].map(Math.round).join(","):""),
  "viewport="+innerWidth+","+innerHeight,"scrollwidth="+document.documentElement.scrollWidth,
  "errors="+bcErrors.length].join("\n");
