@@ -7,11 +7,12 @@
 #     rejected) and no request for anything but the page itself;
 #   - measures, in the browser's own layout, a copy of the page with a
 #     measuring script added: no two labels of a picture overlap, the failing
-#     cell's circle lies inside the first 1440x900 screen, and the page is
-#     no wider than the window.
+#     cell's circle (an adapter timeline: its failing end of block) lies
+#     inside the first 1440x900 screen, and the page is no wider than the
+#     window.
 # The pages: an R11 reload and move (validate), lcs-2013's C1 (check), a
-# failure in the second of two stages (validate), and a C1 in a case of 300
-# rows (validate). Fails when Chromium is missing: install Debian's
+# failure in the second of two stages (validate), a C1 in a case of 300
+# rows (validate), and an adapter script's timeline (validate, A2). Fails when Chromium is missing: install Debian's
 # `chromium` (apt-get install -y chromium), or set CHROMIUM to another binary.
 #
 # Usage: Scripts/browser-check.sh [OUTPUT_FOLDER]   (default .build/browser-check)
@@ -42,6 +43,8 @@ run_report check --generator lcs-2013 --html "$out/lcs-2013-C1.html"
 run_report validate Scripts/browser-check/reload-and-move.jsonl --html "$out/reload-and-move-R11.html"
 run_report validate Scripts/browser-check/staged-failure.jsonl --html "$out/staged-R11.html"
 run_report validate Scripts/browser-check/large-300-rows.jsonl --html "$out/large-300-rows-C1.html"
+# An adapter script's timeline: H3, a reload owed when the batch starts (A2).
+run_report validate Scripts/browser-check/adapter-reload-owed.jsonl --html "$out/adapter-A2.html"
 
 browser=("$chromium" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1440,900
   --no-first-run --disable-extensions --disable-background-networking --disable-sync
@@ -61,10 +64,12 @@ pictures.forEach(function(svg){
   for(var i=0;i<boxes.length;i++)for(var j=i+1;j<boxes.length;j++){var a=boxes[i],c=boxes[j];
     if(a.l<c.r-0.5&&c.l<a.r-0.5&&a.t<c.b-0.5&&c.t<a.b-0.5)overlaps.push(a.text+" | "+c.text);}
 });
-var m=document.querySelector(".bc-marker"),mb=m?r(m):null,p=document.createElement("pre");
+var m=document.querySelector(".bc-marker")||document.querySelector("tr.failing-end"),mb=m?r(m):null,p=document.createElement("pre");
 p.id="bc-measure";
 p.textContent=["pictures="+pictures.length,"labels="+labels,"overlaps="+overlaps.length,
  "overlap="+(overlaps[0]||""),"markers="+document.querySelectorAll(".bc-marker").length,
+ "timelines="+document.querySelectorAll("table.timeline").length,
+ "failingends="+document.querySelectorAll("tr.failing-end").length,
  "marker="+(mb?[mb.l,mb.t,mb.r,mb.b].map(Math.round).join(","):""),
  "viewport="+innerWidth+","+innerHeight,"scrollwidth="+document.documentElement.scrollWidth,
  "errors="+bcErrors.length].join("\n");
@@ -106,10 +111,16 @@ for page in "$out"/*.html; do
   read -r width height <<<"$(value viewport | tr ',' ' ')"
   read -r left top right bottom <<<"$(value marker | tr ',' ' ')"
   [ "$(value errors)" = "0" ] || fail "$name" "$(value errors) errors while loading"
-  [ "$(value pictures)" -ge 1 ] || fail "$name" "no picture"
-  [ "$(value labels)" -ge 3 ] || fail "$name" "only $(value labels) labels"
-  [ "$(value overlaps)" = "0" ] || fail "$name" "$(value overlaps) overlapping labels, e.g. $(value overlap)"
-  [ "$(value markers)" = "1" ] || fail "$name" "$(value markers) failing-cell markers, not 1"
+  if [[ "$name" == adapter-* ]]; then
+    # A timeline, not a picture: one table, one failing end of block, marked.
+    [ "$(value timelines)" = "1" ] || fail "$name" "$(value timelines) timelines, not 1"
+    [ "$(value failingends)" = "1" ] || fail "$name" "$(value failingends) failing ends, not 1"
+  else
+    [ "$(value pictures)" -ge 1 ] || fail "$name" "no picture"
+    [ "$(value labels)" -ge 3 ] || fail "$name" "only $(value labels) labels"
+    [ "$(value overlaps)" = "0" ] || fail "$name" "$(value overlaps) overlapping labels, e.g. $(value overlap)"
+    [ "$(value markers)" = "1" ] || fail "$name" "$(value markers) failing-cell markers, not 1"
+  fi
   if [ -z "${left:-}" ] || [ "$left" -lt 0 ] || [ "$top" -lt 0 ] || [ "$right" -gt "$width" ] \
     || [ "$bottom" -gt "$height" ]; then
     fail "$name" "the failing cell's marker (${left:-?},${top:-?})-(${right:-?},${bottom:-?}) is not inside the ${width}x${height} window"
@@ -122,4 +133,4 @@ if [ "$failures" -gt 0 ]; then
   echo "browser check: $failures problems" >&2
   exit 1
 fi
-echo "browser check: 4 pages pass"
+echo "browser check: 5 pages pass"

@@ -2,8 +2,8 @@ import BatchCheck
 import BatchCheckCorpus
 
 /// `batchcheck explain [RULE]`: the rules BatchCheck judges by, one line
-/// each (the batch-update rules, then the diffable snapshot rules), or one
-/// rule in full: when it applies, its text, an example case and BatchCheck's
+/// each (the batch-update rules, the diffable snapshot rules, then the
+/// adapter causes), or one rule or cause in full: when it applies, its text, an example case and BatchCheck's
 /// verdict on it, how iOS versions (and, for a snapshot, SDKs) differ, and
 /// how sure BatchCheck is.
 ///
@@ -11,11 +11,11 @@ import BatchCheckCorpus
 ///     // R11: No move from a deleted row or section
 ///     // ...
 ///
-/// The explanations live in `RuleExplanation.all` and
-/// `RuleExplanation.diffable` (BatchCheck, next to the rules;
-/// BatchCheckCorpus runs their examples), which
+/// The explanations live in `RuleExplanation.all`,
+/// `RuleExplanation.diffable` and `RuleExplanation.adapter` (BatchCheck,
+/// next to the rules; BatchCheckCorpus runs their examples), which
 /// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from
-/// (`--markdown`, `--markdown --diffable`).
+/// (`--markdown`, `--markdown --diffable`, `--markdown --adapter`).
 struct ExplainCommand: OptionCommand {
   static let name = "explain"
   static let abstract =
@@ -23,14 +23,17 @@ struct ExplainCommand: OptionCommand {
   static let usage = """
     OVERVIEW: List the rules (R1-R29 and R2b, UIKit's batch-update rules; C1
     and C2, BatchCheck's row checks; S1-S13, UIKit's diffable snapshot rules,
-    and Q1, BatchCheck's snapshot warning), or explain one: when it applies,
-    its text, a case that shows it with BatchCheck's verdict on that case, and
-    how iOS versions (and, for a snapshot, SDKs) differ.
+    and Q1, BatchCheck's snapshot warning) and the adapter causes (A1-A13, why
+    a view and its data source fell out of step), or explain one: when it
+    applies, its text, a case that shows it with BatchCheck's verdict on that
+    case, how iOS versions (and, for a snapshot, SDKs) differ, and for a cause
+    the likely fix.
 
-    USAGE: batchcheck explain [<rule>] [--markdown] [--diffable]
+    USAGE: batchcheck explain [<rule>] [--markdown] [--diffable | --adapter]
 
     ARGUMENTS:
-      <rule>      A rule: R1 ... R29, R2b, C1, C2, S1 ... S13, Q1, SS1 ... SS5 (any case).
+      <rule>      A rule: R1 ... R29, R2b, C1, C2, S1 ... S13, Q1, SS1 ... SS5,
+                  or a cause: A1 ... A13 (any case).
                   Without it, the list. A pasted UIKit exception text is
                   diagnosed, as 'batchcheck diagnose' does.
 
@@ -41,6 +44,7 @@ struct ExplainCommand: OptionCommand {
       batchcheck explain
       batchcheck explain R11
       batchcheck explain S3
+      batchcheck explain A2
 
     """
 
@@ -50,6 +54,8 @@ struct ExplainCommand: OptionCommand {
   var markdown = false
   /// Whether the list or the Markdown is the diffable rules'.
   var diffable = false
+  /// Whether the list or the Markdown is the adapter causes'.
+  var adapter = false
   /// A pasted crash text given in place of a rule: diagnosed as `diagnose` does.
   var pasted: String?
 
@@ -68,14 +74,23 @@ struct ExplainCommand: OptionCommand {
         help:
           "Without a rule: only the diffable snapshot rules, their list or (with --markdown) the"
           + " article's second generated part."),
+      .flag(
+        "--adapter", \.adapter,
+        help:
+          "Without a rule: only the adapter causes A1-A13, their list or (with --markdown) the"
+          + " article's third generated part."),
     ]
   }
 
   mutating func takePositional(_ arguments: [String]) throws(CommandError) {
+    if diffable && adapter {
+      throw .conflictingOptions(
+        "--diffable and --adapter each choose a list; give one", command: Self.name)
+    }
     if arguments.count == 1, let found = RuleExplanation.named(arguments[0]) {
-      if diffable {
+      if diffable || adapter {
         throw .conflictingOptions(
-          "--diffable chooses the list or the generated part; explain \(found.id) without it",
+          "\(diffable ? "--diffable" : "--adapter") chooses the list or the generated part; explain \(found.id) without it",
           command: Self.name)
       }
       explanation = found
@@ -91,7 +106,7 @@ struct ExplainCommand: OptionCommand {
     if let id = arguments.first {
       if id.contains(" ") {
         throw .conflictingOptions(
-          "'\(id.prefix(60))\(id.count > 60 ? "…" : "")' is not a rule (R1 ... R29, R2b, C1, C2, S1 ... S13, Q1, SS1 ... SS5) and holds no UIKit"
+          "'\(id.prefix(60))\(id.count > 60 ? "…" : "")' is not a rule (R1 ... R29, R2b, C1, C2, S1 ... S13, Q1, SS1 ... SS5) or a cause (A1 ... A13) and holds no UIKit"
             + " batch-update text BatchCheck knows; to read a crash log, use 'batchcheck diagnose <file>'",
           command: Self.name)
       }
@@ -108,10 +123,15 @@ struct ExplainCommand: OptionCommand {
     }
     switch (explanation, markdown) {
     case (nil, false):
-      output.writeOutput(diffable ? Self.list(of: RuleExplanation.diffable) : Self.list)
+      output.writeOutput(
+        diffable
+          ? Self.list(of: RuleExplanation.diffable)
+          : adapter ? Self.list(of: RuleExplanation.adapter) : Self.list)
     case (nil, true):
       output.writeOutput(
-        diffable ? RuleExplanation.diffableGuideMarkdown : RuleExplanation.guideMarkdown)
+        diffable
+          ? RuleExplanation.diffableGuideMarkdown
+          : adapter ? RuleExplanation.adapterGuideMarkdown : RuleExplanation.guideMarkdown)
     case (let explanation?, false): output.writeOutput(Self.text(of: explanation))
     case (let explanation?, true): output.writeOutput(explanation.markdown)
     }
@@ -121,11 +141,16 @@ struct ExplainCommand: OptionCommand {
   /// The heading of the diffable rules in the list.
   static let diffableHeading = "Diffable snapshot rules (NSDiffableDataSourceSnapshot):"
 
+  /// The heading of the adapter causes in the list.
+  static let adapterHeading = "Adapter causes (a view and its data source out of step):"
+
   /// One line per rule, its id and title: the batch rules, then a blank
-  /// line, `diffableHeading` and the diffable rules.
+  /// line, `diffableHeading` and the diffable rules, then a blank line,
+  /// `adapterHeading` and the adapter causes.
   static var list: String {
     list(of: RuleExplanation.all) + "\n" + diffableHeading + "\n"
-      + list(of: RuleExplanation.diffable)
+      + list(of: RuleExplanation.diffable) + "\n" + adapterHeading + "\n"
+      + list(of: RuleExplanation.adapter)
   }
 
   /// One line per rule: its id, padded to one column (as wide for every
@@ -151,6 +176,7 @@ struct ExplainCommand: OptionCommand {
     if let example = explanation.example, let judgement = explanation.exampleJudgement {
       text += indented(example) + "BatchCheck's verdict on it:\n" + indented(judgement.text)
     }
+    if let fix = explanation.fix { text += "\nLikely fix:\n" + wrapped(fix) }
     text += "\n\(explanation.versionsHeading):\n" + wrapped(explanation.profiles)
     text += "\nHow sure:\n" + wrapped(explanation.certainty)
     return text

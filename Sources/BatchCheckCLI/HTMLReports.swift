@@ -17,6 +17,8 @@ struct ValidatePictures {
   private var others: [HTMLCase] = []
   private var snapshotDisagreements: [HTMLSnapshotCase] = []
   private var snapshotOthers: [HTMLSnapshotCase] = []
+  private var adapterDisagreements: [HTMLAdapterTimeline] = []
+  private var adapterOthers: [HTMLAdapterTimeline] = []
   private var files: [String] = []
   private var leftOut = 0
 
@@ -36,6 +38,10 @@ struct ValidatePictures {
     }
     if case .success(.sectionSnapshot(let sectionCase)) = line.value {
       add(sectionCase, line: line)
+      return
+    }
+    if case .success(.adapter(let adapterCase)) = line.value {
+      add(adapterCase, line: line)
       return
     }
     guard case .success(var testCase) = line.result else { return }
@@ -83,6 +89,22 @@ struct ValidatePictures {
     }
   }
 
+  /// Keeps an adapter case's timeline when it fails or disagrees.
+  private mutating func add(_ adapterCase: AdapterCase, line: CaseLine) {
+    let judged = adapterCase.judged(profile: uikit)
+    guard let report = judged.adapterReport, !judged.isValid || !judged.agrees else { return }
+    guard drawn < htmlPictureLimit else {
+      leftOut += 1
+      return
+    }
+    let item = HTMLAdapterTimeline(
+      script: adapterCase.script(profile: uikit), report: report,
+      title: "\(line.file):\(line.line)" + (judged.name.map { " " + $0 } ?? ""),
+      expected: (judged.expected ?? "valid (no expect)")
+        + (judged.agrees ? " (agrees)" : " (disagrees)"))
+    if judged.agrees { adapterOthers.append(item) } else { adapterDisagreements.append(item) }
+  }
+
   /// Draws a diffable case that fails or disagrees, within the page's limit:
   /// `make` gets its title and what it expected.
   private mutating func keep(
@@ -104,6 +126,7 @@ struct ValidatePictures {
   /// How many cases are drawn so far.
   private var drawn: Int {
     disagreements.count + others.count + snapshotDisagreements.count + snapshotOthers.count
+      + adapterDisagreements.count + adapterOthers.count
   }
 
   /// The page: the run's facts, then the pictures.
@@ -126,7 +149,8 @@ struct ValidatePictures {
     return HTMLReport.render(
       title: "validate", passed: tally.exitCode == .success, facts: facts,
       cases: disagreements + others,
-      notes: notes, snapshotCases: snapshotDisagreements + snapshotOthers)
+      notes: notes, snapshotCases: snapshotDisagreements + snapshotOthers,
+      adapterCases: adapterDisagreements + adapterOthers)
   }
 }
 

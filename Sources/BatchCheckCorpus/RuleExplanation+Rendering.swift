@@ -145,6 +145,10 @@ extension RuleExplanation {
   /// the same form. `batchcheck explain --markdown --diffable` prints it.
   package static var diffableGuideMarkdown: String { guideMarkdown(of: diffable) }
 
+  /// The third generated part of the same article: the adapter causes, in
+  /// the same form. `batchcheck explain --markdown --adapter` prints it.
+  package static var adapterGuideMarkdown: String { guideMarkdown(of: adapter) }
+
   /// A table of `explanations`, then one section each.
   static func guideMarkdown(of explanations: [RuleExplanation]) -> String {
     var text = "| rule | what | BatchCheck's verdict on the example |\n| --- | --- | --- |\n"
@@ -173,6 +177,7 @@ extension RuleExplanation {
     } else {
       text += "**Example.** None. \(note)\n\n"
     }
+    if let fix { text += "**Likely fix.** \(fix)\n\n" }
     text += "**\(versionsHeading).** \(profiles)\n\n**How sure.** \(certainty)\n"
     return text
   }

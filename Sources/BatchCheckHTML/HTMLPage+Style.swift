@@ -26,6 +26,20 @@ extension HTMLPage {
     ol.calls li.logged-call { color: #92400e; }
     table.states td { padding: 2px 10px; vertical-align: top; }
     table.states tr.differs td { background: #fee2e2; }
+    table.timeline { margin: 4px 0 8px; width: 100%; table-layout: fixed; }
+    table.timeline td, table.timeline th { border-bottom: 1px solid #e5e7eb; padding: 3px 12px 3px 0;
+      overflow-wrap: anywhere; }
+    table.timeline th:nth-child(1) { width: 6%; }
+    table.timeline th:nth-child(2) { width: 30%; }
+    table.timeline th:nth-child(3) { width: 8%; }
+    table.timeline th:nth-child(4) { width: 14%; }
+    table.timeline td:nth-child(5) { font-size: 12px; }
+    table.timeline tr.failing-end td { background: #fee2e2; }
+    table.timeline tr.failing-end .mark { color: #b91c1c; font-weight: 700; }
+    table.timeline tr.not-applied td { color: #9ca3af; }
+    table.timeline .outcome-exception, table.timeline .outcome-duplicate { color: #b91c1c; }
+    table.timeline .outcome-fallback, table.timeline .outcome-skipped { color: #92400e; }
+    table.timeline .outcome-valid { color: #15803d; }
     svg.picture, svg.chart { max-width: 100%; height: auto; display: block; }
     svg text { font-size: 12px; }
     svg .column { font-weight: 600; fill: #374151; }

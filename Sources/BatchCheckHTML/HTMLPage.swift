@@ -11,6 +11,8 @@ struct HTMLPage {
   var cases: [HTMLCase] = []
   /// Snapshot scripts, drawn after the batch cases.
   var snapshotCases: [HTMLSnapshotCase] = []
+  /// Adapter scripts, drawn as timelines after the snapshot scripts.
+  var adapterCases: [HTMLAdapterTimeline] = []
   var chart: Chart?
   var editChart: EditSizeChart?
 
@@ -41,6 +43,7 @@ struct HTMLPage {
       for (index, item) in cases.enumerated() { html += section(item, number: index + 1) }
     }
     for (index, item) in snapshotCases.enumerated() { html += item.html(number: index + 1) }
+    for (index, item) in adapterCases.enumerated() { html += item.html(number: index + 1) }
     if let editChart { html += editChart.html() }
     if let chart { html += chart.html() }
     html += "</body>\n</html>\n"
@@ -121,6 +124,24 @@ struct HTMLPage {
         "<h3>\(markupEscaped(block.label))</h3>\n<pre><code>\(markupEscaped(block.text))</code></pre>\n"
     }
     return html + "</section>\n"
+  }
+
+  /// The opening of a script's section (a snapshot script, an adapter
+  /// script): its number, verdict and title, what it expected, its message.
+  static func scriptHeading(
+    id: String, classes: String, number: Int, headline: String, title: String,
+    expected: String?, message: String?
+  ) -> String {
+    var html = "<section class=\"\(classes)\" id=\"\(id)\">\n"
+    html += "<h2>\(number). <span class=\"verdict\">\(markupEscaped(headline))</span> · "
+    html += markupEscaped(title) + "</h2>\n"
+    if let expected {
+      html += "<p class=\"expected\">expected: \(markupEscaped(expected))</p>\n"
+    }
+    if let message {
+      html += "<p class=\"message\">\(markupEscaped(message))</p>\n"
+    }
+    return html
   }
 
   static let legend = """

@@ -124,12 +124,9 @@ public enum HTMLReport {
     title: String, passed: Bool, facts: [HTMLFact], cases: [HTMLCase], notes: [String],
     snapshotCases: [HTMLSnapshotCase]
   ) -> String {
-    var page = HTMLPage(title: title, passed: passed)
-    page.facts = facts
-    page.cases = cases
-    page.snapshotCases = snapshotCases
-    page.notes = notes
-    return page.render()
+    render(
+      title: title, passed: passed, facts: facts, cases: cases, notes: notes,
+      snapshotCases: snapshotCases, adapterCases: [])
   }
 
   /// One verdict as a page: the case's picture under the header of its

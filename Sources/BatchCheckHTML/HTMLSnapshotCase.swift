@@ -92,15 +92,9 @@ public struct HTMLSnapshotCase: Hashable, Sendable {
 
   /// The section of the page.
   func html(number: Int) -> String {
-    var html = "<section class=\"case\" id=\"snapshot-\(number)\">\n"
-    html += "<h2>\(number). <span class=\"verdict\">\(markupEscaped(headline))</span> · "
-    html += markupEscaped(title) + "</h2>\n"
-    if let expected {
-      html += "<p class=\"expected\">expected: \(markupEscaped(expected))</p>\n"
-    }
-    if !message.isEmpty {
-      html += "<p class=\"message\">\(markupEscaped(message))</p>\n"
-    }
+    var html = HTMLPage.scriptHeading(
+      id: "snapshot-\(number)", classes: "case", number: number, headline: headline,
+      title: title, expected: expected, message: message.isEmpty ? nil : message)
     html += "<h3>calls</h3>\n<ol class=\"calls\" start=\"0\">\n"
     for (index, call) in calls.enumerated() {
       var mark = ""

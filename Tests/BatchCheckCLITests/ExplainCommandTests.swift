@@ -7,14 +7,14 @@ import Testing
 @Suite("batchcheck explain")
 struct ExplainCommandTests {
   @Test(
-    "without a rule: one line per rule, its id and title, the batch rules then the diffable ones under a heading, exit 0"
+    "without a rule: one line per rule, its id and title, the batch rules, then the diffable ones and the adapter causes under headings, exit 0"
   )
   func list() async {
     let run = await runCommand(["explain"])
     #expect(run.status == 0)
     #expect(run.standardError == "")
     let parts = run.standardOutput.components(separatedBy: "\n\n")
-    #expect(parts.count == 2)
+    #expect(parts.count == 3)
     let batch = parts[0].split(separator: "\n").map(String.init)
     #expect(batch.count == RuleExplanation.all.count)
     #expect(batch.first == "R1   The number of sections must add up")
@@ -36,6 +36,58 @@ struct ExplainCommandTests {
     let only = await runCommand(["explain", "--diffable"])
     #expect(only.status == 0)
     #expect(only.standardOutput == ExplainCommand.list(of: RuleExplanation.diffable))
+    let adapter = parts.dropFirst(2).first?.split(separator: "\n").map(String.init) ?? []
+    #expect(adapter.first == ExplainCommand.adapterHeading)
+    #expect(adapter.count == AdapterCause.allCases.count + 1)
+    for (line, cause) in zip(adapter.dropFirst(), AdapterCause.allCases) {
+      #expect(line.hasPrefix(cause.rawValue + " "), "\(line)")
+    }
+    #expect(adapter.contains("A6   reloadData was called inside the block"))
+    let causes = await runCommand(["explain", "--adapter"])
+    #expect(causes.status == 0)
+    #expect(causes.standardOutput == ExplainCommand.list(of: RuleExplanation.adapter))
+    #expect(causes.standardOutput.hasPrefix("A1   ") && !causes.standardOutput.contains("R1 "))
+  }
+
+  @Test(
+    "every adapter cause is explained: condition, texts, the likely fix, an example from the corpus and its judgement, which agrees and names the cause"
+  )
+  func everyAdapterCause() async throws {
+    #expect(RuleExplanation.adapter.map(\.id) == AdapterCause.allCases.map(\.rawValue))
+    for explanation in RuleExplanation.adapter {
+      let run = await runCommand(["explain", explanation.id.lowercased()])
+      #expect(run.status == 0, "\(explanation.id)")
+      let output = run.standardOutput
+      #expect(
+        output.hasPrefix("\(explanation.id): \(explanation.title)\n\nWhen:\n"), "\(explanation.id)")
+      for heading in [
+        "\nExample:\n", "\nLikely fix:\n", "\nViews, iOS 12 and iOS 18:\n", "\nHow sure:\n",
+      ] {
+        #expect(output.contains(heading), "\(explanation.id) lacks \(heading)")
+      }
+      let fix = try #require(explanation.fix, "\(explanation.id) has no fix")
+      let words = output.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+      for prose in [explanation.condition, fix, explanation.profiles, explanation.certainty] {
+        #expect(words.contains(prose), "\(explanation.id): prose lost in wrapping")
+      }
+      for text in explanation.texts {
+        #expect(output.contains(ExplainCommand.indented(text)), "\(explanation.id): text missing")
+      }
+      let example = try #require(explanation.example, "\(explanation.id) has no example")
+      #expect(output.contains("  " + example + "\n"), "\(explanation.id): example missing")
+      guard case .adapter(let testCase) = try CaseLineValue(jsonLine: example) else {
+        Issue.record("\(explanation.id): not an adapter example")
+        continue
+      }
+      #expect(testCase.agrees, "\(explanation.id)")
+      let report = testCase.script().run()
+      #expect(report.cause?.rawValue == explanation.id, "\(explanation.id): \(report.outcomes)")
+      #expect(testCase.expect?.cause?.rawValue == explanation.id)
+      let judgement = RuleExplanation.judgement(of: .adapter(testCase))
+      #expect(
+        output.contains("BatchCheck's verdict on it:\n" + ExplainCommand.indented(judgement.text)))
+      #expect(judgement.headline.hasSuffix("cause \(explanation.id)"), "\(judgement.headline)")
+    }
   }
 
   @Test(
@@ -184,6 +236,13 @@ struct ExplainCommandTests {
     let s12 = await runCommand(["explain", "s12", "--markdown"])
     #expect(s12.standardOutput == RuleExplanation.named("S12")?.markdown)
     #expect(s12.standardOutput.hasPrefix("### S12: "))
+    let adapter = await runCommand(["explain", "--markdown", "--adapter"])
+    #expect(adapter.status == 0 && adapter.standardOutput == RuleExplanation.adapterGuideMarkdown)
+    #expect(
+      adapter.standardOutput.contains("| A2 | ") && !adapter.standardOutput.contains("| S3 | "))
+    #expect(adapter.standardOutput.contains("**Likely fix.**"))
+    #expect(adapter.standardOutput.contains("`exception R2b, cause A1`"))
+    #expect(!all.standardOutput.contains("**Likely fix.**"))
   }
 
   @Test("an unknown rule is a usage error with a guess; so is a second rule or an unknown option")
@@ -206,6 +265,12 @@ struct ExplainCommandTests {
     #expect(option.standardError.contains("Did you mean '--markdown'?"))
     let both = await runCommand(["explain", "S3", "--diffable"])
     #expect(both.status == 64 && both.standardError.contains("--diffable chooses the list"))
+    let cause = await runCommand(["explain", "A2", "--adapter"])
+    #expect(cause.status == 64 && cause.standardError.contains("--adapter chooses the list"))
+    let lists = await runCommand(["explain", "--diffable", "--adapter"])
+    #expect(lists.status == 64 && lists.standardError.contains("--diffable and --adapter"))
+    let a14 = await runCommand(["explain", "A14"])
+    #expect(a14.status == 64 && a14.standardError.contains("A1 or A2"))
     let s14 = await runCommand(["explain", "S14"])
     #expect(s14.status == 64 && s14.standardError.contains("S1 or S2 or S3"))
     let help = await runCommand(["help", "explain"])

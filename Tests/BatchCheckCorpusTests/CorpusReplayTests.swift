@@ -12,6 +12,15 @@ struct CorpusReplayTests {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Corpus")
 
+  /// The lines of `Corpus/<file>`, each without its `"name":...,` member:
+  /// what a rule explanation's example must be one of.
+  static func linesWithoutNames(_ file: String) throws -> Set<String> {
+    let path = corpusFolder.appendingPathComponent(file).path
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return Set(
+      text.split(separator: "\n").map { String($0).replacing(#/"name":"[^"]*",/#, with: "") })
+  }
+
   /// Every `.jsonl` case file under `Corpus/`, sorted, as paths; the
   /// expectations files of `Corpus/expectations/` are not case files.
   static func corpusFiles() -> [String] {

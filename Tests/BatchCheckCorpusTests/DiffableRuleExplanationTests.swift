@@ -64,7 +64,9 @@ struct DiffableRuleExplanationTests {
       #expect(RuleExplanation.named(explanation.id.lowercased()) == explanation)
     }
     #expect(Set(ids).isDisjoint(with: RuleExplanation.all.map(\.id)))
-    #expect(RuleExplanation.everyRule == RuleExplanation.all + RuleExplanation.diffable)
+    #expect(
+      RuleExplanation.everyRule
+        == RuleExplanation.all + RuleExplanation.diffable + RuleExplanation.adapter)
     let c1 = RuleExplanation.named("c1")
     #expect(c1?.rule == .c1 && c1?.isDiffable == false)
     #expect(c1?.condition.contains("diffable snapshot") == true)
@@ -127,10 +129,7 @@ struct DiffableRuleExplanationTests {
 
   @Test("every example is a line of Corpus/snapshot.jsonl without its name")
   func examplesComeFromTheCorpus() throws {
-    let path = CorpusReplayTests.corpusFolder.appendingPathComponent("snapshot.jsonl").path
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    let lines = Set(
-      text.split(separator: "\n").map { String($0).replacing(#/"name":"[^"]*",/#, with: "") })
+    let lines = try CorpusReplayTests.linesWithoutNames("snapshot.jsonl")
     let missing = RuleExplanation.diffable.filter {
       $0.example.map { !lines.contains($0) } ?? false
     }

@@ -86,13 +86,14 @@ struct RuleExplanationTests {
   }
 
   @Test(
-    "the guide's two generated parts are what the tables render, and every case line in it gets its expect"
+    "the guide's three generated parts are what the tables render, and every case line in it gets its expect"
   )
   func guideMatchesTheTable() throws {
     let guide = try GuideText.guide("UIKitRules.md")
     let parts: [(command: String, markdown: String)] = [
       ("batchcheck explain --markdown", RuleExplanation.guideMarkdown),
       ("batchcheck explain --markdown --diffable", RuleExplanation.diffableGuideMarkdown),
+      ("batchcheck explain --markdown --adapter", RuleExplanation.adapterGuideMarkdown),
     ]
     for (command, markdown) in parts {
       let part = try #require(
@@ -104,6 +105,7 @@ struct RuleExplanationTests {
     let cases = GuideText.jsonBlocks(in: guide)
     #expect(cases.count == RuleExplanation.everyRule.filter { $0.example != nil }.count)
     var snapshots = 0
+    var adapters = 0
     for line in cases {
       switch try CaseLineValue(
         jsonLine: line, file: "Sources/BatchCheck/BatchCheck.docc/UIKitRules.md")
@@ -121,11 +123,13 @@ struct RuleExplanationTests {
         #expect(testCase.expect != nil, "a case of the guide has no expect: \(line)")
         #expect(testCase.agrees, "\(line): \(testCase.verdict.description)")
       case .adapter(let testCase):
-        snapshots += 1
+        adapters += 1
         #expect(testCase.expect != nil && testCase.agrees, "\(line)")
       }
     }
     #expect(snapshots == RuleExplanation.diffable.filter { $0.example != nil }.count)
+    #expect(adapters == RuleExplanation.adapter.filter { $0.example != nil }.count)
+    #expect(adapters == AdapterCause.allCases.count)
   }
 
   @Test("a text matches with %ld and %@ standing for anything, literal parts in place")

@@ -5,7 +5,8 @@
 ///     // "No move from a deleted row or section"
 ///
 /// The tables are the one place these explanations live: `all`, the batch
-/// update rules, and `diffable`, the diffable snapshot rules.
+/// update rules, `diffable`, the diffable snapshot rules, and `adapter`,
+/// the causes of an adapter script's outcomes (A1 ... A13).
 /// `batchcheck explain` prints them and
 /// `Sources/BatchCheck/BatchCheck.docc/UIKitRules.md` is generated from them
 /// (`markdown`), and a test runs every example. The members that read and
@@ -22,7 +23,8 @@ package struct RuleExplanation: Hashable, Sendable {
     case none
   }
 
-  /// `R1` ... `R29`, `R2b`, `C1`, `C2`; for a diffable rule `S1` ... `S13`, `Q1`.
+  /// `R1` ... `R29`, `R2b`, `C1`, `C2`; for a diffable rule `S1` ... `S13`,
+  /// `Q1`; for an adapter cause `A1` ... `A13`.
   package let id: String
   /// A few words.
   package let title: String
@@ -44,6 +46,9 @@ package struct RuleExplanation: Hashable, Sendable {
   package let profiles: String
   /// How BatchCheck knows: read in UIKit, seen in reports, or inferred.
   package let certainty: String
+  /// The likely fix, in a sentence or two; nil where the rule's own text
+  /// says it (the batch and diffable rules).
+  package var fix: String? = nil
 
   /// The rule of the verdict enum with this id; nil for the rules that
   /// never end a check (`R24` ... `R29`) and for the diffable rules.
@@ -58,13 +63,18 @@ package struct RuleExplanation: Hashable, Sendable {
   /// Whether it is a rule of the diffable snapshot contract (`diffable`).
   package var isDiffable: Bool { snapshotRule != nil }
 
+  /// The adapter cause with this id; nil for a rule.
+  package var adapterCause: AdapterCause? { AdapterCause(rawValue: id) }
+
   /// The heading above `profiles`.
   package var versionsHeading: String {
-    isDiffable ? "iOS versions and SDK" : "iOS 12 and iOS 18"
+    if adapterCause != nil { return "Views, iOS 12 and iOS 18" }
+    return isDiffable ? "iOS versions and SDK" : "iOS 12 and iOS 18"
   }
 
-  /// Every rule: the batch rules (`all`), then the diffable ones (`diffable`).
-  package static var everyRule: [RuleExplanation] { all + diffable }
+  /// Every rule: the batch rules (`all`), the diffable ones (`diffable`),
+  /// then the adapter causes (`adapter`).
+  package static var everyRule: [RuleExplanation] { all + diffable + adapter }
 
   /// The explanation with this id, batch or diffable, compared without
   /// regard to case (`r2B`, `s3`).
