@@ -200,6 +200,23 @@ enum CrashCauses {
       + " reloadData\" and reloads instead of raising. Built against a current SDK, the same update raises; the"
       + " causes below are why the counts disagree.")
 
+  /// The causes put first for a count text a diffable data source logged
+  /// with "Performing reloadData as a fallback".
+  static let diffableFallback = [
+    Cause(
+      cause: "Not a crash: the diffable data source's fallback",
+      reason:
+        "A view whose data source is diffable logs a count text it cannot animate and calls reloadData instead of"
+        + " raising. The rows on screen are right after the reload; the animation is lost."),
+    Cause(
+      cause: "The model changed behind the snapshot's back",
+      reason:
+        "The counts the view last read do not match the snapshot being applied: the view was updated directly"
+        + " (insertRows, reloadData, a mutation of the collection view), or snapshots were applied from two queues,"
+        + " or the cell provider or a layout pass changed the model while the snapshot was being applied."
+    ),
+  ]
+
   /// `+3`, `−2`, `0`.
   static func signed(_ value: Int) -> String {
     value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"

@@ -46,9 +46,44 @@ package struct CrashDiagnosis: Sendable {
   package var verdict: Verdict?
   /// Whether that verdict has the text's rule.
   package var reproduced: Bool
-  /// Whether the text ends in "- will perform reloadData": a collection
-  /// view of an app built against an older SDK logged it and reloaded, no crash.
+  /// Whether UIKit logged the text and answered it with `reloadData`
+  /// instead of raising (`fallback` says which way): no crash.
   package var reloadDataFallback: Bool
+  /// Which fallback logged the text; nil when UIKit raised it.
+  package var fallback: Fallback? = nil
+  /// What the log left out of the text (its start, its end, the final
+  /// period, the clause older releases lacked), and what the case assumes
+  /// in its place: "the section is not in the quote: rebuilt in section 0".
+  package var missing: [String] = []
+  /// The identifiers a diffable text names, as the log has them.
+  package var identifiers: [String] = []
+  /// A snapshot or section snapshot case line that reproduces a diffable
+  /// text (`contract` `snapshot` or `sectionSnapshot`); nil for a batch text
+  /// or when the text does not carry enough.
+  package var snapshotCase: String? = nil
+  /// BatchCheck's verdict on `snapshotCase`: `exception S1`.
+  package var snapshotVerdict: String? = nil
+
+  /// How UIKit answered a count text it did not raise.
+  package enum Fallback: String, Sendable {
+    /// A collection view of an app built against an older SDK: the text
+    /// ends in "- will perform reloadData".
+    case collectionViewSDK
+    /// A diffable data source: "Performing reloadData as a fallback — …".
+    case diffable
+  }
+
+  /// Whether the text is a diffable data source's (an S or SS rule), which
+  /// names no view.
+  package var isDiffable: Bool { SnapshotRule(rawValue: ruleID) != nil }
+
+  /// The rebuilt case's line: the batch case, or the snapshot case.
+  package var caseLine: String? { testCase?.jsonLine ?? snapshotCase }
+
+  /// BatchCheck's verdict on the rebuilt case in words: `exception R2`.
+  package var verdictText: String? {
+    verdict.map { $0.kind.rawValue + ($0.rule.map { " \($0.rawValue)" } ?? "") } ?? snapshotVerdict
+  }
 
   /// The profile the view is judged by: `tableView` or `collectionView`.
   package var view: String { semantics.rawValue }

@@ -1,11 +1,28 @@
 import BatchCheck
 
-// Lines that name a Swift trap or another exception: not batch-update exceptions.
+// Lines that name a Swift trap, another exception or an Auto Layout
+// warning: not batch-update exceptions.
 extension CrashLog {
-  /// Lines naming a Swift trap or an exception other than NSInternalInconsistencyException.
+  /// What a line of `otherFailures` is, in words: "a Swift runtime trap",
+  /// "an Auto Layout warning, not a crash", "another exception".
+  package static func kind(ofOther line: String) -> String {
+    let folded = line.lowercased()
+    if folded.contains("unable to simultaneously satisfy constraints") {
+      return "an Auto Layout warning (conflicting constraints), not a crash"
+    }
+    if folded.contains("fatal error") || folded.contains("failed") {
+      return "a Swift runtime trap"
+    }
+    return "another exception"
+  }
+
+  /// Lines naming a Swift trap, an exception other than
+  /// NSInternalInconsistencyException, or an Auto Layout warning.
   static func otherFailures(in text: CrashLogText) -> [String] {
-    let traps = ["Fatal error:", "Precondition failed", "Assertion failed"].map(
-      CrashLogText.squeezed)
+    let traps = [
+      "Fatal error:", "Precondition failed", "Assertion failed",
+      "Unable to simultaneously satisfy constraints",
+    ].map(CrashLogText.squeezed)
     let uncaught = CrashLogText.squeezed("uncaught exception '")
     let internalInconsistency = CrashLogText.squeezed("NSInternalInconsistencyException")
     let found = text.occurrences(of: traps + [uncaught])

@@ -26,7 +26,12 @@ package struct CrashLog: Sendable {
     let text = CrashLogText(bytes: bytes)
     var found: [(start: Int, make: () -> CrashDiagnosis)] = []
     for match in CrashTextMatch.all(in: text) {
-      found.append((match.start, { Self.diagnose(match, in: text) }))
+      switch match.template.source {
+      case .uikit(let template):
+        found.append((match.start, { Self.diagnose(match, template, in: text) }))
+      case .diffable(let form):
+        found.append((match.start, { Self.diagnose(match, form, in: text) }))
+      }
     }
     for reading in InvalidBatchUpdatesText.all(in: text) {
       found.append((reading.start, { Self.diagnose(reading, in: text) }))
