@@ -55,6 +55,12 @@ package struct CrashDiagnosis: Sendable {
   /// period, the clause older releases lacked), and what the case assumes
   /// in its place: "the section is not in the quote: rebuilt in section 0".
   package var missing: [String] = []
+  /// The other rules the text may be: it was cut before the words that
+  /// tell them apart (`R4` beside an `R3`).
+  package var alternativeRules: [String] = []
+  /// The numbers read from a UIKit text, by its form's argument index
+  /// (`UIKitTextForm`); empty for the other texts.
+  package var values: [Int: Int] = [:]
   /// The identifiers a diffable text names, as the log has them.
   package var identifiers: [String] = []
   /// A snapshot or section snapshot case line that reproduces a diffable

@@ -51,6 +51,10 @@ extension CrashLog {
       testCase: nil,
       caseNote: nil, verdict: nil, reproduced: false, reloadDataFallback: fallback != nil)
     diagnosis.fallback = fallback
+    diagnosis.values = match.values
+    diagnosis.alternativeRules = Array(
+      Set(match.alternatives.map(\.ruleID)).subtracting([form.rule.rawValue])
+    ).sorted()
     do throws(CaseSketch.Missing) {
       let sketch = try CaseSketch.make(form, values, semantics: semantics)
       diagnosis.testCase = sketch.testCase(

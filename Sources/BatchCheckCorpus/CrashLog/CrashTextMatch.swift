@@ -46,6 +46,8 @@ struct CrashTextMatch {
   static let anchorLength = 20
   /// The fewest fixed bytes a match must hold to name a text.
   static let leastEvidence = 20
+  /// The fewest for a match that holds the text's start ("attempt to delete row").
+  static let leastWholeStart = 16
 
   /// Every text of `text`, in order; a text found inside a longer one (a
   /// cut-off reading of the same quote) is dropped.
@@ -54,25 +56,27 @@ struct CrashTextMatch {
   ///   and *n* the length of the log.
   static func all(in text: CrashLogText) -> [CrashTextMatch] {
     let templates = CrashTextTemplate.all
-    var anchors: [[UInt8]] = []
-    for template in templates {
+    // Each piece's tail, and the head of a long first piece (a text cut inside its first phrase).
+    var anchors: [(template: Int, k: Int, anchor: [UInt8], head: Bool)] = []
+    for (index, template) in templates.enumerated() {
       for (k, piece) in template.pieces.enumerated()
       where piece.count >= (k == 0 ? 2 : shortestStartPiece) {
-        anchors.append(anchor(of: piece))
+        anchors.append((index, k, anchor(of: piece), false))
+        if k == 0, piece.count > anchorLength {
+          anchors.append((index, k, Array(piece.prefix(anchorLength)), true))
+        }
       }
     }
     // Many templates share pieces: each distinct anchor is searched for once.
-    let occurrences = text.occurrences(of: anchors)
+    let occurrences = text.occurrences(of: anchors.map(\.anchor))
     var found: [CrashTextMatch] = []
-    for template in templates {
-      for (k, piece) in template.pieces.enumerated()
-      where piece.count >= (k == 0 ? 2 : shortestStartPiece) {
-        let anchor = anchor(of: piece)
-        for position in occurrences[anchor] ?? [] {
-          if let match = match(template, from: k, anchorEnd: position + anchor.count, in: text) {
-            found.append(match)
-          }
-        }
+    for (index, k, anchor, head) in anchors {
+      for position in occurrences[anchor] ?? [] {
+        let match =
+          head
+          ? match(templates[index], from: 0, anchorEnd: position, headAnchored: true, in: text)
+          : match(templates[index], from: k, anchorEnd: position + anchor.count, in: text)
+        if let match { found.append(match) }
       }
     }
     return removingContained(found)
@@ -93,10 +97,12 @@ struct CrashTextMatch {
   /// over as much of the piece as the log holds, then forward over the holes
   /// and pieces until the log ends or departs from the text.
   private static func match(
-    _ template: CrashTextTemplate, from k: Int, anchorEnd: Int, in text: CrashLogText
+    _ template: CrashTextTemplate, from k: Int, anchorEnd: Int, headAnchored: Bool = false,
+    in text: CrashLogText
   ) -> CrashTextMatch? {
     let piece = template.pieces[k]
-    let core = core(of: piece)
+    // A head anchor is read forward from the piece's first byte.
+    let core = headAnchored ? 0 : core(of: piece)
     var length = 0
     while length < core, anchorEnd - length - 1 >= 0,
       text.stripped[anchorEnd - length - 1] == piece[core - length - 1]
@@ -106,6 +112,7 @@ struct CrashTextMatch {
     var match = CrashTextMatch(
       template: template, values: [:], start: anchorEnd - length, end: anchorEnd,
       partial: k > 0 || length < core, matchedLiteral: length)
+    if headAnchored { match.partial = false }
     if k > 0, length == core { match.readHoleBefore(k, in: text) }
     var holesRead = 0
     var cursor = anchorEnd
@@ -153,9 +160,11 @@ struct CrashTextMatch {
       from = 0
     }
     match.end = cursor
+    // A cut text names its rule by a number read, or by its whole first phrase.
     let enough =
-      match.matchedLiteral >= leastEvidence
-      && (holesRead > 0 || template.holes.isEmpty || !match.cutEnd)
+      (match.matchedLiteral >= leastEvidence
+        || (!match.partial && match.matchedLiteral >= leastWholeStart))
+      && (holesRead > 0 || template.holes.isEmpty || !match.cutEnd || !match.partial)
     return enough ? match : nil
   }
 
@@ -244,7 +253,7 @@ struct CrashTextMatch {
 
   /// `matches` without those that lie inside another, sorted by start. Of
   /// matches over the same stretch, the one that misses the fewest of its
-  /// template's bytes is kept, the others that fit as well become its
+  /// template's bytes is kept; when the text is cut, the others become its
   /// `alternatives`.
   static func removingContained(_ matches: [CrashTextMatch]) -> [CrashTextMatch] {
     let sorted = matches.sorted {
@@ -253,9 +262,7 @@ struct CrashTextMatch {
     var kept: [CrashTextMatch] = []
     for match in sorted {
       if let last = kept.last, match.start >= last.start, match.end <= last.end {
-        if match.start == last.start, match.end == last.end,
-          match.missingLiteral == last.missingLiteral, match.cutEnd || match.partial
-        {
+        if match.start == last.start, match.end == last.end, match.cutEnd || match.partial {
           kept[kept.count - 1].alternatives.append(match.template)
         }
         continue

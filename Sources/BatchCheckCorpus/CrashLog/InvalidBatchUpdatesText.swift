@@ -124,6 +124,7 @@ struct InvalidBatchUpdatesText {
   private mutating func readBody(from cursor: Int, in text: CrashLogText) {
     var position = cursor
     guard text.has(Self.beforeLine, at: position) else { return }
+    end = position + Self.beforeLine.count
     guard let before = Self.counts(at: position + Self.beforeLine.count, in: text) else { return }
     self.before = before.counts
     if semantics == nil { semantics = before.semantics }
