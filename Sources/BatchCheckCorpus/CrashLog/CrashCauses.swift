@@ -204,17 +204,12 @@ enum CrashCauses {
   /// with "Performing reloadData as a fallback".
   static let diffableFallback = [
     Cause(
-      cause: "Not a crash: the diffable data source's fallback",
-      reason:
-        "A view whose data source is diffable logs a count text it cannot animate and calls reloadData instead of"
-        + " raising. The rows on screen are right after the reload; the animation is lost."),
-    Cause(
       cause: "The model changed behind the snapshot's back",
       reason:
-        "The counts the view last read do not match the snapshot being applied: the view was updated directly"
-        + " (insertRows, reloadData, a mutation of the collection view), or snapshots were applied from two queues,"
-        + " or the cell provider or a layout pass changed the model while the snapshot was being applied."
-    ),
+        "A diffable data source logged this count text and reloaded instead of raising: the counts the view last"
+        + " read do not match the snapshot being applied. The model or the view was changed outside apply: the view"
+        + " was updated directly (insertRows, reloadData), snapshots were applied from two queues, or the cell"
+        + " provider or a layout pass changed the model during apply.")
   ]
 
   /// `+3`, `−2`, `0`.

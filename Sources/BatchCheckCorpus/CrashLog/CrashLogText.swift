@@ -75,13 +75,6 @@ struct CrashLogText {
     byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
   }
 
-  /// The stripped bytes from `start` up to (not including) `end` as the log
-  /// has them (their case kept), without the white space between them.
-  func squeezedOriginal(_ start: Int, _ end: Int) -> String {
-    guard start < end, start >= 0, end <= origin.count else { return "" }
-    return String(decoding: origin[start..<end].map { original[$0] }, as: UTF8.self)
-  }
-
   /// The 1-based line of the original text that holds stripped byte `index`.
   func line(ofStripped index: Int) -> Int {
     guard !origin.isEmpty else { return 1 }
@@ -241,7 +234,7 @@ struct CrashLogText {
       var end = index + 1
       while end < stripped.count, stripped[end] != UInt8(ascii: "\"") { end += 1 }
       guard end < stripped.count else { return nil }
-      return (squeezedOriginal(index, end + 1), end + 1)
+      return (unescapedOriginal(index, end + 1), end + 1)
     }
     var end = index
     var depth = 0
@@ -259,7 +252,34 @@ struct CrashLogText {
       end += 1
     }
     guard end > index else { return nil }
-    return (squeezedOriginal(index, end), end)
+    return (unescapedOriginal(index, end), end)
+  }
+
+  /// The original text from stripped byte `start` up to (not including)
+  /// stripped byte `end`, white space inside kept, JSON escapes undone
+  /// (`\"` is `"`, `\n` a line break).
+  func unescapedOriginal(_ start: Int, _ end: Int) -> String {
+    guard start < end, start >= 0, end <= origin.count else { return "" }
+    var bytes: [UInt8] = []
+    var escaped = false
+    for byte in original[origin[start]...origin[end - 1]] {
+      if escaped {
+        escaped = false
+        switch byte {
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "r"): continue
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "/"), UInt8(ascii: "\\"):
+          bytes.append(byte)
+        default: bytes += [UInt8(ascii: "\\"), byte]
+        }
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   private static let identifierStops = Set(",;'\"[]{}<>".utf8)

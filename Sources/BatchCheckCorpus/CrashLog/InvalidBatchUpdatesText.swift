@@ -76,10 +76,10 @@ struct InvalidBatchUpdatesText {
   static func all(in text: CrashLogText) -> [InvalidBatchUpdatesText] {
     var found: [InvalidBatchUpdatesText] = []
     var consumedUpTo = -1
-    let anchorsFound = text.occurrences(of: [sentenceEnd, beforeLine])
+    let anchorsFound = text.occurrences(of: [sentenceEnd, beforeLine, afterLine])
     let anchors =
       (anchorsFound[sentenceEnd] ?? []).map { ($0, true) }
-      + (anchorsFound[beforeLine] ?? []).map { ($0, false) }
+      + ((anchorsFound[beforeLine] ?? []) + (anchorsFound[afterLine] ?? [])).map { ($0, false) }
     for (position, isSentence) in anchors.sorted(by: { $0.0 < $1.0 }) where position >= consumedUpTo
     {
       var reading = InvalidBatchUpdatesText(start: position, end: position, partial: true)
@@ -123,13 +123,17 @@ struct InvalidBatchUpdatesText {
   /// Reads the counts, the update items and the view line after `cursor`.
   private mutating func readBody(from cursor: Int, in text: CrashLogText) {
     var position = cursor
-    guard text.has(Self.beforeLine, at: position) else { return }
-    end = position + Self.beforeLine.count
-    guard let before = Self.counts(at: position + Self.beforeLine.count, in: text) else { return }
-    self.before = before.counts
-    if semantics == nil { semantics = before.semantics }
-    position = before.end
-    end = position
+    // A quote cut at a line may start at the after line.
+    if text.has(Self.beforeLine, at: position) {
+      end = position + Self.beforeLine.count
+      guard let before = Self.counts(at: position + Self.beforeLine.count, in: text) else {
+        return
+      }
+      self.before = before.counts
+      if semantics == nil { semantics = before.semantics }
+      position = before.end
+      end = position
+    }
     guard text.has(Self.afterLine, at: position),
       let after = Self.counts(at: position + Self.afterLine.count, in: text)
     else { return }
