@@ -130,4 +130,80 @@ struct DiagnoseTests {
     #expect(prose.status == 64)
     #expect(prose.standardError.contains("batchcheck diagnose"))
   }
+
+  static let mixed = """
+    Thread 1: "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (20) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)"
+    reason: 'Attempted to reload item identifier that does not exist in the snapshot: z'
+    [UICollectionView] Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out). - will perform reloadData
+    """
+
+  @Test(
+    "a log of a batch crash, a diffable crash and a logged fallback: each counted in the heading, what was missing said"
+  )
+  func mixedHuman() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write("mixed.log", [Self.mixed])
+    let run = await runCommand(["diagnose", path])
+    #expect(run.status == 0)
+    let output = run.standardOutput
+    #expect(
+      output.hasPrefix(
+        "3 UIKit texts in \(path): 1 batch-update exception, 1 diffable data source exception, 1 logged, not raised\n"
+      ))
+    #expect(output.contains("2. line 2: S10 "))
+    #expect(output.contains("(diffable data source)"))
+    #expect(output.contains("missing:  no final period"))
+    #expect(output.contains("outcome:  logged, not raised"))
+    #expect(
+      output.contains("reproduced: BatchCheck judges the case exception S10, the text's rule"))
+  }
+
+  @Test(
+    "--format json for a diffable text: its rule, no view, its ids, and a snapshot case validate agrees with"
+  )
+  func diffableJSON() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write("mixed.log", [Self.mixed])
+    let run = await runCommand(["diagnose", path, "--format", "json"])
+    #expect(run.status == 0)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    let diffable = lines.count > 1 ? lines[1] : ""
+    #expect(diffable.contains(#""rule":"S10","#))
+    #expect(diffable.contains(#""view":null"#))
+    #expect(diffable.contains(#""contract":"snapshot""#))
+    #expect(diffable.contains(#""ids":["z"]"#))
+    #expect(diffable.contains(#""reproduced":true"#))
+    #expect(
+      lines.first?.contains(#""missing":["no final period (as Xcode's debugger quotes it)"]"#)
+        == true)
+    #expect(lines.last?.contains(#""fallback":"collectionViewSDK""#) == true)
+    guard let start = diffable.range(of: #""case":"#)?.upperBound,
+      let end = diffable.range(of: #","caseNote""#)?.lowerBound
+    else {
+      Issue.record("no case in \(diffable)")
+      return
+    }
+    let testCase = try SnapshotCase(jsonLine: String(diffable[start..<end]))
+    #expect(testCase.agrees)
+    #expect(testCase.verdict.rule == .s10)
+  }
+
+  @Test("an Auto Layout warning alone: exit 1, one line saying it is not a crash")
+  func autoLayout() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write(
+      "layout.log",
+      ["2024-01-01 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints."])
+    let run = await runCommand(["diagnose", path])
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "Error: no UIKit batch-update exception in \(path); it holds 'Unable to simultaneously satisfy constraints.', which is not a UIKit batch-update exception (an Auto Layout warning about conflicting constraints, not a crash)\n"
+    )
+  }
 }

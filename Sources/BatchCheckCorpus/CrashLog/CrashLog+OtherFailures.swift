@@ -8,7 +8,7 @@ extension CrashLog {
   package static func kind(ofOther line: String) -> String {
     let folded = line.lowercased()
     if folded.contains("unable to simultaneously satisfy constraints") {
-      return "an Auto Layout warning (conflicting constraints), not a crash"
+      return "an Auto Layout warning about conflicting constraints, not a crash"
     }
     if folded.contains("fatal error") || folded.contains("failed") {
       return "a Swift runtime trap"

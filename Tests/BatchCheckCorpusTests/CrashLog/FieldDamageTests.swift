@@ -197,11 +197,8 @@ struct FieldDamageTests {
     "the end cut at random after the first number: the rule, no wrong number, a case when the counts survive"
   )
   func endCut() {
-    var state: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var numbers = SeededNumbers(state: 0x2545_F491_4F6C_DD1D)
+    func next(_ bound: Int) -> Int { numbers.next(bound) }
     for printed in Self.printed {
       let characters = Array(printed.text)
       guard let first = characters.firstIndex(where: \.isNumber) else { continue }
