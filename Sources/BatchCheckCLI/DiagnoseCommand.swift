@@ -13,19 +13,25 @@ import BatchCheckHTML
 ///     // 1. line 3: R3 A deleted row must exist before the update (table view)
 ///     // ...
 ///
-/// Exit status: 0 when the log holds at least one exception, 1 when it holds
-/// none, 65 when the file cannot be read, 64 for a usage error.
+/// Exit status: 0 when the log holds at least one UIKit text (an exception,
+/// a diffable data source's exception, or a count text UIKit logged and
+/// answered with reloadData), 1 when it holds none, 65 when the file cannot
+/// be read, 64 for a usage error.
 struct DiagnoseCommand: OptionCommand {
   static let name = "diagnose"
   static let abstract =
     "Read a crash log: the rule, view, iOS range and causes of each UIKit exception, and a case."
   static let usage = """
     OVERVIEW: Read a crash log (an Xcode console, a crash reporter's page, a
-    pasted message; several crashes, cut-off or wrapped quotes) and diagnose
-    every UIKit batch-update exception in it: its rule and view, the iOS range
-    its wording comes from, its numbers in a sentence, the likely causes, and,
-    when the text carries the numbers, a case (case format v2) that BatchCheck
-    runs as validate does, saying whether it reproduces the rule.
+    pasted message, a JSON report; several crashes; quotes cut at either end,
+    without their final period, lower-cased, escaped or wrapped) and diagnose
+    every UIKit text in it: table and collection view batch-update exceptions,
+    diffable data source exceptions, and count texts UIKit only logged before
+    falling back to reloadData. For each: its rule and view (or the ids a
+    diffable text names), the iOS range its wording comes from, its numbers in
+    a sentence, what the log left out, the likely causes, and, when the text
+    carries what a case needs, a case that BatchCheck runs as validate does,
+    saying whether it reproduces the rule.
 
     USAGE: batchcheck diagnose [<file>] [--format <format>] [--html <file>]
 
@@ -36,8 +42,9 @@ struct DiagnoseCommand: OptionCommand {
     \(optionsHelp)
 
     EXIT STATUS:
-      0 at least one UIKit batch-update exception found; 1 none found; 65 the
-      file could not be read; 64 a usage error.
+      0 at least one UIKit text found; 1 none found (a Swift trap or an Auto
+      Layout warning alone is named in one line); 65 the file could not be
+      read; 64 a usage error.
 
     """
 
@@ -53,8 +60,10 @@ struct DiagnoseCommand: OptionCommand {
   static var options: [CommandOption<Self>] {
     [
       .format(
-        \.format, human: "a block per exception",
-        json: "one JSON object per exception (rule, view, iosRange, causes, case, reproduced...)."),
+        \.format, human: "a block per text",
+        json:
+          "one JSON object per text (rule, view, iosRange, causes, case, reproduced, missing, ids, fallback...)."
+      ),
       .path("--html", \.html, help: "Also write an HTML page with a picture of each rebuilt case."),
     ]
   }
@@ -148,10 +157,7 @@ struct DiagnoseCommand: OptionCommand {
       : diagnosis.semantics == .tableView ? "table view" : "collection view"
     var text =
       "\(number). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title) (\(view))\n"
-    text += field(
-      "text",
-      diagnosis.text.split(separator: "\n").joined(separator: "\n")
-        + (diagnosis.partial ? "\n(the quote's start is cut off)" : ""))
+    text += field("text", diagnosis.text.split(separator: "\n").joined(separator: "\n"))
     if let fallback = diagnosis.fallback {
       text += field(
         "outcome",
@@ -286,7 +292,9 @@ struct DiagnoseCommand: OptionCommand {
     ]
     var notes = ["Drawn: each case rebuilt from a UIKit text, as BatchCheck judges it."]
     if cases.count < log.diagnoses.count {
-      notes.append("Texts that do not carry their numbers have no case.")
+      notes.append(
+        "Texts that do not carry their numbers have no case; a diffable text's snapshot case is in the text"
+          + " report, not drawn.")
     }
     return HTMLReport.render(
       title: "diagnose", passed: log.diagnoses.allSatisfy(\.reproduced), facts: facts, cases: cases,

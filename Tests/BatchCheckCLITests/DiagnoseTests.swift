@@ -206,4 +206,31 @@ struct DiagnoseTests {
         == "Error: no UIKit batch-update exception in \(path); it holds 'Unable to simultaneously satisfy constraints.', which is not a UIKit batch-update exception (an Auto Layout warning about conflicting constraints, not a crash)\n"
     )
   }
+
+  @Test("the article's examples: each log, diagnosed, prints the output the article shows")
+  func articleExamples() async throws {
+    let article = try String(
+      contentsOf: GeneratedCorpusFilesTests.packageRoot.appendingPathComponent(
+        "Sources/BatchCheck/BatchCheck.docc/Diagnose.md"),
+      encoding: .utf8)
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let blocks = article.components(separatedBy: "```\n")
+    var checked = 0
+    // A block that follows "`batchcheck diagnose NAME`:" is the output for the log two blocks before.
+    for index in stride(from: 3, to: blocks.count, by: 1) {
+      guard let command = blocks[index - 1].split(separator: "\n").last,
+        command.hasPrefix("`batchcheck diagnose "), command.hasSuffix("`:")
+      else { continue }
+      let name = String(command.dropFirst("`batchcheck diagnose ".count).dropLast(2))
+      let path = try files.write(name, [String(blocks[index - 2].dropLast())])
+      let run = await runCommand(["diagnose", path])
+      #expect(run.status == 0, "\(name)")
+      #expect(
+        run.standardOutput.replacingOccurrences(of: path, with: name) == blocks[index],
+        "\(name): the article shows another output")
+      checked += 1
+    }
+    #expect(checked == 4)
+  }
 }
