@@ -10,6 +10,10 @@ extension CrashLog {
     if folded.contains("unable to simultaneously satisfy constraints") {
       return "an Auto Layout warning about conflicting constraints, not a crash"
     }
+    if folded.contains("diffabledatasource apis") {
+      return
+        "a direct mutation of a view whose data source is diffable, not a batch-update rule: call apply on the data source"
+    }
     if folded.contains("fatal error") || folded.contains("failed") {
       return "a Swift runtime trap"
     }
@@ -22,6 +26,8 @@ extension CrashLog {
     let traps = [
       "Fatal error:", "Precondition failed", "Assertion failed",
       "Unable to simultaneously satisfy constraints",
+      "UITableView must be updated via the UITableViewDiffableDataSource APIs",
+      "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs",
     ].map(CrashLogText.squeezed)
     let uncaught = CrashLogText.squeezed("uncaught exception '")
     let internalInconsistency = CrashLogText.squeezed("NSInternalInconsistencyException")

@@ -225,9 +225,11 @@ struct CrashLogText {
   }
 
   /// One identifier at stripped offset `index`, as UIKit's `%@` prints it,
-  /// its case kept, and the offset after it: a quoted string, or a run that
-  /// stops at white space, at `, ; ' " [ ] { } < >` or at a `)` it did not
-  /// open. Nil when none is there, or a quoted one is cut.
+  /// its case kept, and the offset after it: a quoted string, an object's
+  /// `<…>` description, or a run that stops at white space, at
+  /// `, ; ' " [ ] { } < >` or at a `)` it did not open (white space and those
+  /// characters inside parentheses are kept). Nil when none is there, or a
+  /// quoted one is cut.
   func identifier(at index: Int) -> (text: String, end: Int)? {
     guard index < stripped.count else { return nil }
     if stripped[index] == UInt8(ascii: "\"") {
@@ -235,6 +237,11 @@ struct CrashLogText {
       while end < stripped.count, stripped[end] != UInt8(ascii: "\"") { end += 1 }
       guard end < stripped.count else { return nil }
       return (unescapedOriginal(index, end + 1), end + 1)
+    }
+    // An object's description: `<ZoteroItem: 0x600…; key = ABC>`.
+    if stripped[index] == UInt8(ascii: "<") {
+      guard let close = closingAngle(from: index, limit: 1_000) else { return nil }
+      return (unescapedOriginal(index, close), close)
     }
     var end = index
     var depth = 0

@@ -134,9 +134,9 @@ struct InvalidBatchUpdatesText {
       position = before.end
       end = position
     }
-    guard text.has(Self.afterLine, at: position),
-      let after = Self.counts(at: position + Self.afterLine.count, in: text)
-    else { return }
+    guard text.has(Self.afterLine, at: position) else { return }
+    end = position + Self.afterLine.count
+    guard let after = Self.counts(at: position + Self.afterLine.count, in: text) else { return }
     self.after = after.counts
     position = after.end
     end = position

@@ -205,7 +205,7 @@ struct FieldDamageTests {
       var after = first
       while after < characters.count, characters[after].isNumber { after += 1 }
       guard after < characters.count else { continue }
-      for _ in 0..<6 {
+      for _ in 0..<10 {
         let cut = after + next(characters.count - after)
         let log = "Thread 1: \"" + String(characters[..<cut]) + "\""
         Self.check(log, printed, whole: false, label: "\(printed.rule) end \(cut)")

@@ -93,12 +93,14 @@ struct FieldLogTests {
       reason: 'Diffable data source detected item identifiers that are equal but have different hash values. Two identifiers which compare as equal must return the same hash value. You must fix this in the Hashable (Swift) or hash property (Objective-C) implementation for the type of these identifiers. Identifiers that are equal but have different hash values: (Mastodon.StatusItem.thread(id: 42)) and (Mastodon.StatusItem.thread(id: 42))'
       {"asi":{"UIKitCore":["Identifiers in a section snapshot must be unique. Duplicate item identifiers: {(\n    \"Two words\",\n    c\n)}"]}}
       attempted to reload item identifier that does not exist in the snapshot: 7F3A
+      Attempted to reconfigure item identifier that does not exist in the snapshot: <Item: 0x6000; key = A B>
       """#,
       [
         Expected(line: 1, rule: "S8", ids: ["A1"]),
         Expected(line: 2, rule: "S12", ids: ["Mastodon.StatusItem.thread(id: 42)"]),
         Expected(line: 3, rule: "SS1", ids: ["\"Two words\"", "c"]),
         Expected(line: 4, rule: "S10", ids: ["7F3A"]),
+        Expected(line: 5, rule: "S10", ids: ["<Item: 0x6000; key = A B>"]),
       ]
     ),
     (
@@ -157,5 +159,12 @@ struct FieldLogTests {
     #expect(layout.otherFailures.count == 1)
     #expect(
       layout.otherFailures.first.map(CrashLog.kind(ofOther:))?.contains("Auto Layout") == true)
+    let direct = CrashLog(
+      "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView. <UICollectionView: 0x1>'"
+    )
+    #expect(direct.diagnoses.isEmpty)
+    #expect(
+      direct.otherFailures.first.map(CrashLog.kind(ofOther:))?.hasPrefix(
+        "a direct mutation of a view whose data source is diffable") == true)
   }
 }
