@@ -66,6 +66,15 @@ extension CrashLog {
         : "The counts and the updates as the text lists them (a reload is listed as its delete and insert); profile ios18."
     }
     diagnosis.missing = missingParts(reading)
+    diagnosis.fallback =
+      ending.reloadData
+      ? .collectionViewSDK : diffableFallback(before: reading.start, in: text) ? .diffable : nil
+    if let fallback = diagnosis.fallback {
+      diagnosis.reloadDataFallback = true
+      diagnosis.causes.insert(
+        contentsOf: fallback == .diffable
+          ? CrashCauses.diffableFallback : [CrashCauses.reloadDataFallback], at: 0)
+    }
     diagnosis.judgeCase()
     return diagnosis
   }

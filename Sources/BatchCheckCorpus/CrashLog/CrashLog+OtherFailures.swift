@@ -14,6 +14,9 @@ extension CrashLog {
       return
         "a direct mutation of a view whose data source is diffable, not a batch-update rule: call apply on the data source"
     }
+    if folded.contains("exc_bad_access") {
+      return "a memory access crash (EXC_BAD_ACCESS)"
+    }
     if folded.contains("fatal error") || folded.contains("failed") {
       return "a Swift runtime trap"
     }
@@ -26,6 +29,7 @@ extension CrashLog {
     let traps = [
       "Fatal error:", "Precondition failed", "Assertion failed",
       "Unable to simultaneously satisfy constraints",
+      "EXC_BAD_ACCESS",
       "UITableView must be updated via the UITableViewDiffableDataSource APIs",
       "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs",
     ].map(CrashLogText.squeezed)

@@ -82,6 +82,18 @@ struct FieldLogTests {
       [Expected(line: 1, rule: "R2", view: .collectionView, fallback: .diffable)]
     ),
     (
+      "the diffable fallback of an R2b text",
+      """
+      [UIDiffableDataSource] Performing reloadData as a fallback — Invalid batch updates detected: the number of sections and/or items returned by the data source before and after performing the batch updates are inconsistent with the updates.
+      Data source before updates = { 1 section with item counts: [3] }
+      Data source after updates = { 1 section with item counts: [2] }
+      Updates = [
+      \tInsert item (0 - 0)
+      ]
+      """,
+      [Expected(line: 1, rule: "R2b", view: .collectionView, fallback: .diffable)]
+    ),
+    (
       "the collection view's SDK gate",
       "2020-06-01 12:00:00.000 Cards[1:2] [UICollectionView] Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out). - will perform reloadData. UICollectionView instance: <UICollectionView: 0x7f>",
       [Expected(line: 1, rule: "R2", view: .collectionView, fallback: .collectionViewSDK)]
