@@ -27,6 +27,9 @@ extension CrashLog {
     var missing = Self.missingParts(match, form: form, values: &values)
     var reading = TextReading(form: form, values: values, semantics: semantics)
     reading.date(doubleSpace: doubleSpace, ending: ending)
+    if match.values[0] == nil, values[0] != nil, reading.numbers.hasPrefix("section 0:") {
+      reading.numbers = "section ? (taken as 0):" + reading.numbers.dropFirst("section 0:".count)
+    }
     let fallback: CrashDiagnosis.Fallback? =
       ending.reloadData
       ? .collectionViewSDK : diffableFallback(before: match.start, in: text) ? .diffable : nil

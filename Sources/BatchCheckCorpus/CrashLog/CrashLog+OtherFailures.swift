@@ -14,6 +14,12 @@ extension CrashLog {
       return
         "a direct mutation of a view whose data source is diffable, not a batch-update rule: call apply on the data source"
     }
+    if folded.contains("received layout attributes")
+      || folded.contains("request for number of items")
+    {
+      return
+        "a collection view layout that answered for a data source it no longer matches (invalidate the layout when the data changes), not a batch-update rule"
+    }
     if folded.contains("exc_bad_access") {
       return "a memory access crash (EXC_BAD_ACCESS)"
     }
@@ -30,6 +36,8 @@ extension CrashLog {
       "Fatal error:", "Precondition failed", "Assertion failed",
       "Unable to simultaneously satisfy constraints",
       "EXC_BAD_ACCESS",
+      "received layout attributes for a cell with an index path that does not exist",
+      "request for number of items in section",
       "UITableView must be updated via the UITableViewDiffableDataSource APIs",
       "UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs",
     ].map(CrashLogText.squeezed)

@@ -175,6 +175,13 @@ struct FieldLogTests {
       "*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'UICollectionView must be updated via the UICollectionViewDiffableDataSource APIs when acting as the UICollectionView's dataSource: please do not call mutation APIs directly on UICollectionView. <UICollectionView: 0x1>'"
     )
     #expect(direct.diagnoses.isEmpty)
+    let layoutAttributes = CrashLog(
+      "reason: 'UICollectionView received layout attributes for a cell with an index path that does not exist: <NSIndexPath: 0x9f2a> {length = 2, path = 0 - 3}'"
+    )
+    #expect(layoutAttributes.diagnoses.isEmpty)
+    #expect(
+      layoutAttributes.otherFailures.first.map(CrashLog.kind(ofOther:))?.hasPrefix(
+        "a collection view layout") == true)
     #expect(
       direct.otherFailures.first.map(CrashLog.kind(ofOther:))?.hasPrefix(
         "a direct mutation of a view whose data source is diffable") == true)
