@@ -271,33 +271,45 @@ struct DiagnoseCommand: OptionCommand {
 
   // MARK: HTML
 
-  /// The page: a picture of each rebuilt case, drawn as `validate --html` draws one.
+  /// The page: a picture of each rebuilt case, batch or snapshot, drawn as
+  /// `validate --html` draws one.
   static func html(_ log: CrashLog, source: String) -> String {
     var cases: [HTMLCase] = []
+    var snapshotCases: [HTMLSnapshotCase] = []
     for (number, diagnosis) in log.diagnoses.enumerated() {
+      let title = "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)"
+      let expected =
+        "UIKit's text: \(diagnosis.ruleID)"
+        + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)")
+      if let line = diagnosis.snapshotCase {
+        if let snapshotCase = try? SnapshotCase(jsonLine: line) {
+          snapshotCases.append(
+            HTMLSnapshotCase(
+              title: title, script: snapshotCase.script, verdict: snapshotCase.verdict,
+              expected: expected))
+        } else if let sectionCase = try? SectionSnapshotCase(jsonLine: line) {
+          snapshotCases.append(HTMLSnapshotCase(sectionCase, title: title, expected: expected))
+        }
+      }
       guard let testCase = diagnosis.testCase else { continue }
       let judged = testCase.judge()
       cases.append(
         HTMLCase(
-          testCase, judged: judged,
-          title: "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)",
-          expected: "UIKit's text: \(diagnosis.ruleID)"
-            + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)"),
+          testCase, judged: judged, title: title, expected: expected,
           advice: diagnosis.causes.first.map { "\($0.cause): \($0.reason)" },
           options: testCase.options))
     }
+    let rebuilt = cases.count + snapshotCases.count
     let facts = [
       HTMLFact("log", source),
-      HTMLFact("exceptions", "\(log.diagnoses.count) found, \(cases.count) rebuilt as cases"),
+      HTMLFact("texts", "\(log.diagnoses.count) found, \(rebuilt) rebuilt as cases"),
     ]
     var notes = ["Drawn: each case rebuilt from a UIKit text, as BatchCheck judges it."]
-    if cases.count < log.diagnoses.count {
-      notes.append(
-        "Texts that do not carry their numbers have no case; a diffable text's snapshot case is in the text"
-          + " report, not drawn.")
+    if rebuilt < log.diagnoses.count {
+      notes.append("Texts that do not carry what a case needs have no case.")
     }
     return HTMLReport.render(
       title: "diagnose", passed: log.diagnoses.allSatisfy(\.reproduced), facts: facts, cases: cases,
-      notes: notes)
+      notes: notes, snapshotCases: snapshotCases)
   }
 }

@@ -114,6 +114,20 @@ struct DiagnoseTests {
     #expect(text.contains("R2b"))
   }
 
+  @Test("--html draws a diffable text's snapshot case beside the batch cases")
+  func htmlSnapshot() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write("mixed.log", [Self.mixed])
+    let page = files.directory.appendingPathComponent("page.html").path
+    let run = await runCommand(["diagnose", path, "--html", page])
+    #expect(run.status == 0)
+    let text = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(text.contains("id=\"snapshot-1\""))
+    #expect(text.contains("2. line 2: S10 "))
+    #expect(text.contains("3 found, 3 rebuilt as cases"))
+  }
+
   @Test("explain given a pasted message diagnoses it; given other prose, points to diagnose")
   func explainPasted() async {
     let pasted = await runCommand([
