@@ -1,9 +1,9 @@
 import BatchCheck
 
-/// What one UIKit batch-update exception found in a log says: its rule and
-/// view, the iOS range its wording comes from, its numbers in a sentence,
-/// the likely causes, and a case that reproduces it when the text carries
-/// the numbers a case needs.
+/// What one UIKit text found in a log says: its rule and view (or the ids a
+/// diffable text names), the iOS range its wording comes from, its numbers
+/// in a sentence, what the log left out, the likely causes, and a case that
+/// reproduces it when the text carries what a case needs.
 ///
 ///     let log = CrashLog("reason: 'attempt to delete row 99 from section 0 which only contains 20 rows before the update'")
 ///     log.diagnoses[0].ruleID      // "R3"
@@ -21,7 +21,8 @@ package struct CrashDiagnosis: Sendable {
   package var text: String
   /// Whether the quote's start was cut off.
   package var partial: Bool
-  /// `R1` ... `R23`, `R2b`, or `R28` for the failures after validation.
+  /// `R1` ... `R23`, `R2b`, `R28` for the failures after validation, or a
+  /// diffable rule: `S1` ... `S13`, `SS1` ... `SS5`.
   package var ruleID: String
   /// The rule's title, as `batchcheck explain` has it.
   package var title: String

@@ -1,16 +1,20 @@
 import BatchCheck
 
-/// Every UIKit batch-update exception in a log (an Xcode console, a crash
-/// reporter's page, a pasted message, several crashes, a quote whose start
-/// was cut off, wrapped or indented), each diagnosed; and the Swift traps
-/// and other exceptions in it, which are not batch-update exceptions.
+/// Every UIKit text in a log (an Xcode console, a crash reporter's page, a
+/// pasted message, a JSON report, several crashes, a quote cut at either
+/// end, lower-cased, escaped, wrapped or indented), each diagnosed: the
+/// batch-update exceptions of table and collection views, the diffable data
+/// source's exceptions, and the count texts UIKit logged and answered with
+/// reloadData; and the Swift traps, Auto Layout warnings and other
+/// exceptions in it, which are not batch-update exceptions.
 ///
 ///     let log = CrashLog(console)
 ///     log.diagnoses.map(\.ruleID)  // ["R2b", "R3"]
 ///     log.otherFailures            // ["Fatal error: Index out of range"]
 ///
-/// - Complexity: O(*t* × *n*), where *n* is the length of the log and *t*
-///   the number of UIKit text pieces (a few hundred).
+/// - Complexity: O(*n* + *c* × *m*), where *n* is the length of the log,
+///   *c* the number of places where a phrase of a UIKit text starts and *m*
+///   the length of the longest text.
 package struct CrashLog: Sendable {
   /// The exceptions found, in the order the log holds them.
   package var diagnoses: [CrashDiagnosis]

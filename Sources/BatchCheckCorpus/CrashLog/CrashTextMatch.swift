@@ -52,8 +52,9 @@ struct CrashTextMatch {
   /// Every text of `text`, in order; a text found inside a longer one (a
   /// cut-off reading of the same quote) is dropped.
   ///
-  /// - Complexity: O(*t* × *n*), where *t* is the number of template pieces
-  ///   and *n* the length of the log.
+  /// - Complexity: O(*n* + *c* × *m*), where *n* is the length of the log,
+  ///   *c* the number of places where an anchor (a piece's tail or a first
+  ///   piece's head) starts and *m* the length of the longest text.
   static func all(in text: CrashLogText) -> [CrashTextMatch] {
     let templates = CrashTextTemplate.all
     // Each piece's tail, and the head of a long first piece (a text cut inside its first phrase).
