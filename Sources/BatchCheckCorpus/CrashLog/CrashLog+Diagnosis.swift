@@ -95,7 +95,9 @@ extension CrashLog {
     }
     let others = Set(
       match.alternatives.compactMap { alternative -> String? in
-        guard case .uikit(let other) = alternative.source, other.form != form else { return nil }
+        guard case .uikit(let other) = alternative.source, other.form.rule != form.rule else {
+          return nil
+        }
         return other.form.rule.rawValue + " (" + other.form.rawValue + ")"
       })
     if !others.isEmpty {
@@ -106,7 +108,9 @@ extension CrashLog {
     }
     let endsAfterCounts: Bool
     if case .uikit(let template) = match.template.source {
-      endsAfterCounts = template.form == .rowCountBeforeMoves && form == .rowCount
+      endsAfterCounts =
+        template.form == .rowCountBeforeMoves && form == .rowCount
+        && (1...4).allSatisfy { values[$0] != nil }
     } else {
       endsAfterCounts = false
     }
