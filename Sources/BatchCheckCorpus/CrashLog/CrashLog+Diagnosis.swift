@@ -125,9 +125,12 @@ extension CrashLog {
     } else if form == .rowCount, match.cutEnd, (1...4).allSatisfy({ values[$0] != nil }),
       values[5] == nil || values[6] == nil
     {
+      missing.append(
+        values[5] == nil
+          ? "the text is cut after the counts: the moves are unknown, taken as 0"
+          : "the text is cut after the moves in: the moves out are unknown, taken as 0")
       values[5] = values[5] ?? 0
       values[6] = values[6] ?? 0
-      missing.append("the text is cut after the counts: the moves are unknown, taken as 0")
     } else if match.cutEnd {
       let read = values.count
       missing.append(
