@@ -151,10 +151,12 @@ struct DiagnoseCommand: OptionCommand {
 
   /// One exception: its heading, then labelled lines.
   static func block(_ diagnosis: CrashDiagnosis, number: Int) -> String {
+    let viewName = diagnosis.semantics == .tableView ? "table view" : "collection view"
     let view =
       diagnosis.isDiffable
       ? (diagnosis.ruleID.hasPrefix("SS") ? "section snapshot" : "diffable data source")
-      : diagnosis.semantics == .tableView ? "table view" : "collection view"
+        + (diagnosis.viewUnknown ? "" : ", \(viewName)")
+      : viewName
     var text =
       "\(number). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title) (\(view))\n"
     text += field("text", diagnosis.text.split(separator: "\n").joined(separator: "\n"))
@@ -166,8 +168,8 @@ struct DiagnoseCommand: OptionCommand {
             ? "the diffable data source performed reloadData as a fallback"
             : "the collection view performed reloadData (an app built against an older SDK)"))
     }
-    if !diagnosis.isDiffable {
-      text += field("view", "\(view), told by \(diagnosis.viewEvidence)")
+    if !diagnosis.viewUnknown {
+      text += field("view", "\(viewName), told by \(diagnosis.viewEvidence)")
     }
     text += field("iOS", "\(diagnosis.iosRange). \(diagnosis.iosRangeReason)")
     text += field(diagnosis.isDiffable ? "ids" : "numbers", diagnosis.numbers)
@@ -229,7 +231,7 @@ struct DiagnoseCommand: OptionCommand {
       "\"line\":\(diagnosis.line)",
       "\"rule\":" + JSONText.quoted(diagnosis.ruleID),
       "\"title\":" + JSONText.quoted(diagnosis.title),
-      "\"view\":" + (diagnosis.isDiffable ? "null" : JSONText.quoted(diagnosis.view)),
+      "\"view\":" + (diagnosis.viewUnknown ? "null" : JSONText.quoted(diagnosis.view)),
       "\"viewEvidence\":" + JSONText.quoted(diagnosis.viewEvidence),
       "\"iosRange\":" + JSONText.quoted(diagnosis.iosRange),
       "\"iosRangeReason\":" + JSONText.quoted(diagnosis.iosRangeReason),

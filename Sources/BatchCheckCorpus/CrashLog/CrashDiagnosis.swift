@@ -62,6 +62,9 @@ package struct CrashDiagnosis: Sendable {
   /// The numbers read from a UIKit text, by its form's argument index
   /// (`UIKitTextForm`); empty for the other texts.
   package var values: [Int: Int] = [:]
+  /// Whether nothing tells the view: a diffable text in a log that names
+  /// neither view (`semantics` is then a table view, assumed).
+  package var viewUnknown = false
   /// The identifiers a diffable text names, as the log has them.
   package var identifiers: [String] = []
   /// A snapshot or section snapshot case line that reproduces a diffable

@@ -28,11 +28,15 @@ extension CrashLog {
     }
     if match.missingPeriod { missing.append("no final period (as Xcode's debugger quotes it)") }
     let explanation = RuleExplanation.named(rule.rawValue)
+    // The text is the same for both views; the log around it may name one.
+    let nearby = viewNearby(match.start, in: text, diffable: true)
     var diagnosis = CrashDiagnosis(
       line: text.line(ofStripped: match.start), text: text.quote(match.start, match.end),
       partial: match.partial, ruleID: rule.rawValue, title: explanation?.title ?? "",
-      semantics: .tableView,
-      viewEvidence: "nothing: a diffable data source's text is the same for both views",
+      semantics: nearby ?? .tableView,
+      viewEvidence: nearby == nil
+        ? "nothing: a diffable data source's text is the same for both views"
+        : "the diffable data source the log around the text names",
       iosRange: form.variant == .older ? "earlier releases" : "iOS 13 and later",
       iosRangeReason: form.variant == .older
         ? "An older wording of this rule, from releases before iOS 15." : rangeReason(rule),
@@ -42,6 +46,7 @@ extension CrashLog {
       causes: DiffableCauses.causes(rule, sections: sections ?? false, ids: ids), testCase: nil,
       caseNote: nil, verdict: nil, reproduced: false, reloadDataFallback: false)
     diagnosis.identifiers = ids
+    diagnosis.viewUnknown = nearby == nil
     if let line = DiffableCaseLine.line(
       form, sections: sections ?? false, ids: match.identifiers,
       list: match.identifierLists[0], count: match.values[0])

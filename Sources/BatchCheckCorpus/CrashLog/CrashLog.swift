@@ -89,14 +89,23 @@ package struct CrashLog: Sendable {
     return (semantics, semantics != nil, reloadData)
   }
 
+  static let diffableTableWords = [CrashLogText.squeezed("UITableViewDiffableDataSource")]
+  static let diffableCollectionWords = [
+    CrashLogText.squeezed("UICollectionViewDiffableDataSource")
+  ]
+
   /// The view the log names nearest to a text: `-[UITableView _endCellAnimationsWithContext:]`, a frame.
-  static func viewNearby(_ start: Int, in text: CrashLogText) -> ViewSemantics? {
+  /// `diffable`: only the diffable data sources' class names count.
+  static func viewNearby(_ start: Int, in text: CrashLogText, diffable: Bool = false)
+    -> ViewSemantics?
+  {
     let window = 4_000
     let low = max(0, start - window)
     let high = min(text.stripped.count, start + window)
     var best: (distance: Int, semantics: ViewSemantics)?
     for (words, semantics) in [
-      (tableWords, ViewSemantics.tableView), (collectionWords, .collectionView),
+      (diffable ? diffableTableWords : tableWords, ViewSemantics.tableView),
+      (diffable ? diffableCollectionWords : collectionWords, .collectionView),
     ] {
       for word in words {
         var position = low

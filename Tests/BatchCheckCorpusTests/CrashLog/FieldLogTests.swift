@@ -116,6 +116,14 @@ struct FieldLogTests {
       ]
     ),
     (
+      "a diffable text whose stack names the collection view's diffable data source",
+      """
+      reason: 'Attempted to reload item identifier that does not exist in the snapshot: z'
+      3   UIKitCore   0x1a5e6f700 -[UICollectionViewDiffableDataSource applySnapshot:animatingDifferences:] + 88
+      """,
+      [Expected(line: 1, rule: "S10", view: .collectionView, ids: ["z"])]
+    ),
+    (
       "an iOS 13 duplicate text names no ids; cut to its list it still names S1",
       "Fatal: supplied identifiers are not unique.\nreason: 'Duplicate identifiers: {(\n    a\n)}'",
       [
