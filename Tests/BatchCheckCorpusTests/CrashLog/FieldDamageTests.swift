@@ -232,4 +232,31 @@ struct FieldDamageTests {
       }
     }
   }
+
+  @Test(
+    "fragments of every text spliced with noise: never a trap, every diagnosis on a line of the log"
+  )
+  func fragments() {
+    var numbers = SeededNumbers(state: 0xF00D_CAFE)
+    let texts = Self.printed.map(\.text)
+    let noise = [
+      "\\", "\"", "'", "(", ")", "{(", ")}", "<", ">", "0x", "\n", "\r\n", " ", "-",
+      "99999999999999999999", "é", ",",
+    ]
+    for _ in 0..<1_500 {
+      var log = ""
+      for _ in 0..<(1 + numbers.next(4)) {
+        let text = Array(texts[numbers.next(texts.count)].utf8)
+        let from = numbers.next(text.count)
+        let to = from + numbers.next(text.count - from + 1)
+        log += String(decoding: text[from..<to], as: UTF8.self)
+        log += noise[numbers.next(noise.count)]
+      }
+      // Line feeds counted as bytes: "\r\n" is one Character.
+      let lines = log.utf8.filter { $0 == 0x0A }.count + 1
+      for diagnosis in CrashLog(log).diagnoses {
+        #expect(diagnosis.line >= 1 && diagnosis.line <= lines, "\(log)")
+      }
+    }
+  }
 }
