@@ -160,6 +160,9 @@ struct DiagnoseCommand: OptionCommand {
     var text =
       "\(number). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title) (\(view))\n"
     text += field("text", diagnosis.text.split(separator: "\n").joined(separator: "\n"))
+    if diagnosis.ruleID == "S3" {
+      text += field("outcome", "logged, not raised: UIKit moved the existing item into place")
+    }
     if let fallback = diagnosis.fallback {
       text += field(
         "outcome",

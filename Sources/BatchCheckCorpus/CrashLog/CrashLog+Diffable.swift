@@ -48,8 +48,7 @@ extension CrashLog {
     diagnosis.identifiers = ids
     diagnosis.viewUnknown = nearby == nil
     if let line = DiffableCaseLine.line(
-      form, sections: sections ?? false, ids: match.identifiers,
-      list: match.identifierLists[0], count: match.values[0])
+      form, sections: sections ?? false, ids: match.identifiers, list: match.identifierLists[0])
     {
       diagnosis.judgeSnapshotCase(line, name: "diagnosed-\(rule.rawValue)-line-\(diagnosis.line)")
       diagnosis.caseNote =
@@ -116,7 +115,7 @@ enum DiffableCaseLine {
   /// The case line's body (without its name), nil when a case cannot hold
   /// what the text describes.
   static func line(
-    _ form: DiffableTextForm, sections: Bool, ids: [Int: String], list: [String]?, count: Int?
+    _ form: DiffableTextForm, sections: Bool, ids: [Int: String], list: [String]?
   ) -> String? {
     let id = ids[0].map(plain)
     let listed = (list ?? []).map(plain)

@@ -93,6 +93,8 @@ struct FieldDamageTests {
     }
     texts += [
       text("S2", SnapshotMessages.sectionsExist(["S"]), ["S"]),
+      text("S3", SnapshotMessages.itemsExist(["a"]), ["a"]),
+      text("S3", SnapshotMessages.itemsExist(["a", "b"]), ["a", "b"]),
       text("S2", SnapshotMessages.sectionsExist(["S", "T"]), ["S", "T"]),
       text("S4", SnapshotMessages.noSections, []),
       text("S5", SnapshotMessages.missingItemDestination, []),
