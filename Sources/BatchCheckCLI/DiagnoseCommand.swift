@@ -13,19 +13,25 @@ import BatchCheckHTML
 ///     // 1. line 3: R3 A deleted row must exist before the update (table view)
 ///     // ...
 ///
-/// Exit status: 0 when the log holds at least one exception, 1 when it holds
-/// none, 65 when the file cannot be read, 64 for a usage error.
+/// Exit status: 0 when the log holds at least one UIKit text (an exception,
+/// a diffable data source's exception, or a count text UIKit logged and
+/// answered with reloadData), 1 when it holds none, 65 when the file cannot
+/// be read, 64 for a usage error.
 struct DiagnoseCommand: OptionCommand {
   static let name = "diagnose"
   static let abstract =
     "Read a crash log: the rule, view, iOS range and causes of each UIKit exception, and a case."
   static let usage = """
     OVERVIEW: Read a crash log (an Xcode console, a crash reporter's page, a
-    pasted message; several crashes, cut-off or wrapped quotes) and diagnose
-    every UIKit batch-update exception in it: its rule and view, the iOS range
-    its wording comes from, its numbers in a sentence, the likely causes, and,
-    when the text carries the numbers, a case (case format v2) that BatchCheck
-    runs as validate does, saying whether it reproduces the rule.
+    pasted message, a JSON report; several crashes; quotes cut at either end,
+    without their final period, lower-cased, escaped or wrapped) and diagnose
+    every UIKit text in it: table and collection view batch-update exceptions,
+    diffable data source exceptions, and count texts UIKit only logged before
+    falling back to reloadData. For each: its rule and view (or the ids a
+    diffable text names), the iOS range its wording comes from, its numbers in
+    a sentence, what the log left out, the likely causes, and, when the text
+    carries what a case needs, a case that BatchCheck runs as validate does,
+    saying whether it reproduces the rule.
 
     USAGE: batchcheck diagnose [<file>] [--format <format>] [--html <file>]
 
@@ -36,8 +42,9 @@ struct DiagnoseCommand: OptionCommand {
     \(optionsHelp)
 
     EXIT STATUS:
-      0 at least one UIKit batch-update exception found; 1 none found; 65 the
-      file could not be read; 64 a usage error.
+      0 at least one UIKit text found; 1 none found (a Swift trap or an Auto
+      Layout warning alone is named in one line); 65 the file could not be
+      read; 64 a usage error.
 
     """
 
@@ -53,8 +60,10 @@ struct DiagnoseCommand: OptionCommand {
   static var options: [CommandOption<Self>] {
     [
       .format(
-        \.format, human: "a block per exception",
-        json: "one JSON object per exception (rule, view, iosRange, causes, case, reproduced...)."),
+        \.format, human: "a block per text",
+        json:
+          "one JSON object per text (rule, view, iosRange, causes, case, reproduced, missing, ids, fallback...)."
+      ),
       .path("--html", \.html, help: "Also write an HTML page with a picture of each rebuilt case."),
     ]
   }
@@ -83,8 +92,7 @@ struct DiagnoseCommand: OptionCommand {
       if let other = log.otherFailures.first {
         line +=
           "; it holds '\(other)', which is not a UIKit batch-update exception"
-          + (other.contains("Fatal error") || other.contains("failed")
-            ? " (a Swift runtime trap)" : "")
+          + " (\(CrashLog.kind(ofOther: other)))"
       }
       output.writeError(line + "\n")
       return .failure
@@ -93,7 +101,9 @@ struct DiagnoseCommand: OptionCommand {
     case .json:
       for diagnosis in log.diagnoses { output.writeOutput(Self.jsonLine(diagnosis) + "\n") }
       for other in log.otherFailures {
-        output.writeError("note: '\(other)' is not a UIKit batch-update exception\n")
+        output.writeError(
+          "note: '\(other)' is not a UIKit batch-update exception (\(CrashLog.kind(ofOther: other)))\n"
+        )
       }
     case .human:
       output.writeOutput(Self.humanText(log, source: source))
@@ -106,32 +116,69 @@ struct DiagnoseCommand: OptionCommand {
 
   /// The human report: a heading, then a block per exception.
   static func humanText(_ log: CrashLog, source: String) -> String {
-    let count = log.diagnoses.count
-    var text = "\(count) UIKit batch-update exception\(count == 1 ? "" : "s") in \(source)\n"
+    var text = heading(log.diagnoses, source: source) + "\n"
     for (number, diagnosis) in log.diagnoses.enumerated() {
       text += "\n" + block(diagnosis, number: number + 1)
     }
     for other in log.otherFailures {
       text +=
-        "\nnote: '\(other)' is not a UIKit batch-update exception"
-        + (other.contains("Fatal error") || other.contains("failed")
-          ? ": it is a Swift runtime trap.\n" : ".\n")
+        "\nnote: '\(other)' is not a UIKit batch-update exception: it is \(CrashLog.kind(ofOther: other)).\n"
     }
     return text
   }
 
+  /// `2 UIKit batch-update exceptions in crash.log`; when the log also
+  /// holds diffable texts or texts UIKit only logged, each kind counted:
+  /// `3 UIKit texts in crash.log: 1 batch-update exception, 1 diffable data
+  /// source exception, 1 logged and answered with reloadData`.
+  static func heading(_ diagnoses: [CrashDiagnosis], source: String) -> String {
+    func counted(_ count: Int, _ noun: String) -> String {
+      "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+    let logged = diagnoses.filter { $0.reloadDataFallback || $0.ruleID == "S3" }.count
+    let diffable = diagnoses.filter { $0.isDiffable && $0.ruleID != "S3" }.count
+    let batch = diagnoses.count - logged - diffable
+    guard logged > 0 || diffable > 0 else {
+      return counted(batch, "UIKit batch-update exception") + " in \(source)"
+    }
+    var parts: [String] = []
+    if batch > 0 { parts.append(counted(batch, "batch-update exception")) }
+    if diffable > 0 { parts.append(counted(diffable, "diffable data source exception")) }
+    if logged > 0 { parts.append("\(logged) logged, not raised") }
+    return counted(diagnoses.count, "UIKit text") + " in \(source): "
+      + parts.joined(separator: ", ")
+  }
+
   /// One exception: its heading, then labelled lines.
   static func block(_ diagnosis: CrashDiagnosis, number: Int) -> String {
-    let view = diagnosis.semantics == .tableView ? "table view" : "collection view"
+    let viewName = diagnosis.semantics == .tableView ? "table view" : "collection view"
+    let view =
+      diagnosis.isDiffable
+      ? (diagnosis.ruleID.hasPrefix("SS") ? "section snapshot" : "diffable data source")
+        + (diagnosis.viewUnknown ? "" : ", \(viewName)")
+      : viewName
     var text =
       "\(number). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title) (\(view))\n"
-    text += field(
-      "text",
-      diagnosis.text.split(separator: "\n").joined(separator: "\n")
-        + (diagnosis.partial ? "\n(the quote's start is cut off)" : ""))
-    text += field("view", "\(view), told by \(diagnosis.viewEvidence)")
+    text += field("text", diagnosis.text.split(separator: "\n").joined(separator: "\n"))
+    if diagnosis.ruleID == "S3" {
+      text += field("outcome", "logged, not raised: UIKit moved the existing item into place")
+    }
+    if let fallback = diagnosis.fallback {
+      text += field(
+        "outcome",
+        "logged, not raised: "
+          + (fallback == .diffable
+            ? "the diffable data source performed reloadData as a fallback"
+            : "the collection view performed reloadData (an app built against an older SDK)"))
+    }
+    if !diagnosis.viewUnknown {
+      text += field("view", "\(viewName), told by \(diagnosis.viewEvidence)")
+    }
     text += field("iOS", "\(diagnosis.iosRange). \(diagnosis.iosRangeReason)")
-    text += field("numbers", diagnosis.numbers)
+    text += field(diagnosis.isDiffable ? "ids" : "numbers", diagnosis.numbers)
+    if !diagnosis.missing.isEmpty {
+      text += field("missing", diagnosis.missing.joined(separator: "\n"))
+    }
     if !diagnosis.causes.isEmpty {
       text += "   causes, most likely first:\n"
       for (rank, cause) in diagnosis.causes.enumerated() {
@@ -140,15 +187,14 @@ struct DiagnoseCommand: OptionCommand {
         }.joined()
       }
     }
-    if let testCase = diagnosis.testCase {
-      text += "   case:\n     " + testCase.jsonLine + "\n"
+    if let line = diagnosis.caseLine {
+      text += "   case:\n     " + line + "\n"
       if let note = diagnosis.caseNote { text += field("", note) }
-      if let verdict = diagnosis.verdict {
+      if let verdict = diagnosis.verdictText {
         text += field(
           "result",
           (diagnosis.reproduced ? "reproduced: " : "not reproduced: ")
-            + "BatchCheck judges the case \(verdict.kind.rawValue)"
-            + (verdict.rule.map { " \($0)" } ?? "")
+            + "BatchCheck judges the case \(verdict)"
             + (diagnosis.reproduced ? ", the text's rule" : ", not \(diagnosis.ruleID)"))
       }
     } else {
@@ -188,13 +234,13 @@ struct DiagnoseCommand: OptionCommand {
       "\"line\":\(diagnosis.line)",
       "\"rule\":" + JSONText.quoted(diagnosis.ruleID),
       "\"title\":" + JSONText.quoted(diagnosis.title),
-      "\"view\":" + JSONText.quoted(diagnosis.view),
+      "\"view\":" + (diagnosis.viewUnknown ? "null" : JSONText.quoted(diagnosis.view)),
       "\"viewEvidence\":" + JSONText.quoted(diagnosis.viewEvidence),
       "\"iosRange\":" + JSONText.quoted(diagnosis.iosRange),
       "\"iosRangeReason\":" + JSONText.quoted(diagnosis.iosRangeReason),
       "\"numbers\":" + JSONText.quoted(diagnosis.numbers),
       "\"causes\":[" + causes.joined(separator: ",") + "]",
-      "\"case\":" + (diagnosis.testCase?.jsonLine ?? "null"),
+      "\"case\":" + (diagnosis.caseLine ?? "null"),
     ]
     if let note = diagnosis.caseNote { fields.append("\"caseNote\":" + JSONText.quoted(note)) }
     if let verdict = diagnosis.verdict {
@@ -202,43 +248,73 @@ struct DiagnoseCommand: OptionCommand {
       if let rule = verdict.rule { parts.append("\"rule\":" + JSONText.quoted(rule.rawValue)) }
       if let message = verdict.message { parts.append("\"message\":" + JSONText.quoted(message)) }
       fields.append("\"judged\":{" + parts.joined(separator: ",") + "}")
+    } else if let verdict = diagnosis.snapshotVerdict {
+      let parts = verdict.split(separator: " ", maxSplits: 1).map(String.init)
+      fields.append(
+        "\"judged\":{\"verdict\":" + JSONText.quoted(parts[0])
+          + (parts.count > 1 ? ",\"rule\":" + JSONText.quoted(parts[1]) : "") + "}")
     } else {
       fields.append("\"judged\":null")
     }
     fields.append("\"reproduced\":\(diagnosis.reproduced)")
     fields.append("\"partial\":\(diagnosis.partial)")
     fields.append("\"reloadDataFallback\":\(diagnosis.reloadDataFallback)")
+    fields.append(
+      "\"fallback\":" + (diagnosis.fallback.map { JSONText.quoted($0.rawValue) } ?? "null"))
+    fields.append(
+      "\"contract\":"
+        + JSONText.quoted(
+          diagnosis.isDiffable
+            ? (diagnosis.ruleID.hasPrefix("SS") ? "sectionSnapshot" : "snapshot") : "batch"))
+    fields.append(
+      "\"ids\":[" + diagnosis.identifiers.map(JSONText.quoted).joined(separator: ",") + "]")
+    fields.append(
+      "\"missing\":[" + diagnosis.missing.map(JSONText.quoted).joined(separator: ",") + "]")
     fields.append("\"text\":" + JSONText.quoted(diagnosis.text))
     return "{" + fields.joined(separator: ",") + "}"
   }
 
   // MARK: HTML
 
-  /// The page: a picture of each rebuilt case, drawn as `validate --html` draws one.
+  /// The page: a picture of each rebuilt case, batch or snapshot, drawn as
+  /// `validate --html` draws one.
   static func html(_ log: CrashLog, source: String) -> String {
     var cases: [HTMLCase] = []
+    var snapshotCases: [HTMLSnapshotCase] = []
     for (number, diagnosis) in log.diagnoses.enumerated() {
+      let title = "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)"
+      let expected =
+        "UIKit's text: \(diagnosis.ruleID)"
+        + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)")
+      if let line = diagnosis.snapshotCase {
+        if let snapshotCase = try? SnapshotCase(jsonLine: line) {
+          snapshotCases.append(
+            HTMLSnapshotCase(
+              title: title, script: snapshotCase.script, verdict: snapshotCase.verdict,
+              expected: expected))
+        } else if let sectionCase = try? SectionSnapshotCase(jsonLine: line) {
+          snapshotCases.append(HTMLSnapshotCase(sectionCase, title: title, expected: expected))
+        }
+      }
       guard let testCase = diagnosis.testCase else { continue }
       let judged = testCase.judge()
       cases.append(
         HTMLCase(
-          testCase, judged: judged,
-          title: "\(number + 1). line \(diagnosis.line): \(diagnosis.ruleID) \(diagnosis.title)",
-          expected: "UIKit's text: \(diagnosis.ruleID)"
-            + (diagnosis.reproduced ? " (reproduced)" : " (not reproduced)"),
+          testCase, judged: judged, title: title, expected: expected,
           advice: diagnosis.causes.first.map { "\($0.cause): \($0.reason)" },
           options: testCase.options))
     }
+    let rebuilt = cases.count + snapshotCases.count
     let facts = [
       HTMLFact("log", source),
-      HTMLFact("exceptions", "\(log.diagnoses.count) found, \(cases.count) rebuilt as cases"),
+      HTMLFact("texts", "\(log.diagnoses.count) found, \(rebuilt) rebuilt as cases"),
     ]
     var notes = ["Drawn: each case rebuilt from a UIKit text, as BatchCheck judges it."]
-    if cases.count < log.diagnoses.count {
-      notes.append("Texts that do not carry their numbers have no case.")
+    if rebuilt < log.diagnoses.count {
+      notes.append("Texts that do not carry what a case needs have no case.")
     }
     return HTMLReport.render(
       title: "diagnose", passed: log.diagnoses.allSatisfy(\.reproduced), facts: facts, cases: cases,
-      notes: notes)
+      notes: notes, snapshotCases: snapshotCases)
   }
 }

@@ -77,15 +77,7 @@ struct ValidatePictures {
   /// Keeps a section snapshot case's calls and tree when it fails or disagrees.
   private mutating func add(_ sectionCase: SectionSnapshotCase, line: CaseLine) {
     keep(sectionCase.judged(), line: line) { title, expected in
-      let verdict = sectionCase.verdict
-      return HTMLSnapshotCase(
-        title: title, headline: verdict.kind.headline(verdict.rule),
-        message: verdict.message ?? "", expected: expected,
-        calls: sectionCase.calls.map { SectionSnapshotCaseJSON.call($0) },
-        failingCall: verdict.call, final: nil, intended: nil,
-        blocks: verdict.final.map {
-          [HTMLBlock(label: "tree after the calls", text: SectionSnapshotCaseJSON.tree($0))]
-        } ?? [])
+      HTMLSnapshotCase(sectionCase, title: title, expected: expected)
     }
   }
 
@@ -230,5 +222,21 @@ extension HTMLCase {
       title: title, old: testCase.old, new: testCase.new, changes: changes,
       verdict: judged.verdict, expected: expected, advice: advice, options: options,
       position: judged.position, blocks: blocks)
+  }
+}
+
+extension HTMLSnapshotCase {
+  /// A section snapshot case's calls and the tree they leave, as a snapshot
+  /// case is drawn.
+  init(_ sectionCase: SectionSnapshotCase, title: String, expected: String) {
+    let verdict = sectionCase.verdict
+    self.init(
+      title: title, headline: verdict.kind.headline(verdict.rule),
+      message: verdict.message ?? "", expected: expected,
+      calls: sectionCase.calls.map { SectionSnapshotCaseJSON.call($0) },
+      failingCall: verdict.call, final: nil, intended: nil,
+      blocks: verdict.final.map {
+        [HTMLBlock(label: "tree after the calls", text: SectionSnapshotCaseJSON.tree($0))]
+      } ?? [])
   }
 }

@@ -114,6 +114,20 @@ struct DiagnoseTests {
     #expect(text.contains("R2b"))
   }
 
+  @Test("--html draws a diffable text's snapshot case beside the batch cases")
+  func htmlSnapshot() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write("mixed.log", [Self.mixed])
+    let page = files.directory.appendingPathComponent("page.html").path
+    let run = await runCommand(["diagnose", path, "--html", page])
+    #expect(run.status == 0)
+    let text = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(text.contains("id=\"snapshot-1\""))
+    #expect(text.contains("2. line 2: S10 "))
+    #expect(text.contains("3 found, 3 rebuilt as cases"))
+  }
+
   @Test("explain given a pasted message diagnoses it; given other prose, points to diagnose")
   func explainPasted() async {
     let pasted = await runCommand([
@@ -129,5 +143,108 @@ struct DiagnoseTests {
     let prose = await runCommand(["explain", "my table crashed"])
     #expect(prose.status == 64)
     #expect(prose.standardError.contains("batchcheck diagnose"))
+  }
+
+  static let mixed = """
+    Thread 1: "Invalid update: invalid number of rows in section 0. The number of rows contained in an existing section after the update (20) must be equal to the number of rows contained in that section before the update (20), plus or minus the number of rows inserted or deleted from that section (0 inserted, 1 deleted) and plus or minus the number of rows moved into or out of that section (0 moved in, 0 moved out)"
+    reason: 'Attempted to reload item identifier that does not exist in the snapshot: z'
+    [UICollectionView] Invalid update: invalid number of items in section 0. The number of items contained in an existing section after the update (3) must be equal to the number of items contained in that section before the update (3), plus or minus the number of items inserted or deleted from that section (1 inserted, 0 deleted) and plus or minus the number of items moved into or out of that section (0 moved in, 0 moved out). - will perform reloadData
+    """
+
+  @Test(
+    "a log of a batch crash, a diffable crash and a logged fallback: each counted in the heading, what was missing said"
+  )
+  func mixedHuman() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write("mixed.log", [Self.mixed])
+    let run = await runCommand(["diagnose", path])
+    #expect(run.status == 0)
+    let output = run.standardOutput
+    #expect(
+      output.hasPrefix(
+        "3 UIKit texts in \(path): 1 batch-update exception, 1 diffable data source exception, 1 logged, not raised\n"
+      ))
+    #expect(output.contains("2. line 2: S10 "))
+    #expect(output.contains("(diffable data source)"))
+    #expect(output.contains("missing:  no final period"))
+    #expect(output.contains("outcome:  logged, not raised"))
+    #expect(
+      output.contains("reproduced: BatchCheck judges the case exception S10, the text's rule"))
+  }
+
+  @Test(
+    "--format json for a diffable text: its rule, no view, its ids, and a snapshot case validate agrees with"
+  )
+  func diffableJSON() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write("mixed.log", [Self.mixed])
+    let run = await runCommand(["diagnose", path, "--format", "json"])
+    #expect(run.status == 0)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    let diffable = lines.count > 1 ? lines[1] : ""
+    #expect(diffable.contains(#""rule":"S10","#))
+    #expect(diffable.contains(#""view":null"#))
+    #expect(diffable.contains(#""contract":"snapshot""#))
+    #expect(diffable.contains(#""ids":["z"]"#))
+    #expect(diffable.contains(#""reproduced":true"#))
+    #expect(
+      lines.first?.contains(#""missing":["no final period (as Xcode's debugger quotes it)"]"#)
+        == true)
+    #expect(lines.last?.contains(#""fallback":"collectionViewSDK""#) == true)
+    guard let start = diffable.range(of: #""case":"#)?.upperBound,
+      let end = diffable.range(of: #","caseNote""#)?.lowerBound
+    else {
+      Issue.record("no case in \(diffable)")
+      return
+    }
+    let testCase = try SnapshotCase(jsonLine: String(diffable[start..<end]))
+    #expect(testCase.agrees)
+    #expect(testCase.verdict.rule == .s10)
+  }
+
+  @Test("an Auto Layout warning alone: exit 1, one line saying it is not a crash")
+  func autoLayout() async throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let path = try files.write(
+      "layout.log",
+      ["2024-01-01 App[1:2] [LayoutConstraints] Unable to simultaneously satisfy constraints."])
+    let run = await runCommand(["diagnose", path])
+    #expect(run.status == 1)
+    #expect(run.standardOutput == "")
+    #expect(
+      run.standardError
+        == "Error: no UIKit batch-update exception in \(path); it holds 'Unable to simultaneously satisfy constraints.', which is not a UIKit batch-update exception (an Auto Layout warning about conflicting constraints, not a crash)\n"
+    )
+  }
+
+  @Test("the article's examples: each log, diagnosed, prints the output the article shows")
+  func articleExamples() async throws {
+    let article = try String(
+      contentsOf: GeneratedCorpusFilesTests.packageRoot.appendingPathComponent(
+        "Sources/BatchCheck/BatchCheck.docc/Diagnose.md"),
+      encoding: .utf8)
+    let files = try TemporaryDirectory(prefix: "batchcheck-cli")
+    defer { files.remove() }
+    let blocks = article.components(separatedBy: "```\n")
+    var checked = 0
+    // A block that follows "`batchcheck diagnose NAME`:" is the output for the log two blocks before.
+    for index in stride(from: 3, to: blocks.count, by: 1) {
+      guard let command = blocks[index - 1].split(separator: "\n").last,
+        command.hasPrefix("`batchcheck diagnose "), command.hasSuffix("`:")
+      else { continue }
+      let name = String(command.dropFirst("`batchcheck diagnose ".count).dropLast(2))
+      let path = try files.write(name, [String(blocks[index - 2].dropLast())])
+      let run = await runCommand(["diagnose", path])
+      #expect(run.status == 0, "\(name)")
+      #expect(
+        run.standardOutput.replacingOccurrences(of: path, with: name) == blocks[index],
+        "\(name): the article shows another output")
+      checked += 1
+    }
+    #expect(checked == 4)
   }
 }

@@ -2,16 +2,16 @@
 /// current SDK), in one place. Ids are written by `SnapshotText`.
 package enum SnapshotMessages {
   /// The breakpoint sentence UIKit adds to S3.
-  static let breakpoint =
+  package static let breakpoint =
     "Set a symbolic breakpoint on BUG_IN_CLIENT_OF_DIFFABLE_DATA_SOURCE__IDENTIFIER_ALREADY_EXISTS to catch this in the debugger."
 
   /// S1: `Fatal: supplied item identifiers are not unique. Duplicate identifiers: {(...)}`.
-  static func notUnique(section: Bool, duplicates: [String]) -> String {
+  package static func notUnique(section: Bool, duplicates: [String]) -> String {
     "Fatal: supplied \(section ? "section" : "item") identifiers are not unique. Duplicate identifiers: \(SnapshotText.set(duplicates))"
   }
 
   /// S2, one section id or several.
-  static func sectionsExist(_ ids: [String]) -> String {
+  package static func sectionsExist(_ ids: [String]) -> String {
     let head =
       "Diffable data source detected an attempt to insert or append \(ids.count) section \(ids.count == 1 ? "identifier that already exists" : "identifiers that already exist") in the snapshot. Identifiers in a snapshot must be unique. "
     if ids.count == 1 { return head + "Section identifier that already exists: \(ids[0])" }
@@ -19,7 +19,7 @@ package enum SnapshotMessages {
   }
 
   /// S3, one item id or several: logged, and the items are moved.
-  static func itemsExist(_ ids: [String]) -> String {
+  package static func itemsExist(_ ids: [String]) -> String {
     let one = ids.count == 1
     return
       "Diffable data source detected an attempt to insert or append \(ids.count) item \(one ? "identifier that already exists" : "identifiers that already exist") in the snapshot. The existing item \(one ? "identifier" : "identifiers") will be moved into place instead, but this operation will be more expensive. For best performance, inserted item identifiers should always be unique. \(breakpoint) "
@@ -29,22 +29,23 @@ package enum SnapshotMessages {
   }
 
   /// S4.
-  static let noSections =
+  package static let noSections =
     "There are currently no sections in the data source. Please add a section first."
   /// S5.
-  static let missingItemDestination = "Invalid parameter not satisfying: section != NSNotFound"
+  package static let missingItemDestination =
+    "Invalid parameter not satisfying: section != NSNotFound"
   /// S6.
-  static let missingSectionDestination =
+  package static let missingSectionDestination =
     "Invalid parameter not satisfying: insertIndex != NSNotFound"
 
   /// S7: `fromIndex`/`toIndex` for items, `fromSection`/`toSection` for sections.
-  static func moveEndMissing(section: Bool, source: Bool) -> String {
+  package static func moveEndMissing(section: Bool, source: Bool) -> String {
     let name = section ? (source ? "fromSection" : "toSection") : (source ? "fromIndex" : "toIndex")
     return "Invalid parameter not satisfying: \(name) != NSNotFound"
   }
 
   /// S8.
-  static func moveOntoItself(section: Bool, id: String) -> String {
+  package static func moveOntoItself(section: Bool, id: String) -> String {
     let update = SnapshotText.update(
       action: "MOV", destination: id, isSection: section, identifiers: [id])
     return
@@ -52,7 +53,7 @@ package enum SnapshotMessages {
   }
 
   /// S9; the section text has no final period, as UIKit's has none.
-  static func anchorInList(
+  package static func anchorInList(
     section: Bool, anchor: String, identifiers: [String]
   ) -> String {
     let update = SnapshotText.update(
@@ -66,16 +67,16 @@ package enum SnapshotMessages {
   }
 
   /// S10: `verb` is `reload` or `reconfigure`.
-  static func unknownRefresh(verb: String, section: Bool, id: String) -> String {
+  package static func unknownRefresh(verb: String, section: Bool, id: String) -> String {
     "Attempted to \(verb) \(section ? "section" : "item") identifier that does not exist in the snapshot: \(id)"
   }
 
   /// S11.
-  static let sectionNotFound =
+  package static let sectionNotFound =
     "Section identifier was not found. You can verify the section exists by calling the indexOfSectionIdentifier API (which has O(1) performance)"
 
   /// S12: `x` and `y` are equal but hash differently.
-  static func equalButDifferentHashes(section: Bool, _ x: String, _ y: String) -> String {
+  package static func equalButDifferentHashes(section: Bool, _ x: String, _ y: String) -> String {
     let kind = section ? "section" : "item"
     return
       "Diffable data source detected \(kind) identifiers that are equal but have different hash values. Two identifiers which compare as equal must return the same hash value. You must fix this in the Hashable (Swift) or hash property (Objective-C) implementation for the type of these identifiers. Identifiers that are equal but have different hash values: (\(x)) and (\(y))"
@@ -83,7 +84,7 @@ package enum SnapshotMessages {
 
   /// S13, an id not equal to itself. UIKit's first sentence; the rest is
   /// inferred from S12's wording.
-  static func notEqualToItself(section: Bool, _ x: String) -> String {
+  package static func notEqualToItself(section: Bool, _ x: String) -> String {
     let kind = section ? "section" : "item"
     return
       "Diffable data source detected \(section ? "a" : "an") \(kind) identifier that is not equal to itself. An identifier must always compare as equal to itself. You must fix this in the Hashable (Swift) or isEqual: (Objective-C) implementation for the type of this identifier. Identifier that is not equal to itself: (\(x))"
@@ -91,7 +92,7 @@ package enum SnapshotMessages {
 
   /// S13, an id whose hash changed. UIKit's first two sentences; the rest
   /// is inferred from S12's wording.
-  static func hashChanged(section: Bool, _ x: String) -> String {
+  package static func hashChanged(section: Bool, _ x: String) -> String {
     let kind = section ? "section" : "item"
     return
       "Diffable data source detected \(section ? "a" : "an") \(kind) identifier whose hash value changed. The hash value of an identifier cannot change once it has been added to a snapshot. You must fix this in the Hashable (Swift) or hash property (Objective-C) implementation for the type of this identifier. Identifier whose hash value changed: (\(x))"

@@ -257,11 +257,12 @@ extension RuleExplanation {
     RuleExplanation(
       id: "C1", title: "Wrong rows: a cell shows a row other than the data source's",
       condition:
-        "UIKit accepts the update but checks only counts and index paths. BatchCheck then follows every cell to its final place and compares the row it shows (by identity) with the row the data source has there. The first wrong cell, in new index order, is reported. Cells of inserted sections, inserted rows and reloaded rows are fresh and always right; only cells on screen are judged (`visibleRows`). For a diffable snapshot case, C1 means that the applied snapshot's section ids, or the items of a section, differ from `new` in identity or order.",
+        "UIKit accepts the update but checks only counts and index paths. BatchCheck then follows every cell to its final place and compares the row it shows (by identity) with the row the data source has there. The first wrong cell, in new index order, is reported. Cells of inserted sections, inserted rows and reloaded rows are fresh and always right; only cells on screen are judged (`visibleRows`). A collection view under the duplicates policy `asUIKit` counts each copy of a duplicate insert, so the copies can balance the count while a row of the data source is filled by no insert and no old row; UIKit's outcome there is not known (R28 territory), and BatchCheck reports that row as C1, inferred, never as valid. For a diffable snapshot case, C1 means that the applied snapshot's section ids, or the items of a section, differ from `new` in identity or order.",
       textSource: .batchCheck,
       texts: [
         "row %@ shows %@ (%@) but the data source has %@ there",
         "row %@ shows nothing valid (%@, where it has no row) but the data source has %@ there",
+        "row %@ is filled by no insert and no old row: the copies of a duplicate insert balance the count, so the data source's %@ there has no cell (inferred: what UIKit shows there is not known; BatchCheck takes the cell before it, which shows %@)",
       ],
       example:
         #"{"old":[["a","b","c"]],"new":[["b","c"]],"update":{"deleteRows":[[0,2]]},"expect":{"verdict":"wrongRows","rule":"C1"}}"#,
@@ -270,7 +271,7 @@ extension RuleExplanation {
       profiles:
         "The same under both. Where the reload walk differs (R24), the same update can show wrong rows under one profile and not the other.",
       certainty:
-        "BatchCheck's own check: it follows UIKit's documented index spaces. It assumes every existing row has a cell unless the case says which rows are on screen."
+        "BatchCheck's own check: it follows UIKit's documented index spaces. It assumes every existing row has a cell unless the case says which rows are on screen. The row no insert and no old row fills (counted duplicate inserts) is inferred: the spec does not say what UIKit shows there."
     ),
     RuleExplanation(
       id: "C2", title: "Stale content: a changed row was not refreshed",

@@ -42,6 +42,10 @@ extension SimulatedTableView {
       checkSection(
         new: new, old: old, lists: lists, counts: counts, dataSource: dataSource, state: &check,
         counter: &counter)
+      if check.wrong == nil, let unfilled = check.unfilled {
+        check.wrong = unfilledVerdict(unfilled, dataSource: dataSource)
+        check.sectionFailed = true
+      }
       if let trace, check.sectionFailed {
         let expected = (0..<counts.newRows(new)).map {
           dataSource.row(at: RowPath(section: new, row: $0))
@@ -73,10 +77,8 @@ extension SimulatedTableView {
     let item = options.semantics == .tableView ? "row" : "item"
     let visible = options.visibleRows
     let allVisible = visible == .all
-    let identityOnly = options.identityOnly
     let tracing = state.tracing
     let reconfigured = state.reconfigured
-    let hasReconfigured = !reconfigured.isEmpty
     var staleFound = state.stale != nil
     var walk = SectionWalk(lists, new: new, old: old)
     let oldCount = counts.oldRows(old)
@@ -94,9 +96,11 @@ extension SimulatedTableView {
         }
         continue
       }
-      // No cell left only after counted duplicates.
-      guard let shownPath = walk.shownPath(position, oldCount: oldCount, counter: &counter)
-      else { break }
+      // No cell left only after counted duplicates: a place no insert and no old row fills.
+      guard let shownPath = walk.shownPath(position, oldCount: oldCount, counter: &counter) else {
+        state.unfilled = state.unfilled ?? RowPath(section: new, row: position)
+        break
+      }
       let path = RowPath(section: new, row: position)
       let expected = dataSource.row(at: path)
       guard allVisible || visible.contains(shownPath) else {
@@ -105,7 +109,7 @@ extension SimulatedTableView {
         continue
       }
       var shown = oldData.row(at: shownPath)
-      let isReconfigured = hasReconfigured && reconfigured.contains(shownPath)
+      let isReconfigured = !reconfigured.isEmpty && reconfigured.contains(shownPath)
       // Where the cell's row comes from, for a message: built only on a failure.
       func origin() -> String {
         "old \(shownPath)"
@@ -137,13 +141,32 @@ extension SimulatedTableView {
         if !tracing { return }
         continue
       }
-      if !identityOnly, !staleFound, shown.content != expected.content {
+      if !options.identityOnly, !staleFound, shown.content != expected.content {
         state.sectionFailed = true
         staleFound = true
         state.stale = staleVerdict(
           item: item, path: path, expected: expected, shown: shown, dataSource: dataSource)
       }
     }
+  }
+
+  /// C1's verdict for a place `path` (new space) that no insert and no old
+  /// row fills: a collection view under `asUIKit` counted an insert's copies,
+  /// so the count balances with a row short of a cell. What UIKit shows
+  /// there is not known (R28 territory); BatchCheck infers that the cell
+  /// before it, the copy's, stands in for it.
+  func unfilledVerdict<NewData: TableDataSource>(_ path: RowPath, dataSource: NewData) -> Verdict {
+    let item = options.semantics == .tableView ? "row" : "item"
+    let expected = dataSource.row(at: path)
+    let before = RowPath(section: path.section, row: path.row - 1)
+    let shown = path.row > 0 ? dataSource.row(at: before) : expected
+    return Verdict(
+      kind: .wrongRows, rule: .c1,
+      message:
+        "\(item) \(path) is filled by no insert and no old \(item): the copies of a duplicate insert balance the"
+        + " count, so the data source's \(expected) there has no cell (inferred: what UIKit shows there is not"
+        + " known; BatchCheck takes the cell before it, which shows \(shown))",
+      mismatch: RowMismatch(path: path, expected: expected, shown: shown))
   }
 
   /// C2's verdict for a cell that shows `shown` where the data source has
@@ -368,6 +391,9 @@ struct RowCheckState {
   var wrong: Verdict?
   /// The first cell showing stale content (C2).
   var stale: Verdict?
+  /// The first place (new space) no insert and no old row fills: only a
+  /// collection view's counted duplicate inserts leave one.
+  var unfilled: RowPath?
   /// When tracing, what the cells of the current section show.
   var shownRows: [Row] = []
   /// Whether the current section holds a wrong or stale cell.

@@ -200,6 +200,18 @@ enum CrashCauses {
       + " reloadData\" and reloads instead of raising. Built against a current SDK, the same update raises; the"
       + " causes below are why the counts disagree.")
 
+  /// The causes put first for a count text a diffable data source logged
+  /// with "Performing reloadData as a fallback".
+  static let diffableFallback = [
+    Cause(
+      cause: "The model changed behind the snapshot's back",
+      reason:
+        "A diffable data source logged this count text and reloaded instead of raising: the counts the view last"
+        + " read do not match the snapshot being applied. The model or the view was changed outside apply: the view"
+        + " was updated directly (insertRows, reloadData), snapshots were applied from two queues, or the cell"
+        + " provider or a layout pass changed the model during apply.")
+  ]
+
   /// `+3`, `−2`, `0`.
   static func signed(_ value: Int) -> String {
     value > 0 ? "+\(value)" : value < 0 ? "−\(-value)" : "0"

@@ -1,9 +1,9 @@
 import BatchCheck
 
-/// What one UIKit batch-update exception found in a log says: its rule and
-/// view, the iOS range its wording comes from, its numbers in a sentence,
-/// the likely causes, and a case that reproduces it when the text carries
-/// the numbers a case needs.
+/// What one UIKit text found in a log says: its rule and view (or the ids a
+/// diffable text names), the iOS range its wording comes from, its numbers
+/// in a sentence, what the log left out, the likely causes, and a case that
+/// reproduces it when the text carries what a case needs.
 ///
 ///     let log = CrashLog("reason: 'attempt to delete row 99 from section 0 which only contains 20 rows before the update'")
 ///     log.diagnoses[0].ruleID      // "R3"
@@ -21,7 +21,8 @@ package struct CrashDiagnosis: Sendable {
   package var text: String
   /// Whether the quote's start was cut off.
   package var partial: Bool
-  /// `R1` ... `R23`, `R2b`, or `R28` for the failures after validation.
+  /// `R1` ... `R23`, `R2b`, `R28` for the failures after validation, or a
+  /// diffable rule: `S1` ... `S13`, `SS1` ... `SS5`.
   package var ruleID: String
   /// The rule's title, as `batchcheck explain` has it.
   package var title: String
@@ -46,9 +47,53 @@ package struct CrashDiagnosis: Sendable {
   package var verdict: Verdict?
   /// Whether that verdict has the text's rule.
   package var reproduced: Bool
-  /// Whether the text ends in "- will perform reloadData": a collection
-  /// view of an app built against an older SDK logged it and reloaded, no crash.
+  /// Whether UIKit logged the text and answered it with `reloadData`
+  /// instead of raising (`fallback` says which way): no crash.
   package var reloadDataFallback: Bool
+  /// Which fallback logged the text; nil when UIKit raised it.
+  package var fallback: Fallback? = nil
+  /// What the log left out of the text (its start, its end, the final
+  /// period, the clause older releases lacked), and what the case assumes
+  /// in its place: "the section is not in the quote: rebuilt in section 0".
+  package var missing: [String] = []
+  /// The other rules the text may be: it was cut before the words that
+  /// tell them apart (`R4` beside an `R3`).
+  package var alternativeRules: [String] = []
+  /// The numbers read from a UIKit text, by its form's argument index
+  /// (`UIKitTextForm`); empty for the other texts.
+  package var values: [Int: Int] = [:]
+  /// Whether nothing tells the view: a diffable text in a log that names
+  /// neither view (`semantics` is then a table view, assumed).
+  package var viewUnknown = false
+  /// The identifiers a diffable text names, as the log has them.
+  package var identifiers: [String] = []
+  /// A snapshot or section snapshot case line that reproduces a diffable
+  /// text (`contract` `snapshot` or `sectionSnapshot`); nil for a batch text
+  /// or when the text does not carry enough.
+  package var snapshotCase: String? = nil
+  /// BatchCheck's verdict on `snapshotCase`: `exception S1`.
+  package var snapshotVerdict: String? = nil
+
+  /// How UIKit answered a count text it did not raise.
+  package enum Fallback: String, Sendable {
+    /// A collection view of an app built against an older SDK: the text
+    /// ends in "- will perform reloadData".
+    case collectionViewSDK
+    /// A diffable data source: "Performing reloadData as a fallback — …".
+    case diffable
+  }
+
+  /// Whether the text is a diffable data source's (an S or SS rule), which
+  /// names no view.
+  package var isDiffable: Bool { SnapshotRule(rawValue: ruleID) != nil }
+
+  /// The rebuilt case's line: the batch case, or the snapshot case.
+  package var caseLine: String? { testCase?.jsonLine ?? snapshotCase }
+
+  /// BatchCheck's verdict on the rebuilt case in words: `exception R2`.
+  package var verdictText: String? {
+    verdict.map { $0.kind.rawValue + ($0.rule.map { " \($0.rawValue)" } ?? "") } ?? snapshotVerdict
+  }
 
   /// The profile the view is judged by: `tableView` or `collectionView`.
   package var view: String { semantics.rawValue }

@@ -2,19 +2,45 @@ import BatchCheck
 
 // A UIKit text of the table (`CrashTextMatch`) diagnosed: its rule, view and case sketch.
 extension CrashLog {
-  static func diagnose(_ match: CrashTextMatch, in text: CrashLogText) -> CrashDiagnosis {
-    let form = match.template.form
+  static func diagnose(
+    _ match: CrashTextMatch, _ template: UIKitTextTemplate, in text: CrashLogText
+  ) -> CrashDiagnosis {
+    // The older count text without its period, or cut there, reads as the current one without moves.
+    let form =
+      template.form == .rowCountBeforeMoves && (match.cutEnd || match.missingPeriod)
+      ? .rowCount : template.form
     let ending = ending(after: match.end, in: text)
+    // A text cut before the words that tell the views apart names neither.
+    let worded =
+      match.alternatives.contains {
+        if case .uikit(let other) = $0.source { return other.semantics != template.semantics }
+        return false
+      } ? nil : template.semantics
     let (semantics, evidence) = view(
-      worded: match.template.semantics, words: ("row", "item"), named: ending.semantics,
+      worded: worded, words: ("row", "item"), named: ending.semantics,
       start: match.start, in: text,
       unknown:
         "nothing: both views print this text alike and the log names neither (table view assumed)")
     let quote = text.quote(match.start, match.end)
     let doubleSpace = quote.contains(".  The number")
-    let values = match.values
+    var values = match.values
+    var missing = Self.missingParts(match, form: form, values: &values)
     var reading = TextReading(form: form, values: values, semantics: semantics)
     reading.date(doubleSpace: doubleSpace, ending: ending)
+    if match.values[0] == nil, values[0] != nil, reading.numbers.hasPrefix("section 0:") {
+      reading.numbers = "section ? (taken as 0):" + reading.numbers.dropFirst("section 0:".count)
+    }
+    let fallback: CrashDiagnosis.Fallback? =
+      ending.reloadData
+      ? .collectionViewSDK : diffableFallback(before: match.start, in: text) ? .diffable : nil
+    if fallback == .diffable {
+      reading.causes.insert(contentsOf: CrashCauses.diffableFallback, at: 0)
+      reading.range = (
+        "iOS 13 and later, diffable data source",
+        "Logged, not raised: a view whose data source is diffable answers a count it cannot animate with"
+          + " reloadData. " + reading.range.reason
+      )
+    }
     let rows = reading.rows
     let uikit = reading.uikit
     let range = reading.range
@@ -26,7 +52,12 @@ extension CrashLog {
       iosRange: range.short, iosRangeReason: range.reason, numbers: reading.numbers,
       causes: reading.causes,
       testCase: nil,
-      caseNote: nil, verdict: nil, reproduced: false, reloadDataFallback: ending.reloadData)
+      caseNote: nil, verdict: nil, reproduced: false, reloadDataFallback: fallback != nil)
+    diagnosis.fallback = fallback
+    diagnosis.values = match.values
+    diagnosis.alternativeRules = Array(
+      Set(match.alternatives.map(\.ruleID)).subtracting([form.rule.rawValue])
+    ).sorted()
     do throws(CaseSketch.Missing) {
       let sketch = try CaseSketch.make(form, values, semantics: semantics)
       diagnosis.testCase = sketch.testCase(
@@ -40,9 +71,89 @@ extension CrashLog {
       diagnosis.caseNote =
         "The smallest case that makes UIKit print this text: sections and \(rows) the text does not name are empty;"
         + " profile \(uikit.rawValue)" + (uikit == .ios12 ? ", whose count text this is" : "") + "."
+    } else if match.cutEnd || match.partial {
+      missing.append("no case: " + (diagnosis.caseNote ?? "the text lost a number the case needs"))
     }
+    diagnosis.missing = missing
     diagnosis.judgeCase()
     return diagnosis
+  }
+
+  /// What the log left out of a UIKit text, in sentences, and the numbers
+  /// a case assumes in their place (written into `values`): section 0 for
+  /// a count text whose section was cut off, no moves for one cut before
+  /// its moves.
+  static func missingParts(
+    _ match: CrashTextMatch, form: UIKitTextForm, values: inout [Int: Int]
+  ) -> [String] {
+    var missing: [String] = []
+    let counts: Set<UIKitTextForm> = [.rowCount, .rowCountBeforeMoves]
+    if match.partial { missing.append("the start of the text is cut off") }
+    if counts.contains(form), values[0] == nil {
+      values[0] = 0
+      missing.append("the section is not in the quote: rebuilt in section 0")
+    }
+    let others = Set(
+      match.alternatives.compactMap { alternative -> String? in
+        guard case .uikit(let other) = alternative.source, other.form.rule != form.rule else {
+          return nil
+        }
+        return other.form.rule.rawValue + " (" + other.form.rawValue + ")"
+      })
+    if !others.isEmpty {
+      missing.append(
+        "the text is cut before the words that tell it from "
+          + others.sorted().joined(separator: ", ")
+          + ": read as \(form.rule.rawValue) (\(form.rawValue))")
+    }
+    let endsAfterCounts: Bool
+    if case .uikit(let template) = match.template.source {
+      endsAfterCounts =
+        template.form == .rowCountBeforeMoves && form == .rowCount
+        && (1...4).allSatisfy { values[$0] != nil }
+    } else {
+      endsAfterCounts = false
+    }
+    if endsAfterCounts {
+      values[5] = 0
+      values[6] = 0
+      missing.append(
+        "the text ends after the inserted and deleted counts: the older form without the moves clause, or cut"
+          + " there; the moves are unknown, taken as 0")
+    } else if form == .rowCountBeforeMoves {
+      missing.append("the older form, without the moved in/out clause: no moves")
+    } else if form == .rowCount, match.cutEnd, (1...4).allSatisfy({ values[$0] != nil }),
+      values[5] == nil || values[6] == nil
+    {
+      missing.append(
+        values[5] == nil
+          ? "the text is cut after the counts: the moves are unknown, taken as 0"
+          : "the text is cut after the moves in: the moves out are unknown, taken as 0")
+      values[5] = values[5] ?? 0
+      values[6] = values[6] ?? 0
+    } else if match.cutEnd {
+      let read = values.count
+      missing.append(
+        "the end of the text is cut off"
+          + (read == 0 ? "" : " after \(read) of its number\(read == 1 ? "" : "s")"))
+    }
+    if match.missingPeriod, !endsAfterCounts {
+      missing.append("no final period (as Xcode's debugger quotes it)")
+    }
+    return missing
+  }
+
+  static let diffableFallbackPhrase = CrashLogText.squeezed("Performing reloadData as a fallback")
+
+  /// Whether "Performing reloadData as a fallback" comes just before `start`.
+  static func diffableFallback(before start: Int, in text: CrashLogText) -> Bool {
+    let phrase = diffableFallbackPhrase
+    var position = start - phrase.count
+    while position >= max(0, start - phrase.count - 80) {
+      if text.has(phrase, at: position) { return true }
+      position -= 1
+    }
+    return false
   }
 }
 
@@ -56,7 +167,7 @@ private struct TextReading {
   let rows: String
   /// "row" or "item".
   let row: String
-  var range = (
+  var range: (short: String, reason: String) = (
     short: "every version",
     reason: "UIKit has printed this text in this form on every version that has the check."
   )

@@ -65,8 +65,37 @@ extension CrashLog {
         ? "its counts are too large for a case"
         : "The counts and the updates as the text lists them (a reload is listed as its delete and insert); profile ios18."
     }
+    diagnosis.missing = missingParts(reading)
+    diagnosis.fallback =
+      ending.reloadData
+      ? .collectionViewSDK : diffableFallback(before: reading.start, in: text) ? .diffable : nil
+    if let fallback = diagnosis.fallback {
+      diagnosis.reloadDataFallback = true
+      diagnosis.causes.insert(
+        contentsOf: fallback == .diffable
+          ? CrashCauses.diffableFallback : [CrashCauses.reloadDataFallback], at: 0)
+    }
     diagnosis.judgeCase()
     return diagnosis
+  }
+
+  /// What the log left out of an R2b text, in sentences.
+  static func missingParts(_ reading: InvalidBatchUpdatesText) -> [String] {
+    var missing: [String] = []
+    if reading.partial {
+      missing.append(
+        reading.wording == nil
+          ? "the start of the text is cut off, with the words that date it (iOS 16.4 and later)"
+          : "the start of the text is cut off")
+    }
+    if reading.before == nil {
+      missing.append("the counts before the update are not in the quote: no case")
+    } else if reading.after == nil {
+      missing.append("the counts after the update are not in the quote: no case")
+    } else if reading.updates == nil {
+      missing.append("the list of updates is cut or holds an entry BatchCheck cannot read: no case")
+    }
+    return missing
   }
 
   /// The update an R2b text lists, and per section (when it has no section

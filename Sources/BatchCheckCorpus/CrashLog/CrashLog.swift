@@ -1,16 +1,20 @@
 import BatchCheck
 
-/// Every UIKit batch-update exception in a log (an Xcode console, a crash
-/// reporter's page, a pasted message, several crashes, a quote whose start
-/// was cut off, wrapped or indented), each diagnosed; and the Swift traps
-/// and other exceptions in it, which are not batch-update exceptions.
+/// Every UIKit text in a log (an Xcode console, a crash reporter's page, a
+/// pasted message, a JSON report, several crashes, a quote cut at either
+/// end, lower-cased, escaped, wrapped or indented), each diagnosed: the
+/// batch-update exceptions of table and collection views, the diffable data
+/// source's exceptions, and the count texts UIKit logged and answered with
+/// reloadData; and the Swift traps, Auto Layout warnings and other
+/// exceptions in it, which are not batch-update exceptions.
 ///
 ///     let log = CrashLog(console)
 ///     log.diagnoses.map(\.ruleID)  // ["R2b", "R3"]
 ///     log.otherFailures            // ["Fatal error: Index out of range"]
 ///
-/// - Complexity: O(*t* × *n*), where *n* is the length of the log and *t*
-///   the number of UIKit text pieces (a few hundred).
+/// - Complexity: O(*n* + *c* × *m*), where *n* is the length of the log,
+///   *c* the number of places where a phrase of a UIKit text starts and *m*
+///   the length of the longest text.
 package struct CrashLog: Sendable {
   /// The exceptions found, in the order the log holds them.
   package var diagnoses: [CrashDiagnosis]
@@ -26,7 +30,12 @@ package struct CrashLog: Sendable {
     let text = CrashLogText(bytes: bytes)
     var found: [(start: Int, make: () -> CrashDiagnosis)] = []
     for match in CrashTextMatch.all(in: text) {
-      found.append((match.start, { Self.diagnose(match, in: text) }))
+      switch match.template.source {
+      case .uikit(let template):
+        found.append((match.start, { Self.diagnose(match, template, in: text) }))
+      case .diffable(let form):
+        found.append((match.start, { Self.diagnose(match, form, in: text) }))
+      }
     }
     for reading in InvalidBatchUpdatesText.all(in: text) {
       found.append((reading.start, { Self.diagnose(reading, in: text) }))
@@ -80,14 +89,23 @@ package struct CrashLog: Sendable {
     return (semantics, semantics != nil, reloadData)
   }
 
+  static let diffableTableWords = [CrashLogText.squeezed("UITableViewDiffableDataSource")]
+  static let diffableCollectionWords = [
+    CrashLogText.squeezed("UICollectionViewDiffableDataSource")
+  ]
+
   /// The view the log names nearest to a text: `-[UITableView _endCellAnimationsWithContext:]`, a frame.
-  static func viewNearby(_ start: Int, in text: CrashLogText) -> ViewSemantics? {
+  /// `diffable`: only the diffable data sources' class names count.
+  static func viewNearby(_ start: Int, in text: CrashLogText, diffable: Bool = false)
+    -> ViewSemantics?
+  {
     let window = 4_000
     let low = max(0, start - window)
     let high = min(text.stripped.count, start + window)
     var best: (distance: Int, semantics: ViewSemantics)?
     for (words, semantics) in [
-      (tableWords, ViewSemantics.tableView), (collectionWords, .collectionView),
+      (diffable ? diffableTableWords : tableWords, ViewSemantics.tableView),
+      (diffable ? diffableCollectionWords : collectionWords, .collectionView),
     ] {
       for word in words {
         var position = low

@@ -1,8 +1,9 @@
-/// A log's text with every white space character taken out, so that UIKit's
-/// texts are found however a console, a crash reporter or an e-mail wrapped,
-/// indented or double-spaced them; each byte remembers where it was.
+/// A log's text with every white space character taken out and ASCII
+/// letters lower-cased, so that UIKit's texts are found however a console, a
+/// crash reporter or an e-mail wrapped, indented, double-spaced, escaped or
+/// capitalised them; each byte remembers where it was.
 ///
-///     let text = CrashLogText("attempt to delete\n    section 3")
+///     let text = CrashLogText("Attempt to delete\n    section 3")
 ///     text.stripped  // the bytes of "attempttodeletesection3"
 ///     text.line(ofStripped: 15)  // 2
 ///
@@ -10,7 +11,7 @@
 struct CrashLogText {
   /// The log's bytes, as given.
   let original: [UInt8]
-  /// The bytes that are not white space, in order.
+  /// The bytes that are not white space, in order, ASCII letters lower-cased.
   let stripped: [UInt8]
   /// For each byte of `stripped`, its offset in `original`.
   let origin: [Int]
@@ -35,18 +36,24 @@ struct CrashLogText {
         if byte == 0x0A { lineStarts.append(offset + 1) }
         continue
       }
-      // A log saved as JSON (a .ips crash report) escapes the text's line breaks and tabs: `\n`, `\t`.
+      // A log saved as JSON (a .ips crash report, a pasted JSON string) escapes the text:
+      // `\n`, `\t` and `\r` are white space; `\"`, `\'`, `\/` and `\\` the character.
       if escaped {
         escaped = false
-        if byte == UInt8(ascii: "n") || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "r") {
+        switch byte {
+        case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "r"):
           stripped.removeLast()
           origin.removeLast()
           continue
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "/"), UInt8(ascii: "\\"):
+          stripped.removeLast()
+          origin.removeLast()
+        default: break
         }
       } else if byte == UInt8(ascii: "\\") {
         escaped = true
       }
-      stripped.append(byte)
+      stripped.append(Self.folded(byte))
       origin.append(offset)
     }
     self.stripped = stripped
@@ -58,9 +65,14 @@ struct CrashLogText {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
   }
 
-  /// `text` without white space, as bytes: what a piece is searched as.
+  /// `text` without white space and lower-cased, as bytes: what a piece is searched as.
   static func squeezed(_ text: some StringProtocol) -> [UInt8] {
-    text.utf8.filter { !isSpace($0) }
+    text.utf8.filter { !isSpace($0) }.map(folded)
+  }
+
+  /// `byte`, an ASCII capital made small.
+  static func folded(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
   }
 
   /// The 1-based line of the original text that holds stripped byte `index`.
@@ -211,6 +223,114 @@ struct CrashLogText {
     guard position < stripped.count, stripped[position] == UInt8(ascii: "}") else { return nil }
     return (section.value, row.value, position + 1)
   }
+
+  /// One identifier at stripped offset `index`, as UIKit's `%@` prints it,
+  /// its case kept, and the offset after it: a quoted string, an object's
+  /// `<…>` description, or a run that stops at white space, at
+  /// `, ; ' " [ ] { } < >` or at a `)` it did not open (white space and those
+  /// characters inside parentheses are kept). Nil when none is there, or a
+  /// quoted one is cut.
+  func identifier(at index: Int) -> (text: String, end: Int)? {
+    guard index < stripped.count else { return nil }
+    if stripped[index] == UInt8(ascii: "\"") {
+      var end = index + 1
+      while end < stripped.count, stripped[end] != UInt8(ascii: "\"") { end += 1 }
+      guard end < stripped.count else { return nil }
+      return (unescapedOriginal(index, end + 1), end + 1)
+    }
+    // An object's description: `<ZoteroItem: 0x600…; key = ABC>`.
+    if stripped[index] == UInt8(ascii: "<") {
+      guard let close = closingAngle(from: index, limit: 1_000) else { return nil }
+      return (unescapedOriginal(index, close), close)
+    }
+    var end = index
+    var depth = 0
+    while end < stripped.count {
+      let byte = stripped[end]
+      if end > index, depth == 0, origin[end] != origin[end - 1] + 1 { break }
+      if byte == UInt8(ascii: "(") {
+        depth += 1
+      } else if byte == UInt8(ascii: ")") {
+        if depth == 0 { break }
+        depth -= 1
+      } else if depth == 0, Self.identifierStops.contains(byte) {
+        break
+      }
+      end += 1
+    }
+    guard end > index else { return nil }
+    return (unescapedOriginal(index, end), end)
+  }
+
+  /// The original text from stripped byte `start` up to (not including)
+  /// stripped byte `end`, white space inside kept, JSON escapes undone
+  /// (`\"` is `"`, `\n` a line break).
+  func unescapedOriginal(_ start: Int, _ end: Int) -> String {
+    guard start < end, start >= 0, end <= origin.count else { return "" }
+    var bytes: [UInt8] = []
+    var escaped = false
+    for byte in original[origin[start]...origin[end - 1]] {
+      if escaped {
+        escaped = false
+        switch byte {
+        case UInt8(ascii: "n"): bytes.append(0x0A)
+        case UInt8(ascii: "t"): bytes.append(0x09)
+        case UInt8(ascii: "r"): continue
+        case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "/"), UInt8(ascii: "\\"):
+          bytes.append(byte)
+        default: bytes += [UInt8(ascii: "\\"), byte]
+        }
+      } else if byte == UInt8(ascii: "\\") {
+        escaped = true
+      } else {
+        bytes.append(byte)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static let identifierStops = Set(",;'\"[]{}<>".utf8)
+
+  /// A list of identifiers at stripped offset `index`: `{(a, b)}` (a set),
+  /// `(a, b)` (an array) or `a,b` (an update's list); whether it closed,
+  /// and the offset after it. A list cut off loses the id it was cut in.
+  func identifierList(at index: Int) -> (ids: [String], closed: Bool, end: Int)? {
+    var position = index
+    var closer: [UInt8] = []
+    if has(Self.setOpen, at: position) {
+      position += 2
+      closer = Self.setClose
+    } else if position < stripped.count, stripped[position] == UInt8(ascii: "(") {
+      position += 1
+      closer = [UInt8(ascii: ")")]
+    }
+    var ids: [String] = []
+    var closed = false
+    while position <= stripped.count {
+      if !closer.isEmpty, has(closer, at: position) {
+        position += closer.count
+        closed = true
+        break
+      }
+      guard let id = identifier(at: position) else { break }
+      ids.append(id.text)
+      position = id.end
+      if position < stripped.count, stripped[position] == UInt8(ascii: ",") {
+        position += 1
+      } else if closer.isEmpty {
+        closed = true
+        break
+      } else if !has(closer, at: position) {
+        ids.removeLast()
+        break
+      }
+    }
+    guard closed || !ids.isEmpty else { return nil }
+    return (ids, closed, position)
+  }
+
+  private static let setOpen = Array("{(".utf8)
+  private static let setClose = Array(")}".utf8)
 
   private static let indexPathPrefix = squeezed("<NSIndexPath:")
   private static let pathOpen = squeezed("{length = 2, path = ")

@@ -76,10 +76,10 @@ struct InvalidBatchUpdatesText {
   static func all(in text: CrashLogText) -> [InvalidBatchUpdatesText] {
     var found: [InvalidBatchUpdatesText] = []
     var consumedUpTo = -1
-    let anchorsFound = text.occurrences(of: [sentenceEnd, beforeLine])
+    let anchorsFound = text.occurrences(of: [sentenceEnd, beforeLine, afterLine])
     let anchors =
       (anchorsFound[sentenceEnd] ?? []).map { ($0, true) }
-      + (anchorsFound[beforeLine] ?? []).map { ($0, false) }
+      + ((anchorsFound[beforeLine] ?? []) + (anchorsFound[afterLine] ?? [])).map { ($0, false) }
     for (position, isSentence) in anchors.sorted(by: { $0.0 < $1.0 }) where position >= consumedUpTo
     {
       var reading = InvalidBatchUpdatesText(start: position, end: position, partial: true)
@@ -123,15 +123,20 @@ struct InvalidBatchUpdatesText {
   /// Reads the counts, the update items and the view line after `cursor`.
   private mutating func readBody(from cursor: Int, in text: CrashLogText) {
     var position = cursor
-    guard text.has(Self.beforeLine, at: position) else { return }
-    guard let before = Self.counts(at: position + Self.beforeLine.count, in: text) else { return }
-    self.before = before.counts
-    if semantics == nil { semantics = before.semantics }
-    position = before.end
-    end = position
-    guard text.has(Self.afterLine, at: position),
-      let after = Self.counts(at: position + Self.afterLine.count, in: text)
-    else { return }
+    // A quote cut at a line may start at the after line.
+    if text.has(Self.beforeLine, at: position) {
+      end = position + Self.beforeLine.count
+      guard let before = Self.counts(at: position + Self.beforeLine.count, in: text) else {
+        return
+      }
+      self.before = before.counts
+      if semantics == nil { semantics = before.semantics }
+      position = before.end
+      end = position
+    }
+    guard text.has(Self.afterLine, at: position) else { return }
+    end = position + Self.afterLine.count
+    guard let after = Self.counts(at: position + Self.afterLine.count, in: text) else { return }
     self.after = after.counts
     position = after.end
     end = position
@@ -166,26 +171,27 @@ struct InvalidBatchUpdatesText {
     at index: Int, in text: CrashLogText
   ) -> (counts: [Int]?, semantics: ViewSemantics?, end: Int)? {
     var position = index
-    guard text.has(Array("{".utf8), at: position), let sections = text.number(at: position + 1)
+    guard text.has(CrashLogText.squeezed("{"), at: position),
+      let sections = text.number(at: position + 1)
     else { return nil }
     position = sections.end
-    for word in ["sections", "section"] where text.has(Array(word.utf8), at: position) {
+    for word in ["sections", "section"] where text.has(CrashLogText.squeezed(word), at: position) {
       position += word.count
       break
     }
-    guard text.has(Array("with".utf8), at: position) else { return nil }
+    guard text.has(CrashLogText.squeezed("with"), at: position) else { return nil }
     position += 4
     var semantics: ViewSemantics?
-    if text.has(Array("row".utf8), at: position) {
+    if text.has(CrashLogText.squeezed("row"), at: position) {
       semantics = .tableView
       position += 3
-    } else if text.has(Array("item".utf8), at: position) {
+    } else if text.has(CrashLogText.squeezed("item"), at: position) {
       semantics = .collectionView
       position += 4
     } else {
       return nil
     }
-    guard text.has(Array("counts:[".utf8), at: position) else { return nil }
+    guard text.has(CrashLogText.squeezed("counts:["), at: position) else { return nil }
     position += 8
     var counts: [Int] = []
     var complete = true
@@ -201,7 +207,7 @@ struct InvalidBatchUpdatesText {
         position += 1
       }
     }
-    guard text.has(Array("]}".utf8), at: position) else { return nil }
+    guard text.has(CrashLogText.squeezed("]}"), at: position) else { return nil }
     return (complete && counts.count == sections.value ? counts : nil, semantics, position + 2)
   }
 
@@ -209,31 +215,35 @@ struct InvalidBatchUpdatesText {
   private static func item(at index: Int, in text: CrashLogText) -> (item: Item, end: Int)? {
     var position = index
     var kind = ""
-    for word in ["Delete", "Insert", "Move"] where text.has(Array(word.utf8), at: position) {
+    for word in ["Delete", "Insert", "Move"]
+    where text.has(CrashLogText.squeezed(word), at: position) {
       kind = word
       position += word.count
       break
     }
     guard !kind.isEmpty else { return nil }
-    if text.has(Array("section".utf8), at: position) {
+    if text.has(CrashLogText.squeezed("section"), at: position) {
       guard let first = text.number(at: position + 7) else { return nil }
       if kind != "Move" {
         return (
           kind == "Delete" ? .deleteSection(first.value) : .insertSection(first.value), first.end
         )
       }
-      guard text.has(Array("->".utf8), at: first.end), let to = text.number(at: first.end + 2)
+      guard text.has(CrashLogText.squeezed("->"), at: first.end),
+        let to = text.number(at: first.end + 2)
       else { return nil }
       return (.moveSection(first.value, to.value), to.end)
     }
-    for word in ["row", "item"] where text.has(Array(word.utf8), at: position) {
+    for word in ["row", "item"] where text.has(CrashLogText.squeezed(word), at: position) {
       position += word.count
       break
     }
     func path(at index: Int) -> (RowPath, Int)? {
-      guard text.has(Array("(".utf8), at: index), let section = text.number(at: index + 1),
-        text.has(Array("-".utf8), at: section.end), let row = text.number(at: section.end + 1),
-        text.has(Array(")".utf8), at: row.end)
+      guard text.has(CrashLogText.squeezed("("), at: index),
+        let section = text.number(at: index + 1),
+        text.has(CrashLogText.squeezed("-"), at: section.end),
+        let row = text.number(at: section.end + 1),
+        text.has(CrashLogText.squeezed(")"), at: row.end)
       else { return nil }
       return (RowPath(section.value, row.value), row.end + 1)
     }
@@ -242,7 +252,8 @@ struct InvalidBatchUpdatesText {
     case "Delete": return (.deleteRow(from), afterFrom)
     case "Insert": return (.insertRow(from), afterFrom)
     default:
-      guard text.has(Array("->".utf8), at: afterFrom), let (to, end) = path(at: afterFrom + 2)
+      guard text.has(CrashLogText.squeezed("->"), at: afterFrom),
+        let (to, end) = path(at: afterFrom + 2)
       else { return nil }
       return (.moveRow(from, to), end)
     }

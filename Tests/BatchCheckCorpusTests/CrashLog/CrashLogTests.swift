@@ -309,11 +309,8 @@ struct CrashLogTests {
     "property: BatchCheck's own exception texts, read back, give the rule that made them and a case with its verdict"
   )
   func ownTextsReadBack() {
-    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next(_ bound: Int) -> Int {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((state >> 33) % UInt64(bound))
-    }
+    var numbers = SeededNumbers(state: 0x9E37_79B9_7F4A_7C15)
+    func next(_ bound: Int) -> Int { numbers.next(bound) }
     func index() -> Int { next(12) == 0 ? -1 : next(5) }
     func path() -> RowPath { RowPath(index() < 0 ? -1 : next(3), index()) }
     var seen: [Rule: Int] = [:]

@@ -18,6 +18,28 @@ struct RowCheckTests {
     )
   }
 
+  @Test(
+    "C1, inferred: counted duplicate inserts that balance the count leave a row no insert and no old row fills"
+  )
+  func unfilledRow() {
+    let update = BatchUpdate(insertRows: [p(0, 0), p(0, 0)])
+    for uikit in [UIKitProfile.ios18, .ios12] {
+      let verdict = judge(
+        [[]], table("x y"), update, semantics: .collectionView, duplicates: .asUIKit, uikit: uikit)
+      #expect(verdict.kind == .wrongRows && verdict.rule == .c1, "\(verdict)")
+      #expect(verdict.mismatch == RowMismatch(path: p(0, 1), expected: Row("y"), shown: Row("x")))
+      #expect(verdict.message?.contains("(inferred: what UIKit shows there is not known") == true)
+    }
+    // With an old row left to fill the place, the same copies are judged as before.
+    let filled = judge(
+      table("a"), table("x a"), BatchUpdate(insertRows: [p(0, 0)]), semantics: .collectionView,
+      duplicates: .asUIKit)
+    #expect(filled == .valid)
+    // A table view merges the copies: the count is short instead.
+    let merged = judge([[]], table("x y"), update, duplicates: .asUIKit)
+    #expect(merged.rule == .r2)
+  }
+
   @Test("C1 positive: moved rows carry their old row to the destination")
   func movedRowsArrive() {
     let update = BatchUpdate(moveRows: [mv(p(0, 0), p(1, 1)), mv(p(1, 0), p(0, 0))])
