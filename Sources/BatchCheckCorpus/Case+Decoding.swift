@@ -110,17 +110,12 @@ package enum CaseDecoder {
         }
         return try decodeSectionSnapshotLine(members, rootOffset: root.offset)
       }
-      if let script = members.first(where: { $0.key == "script" }) {
+      if let script = members.first(where: { $0.key == "start" || $0.key == "script" }) {
+        let also = script.key == "start" ? " (a view's start state) or \"snapshot\"" : ""
         throw LineError(
           offset: script.keyOffset,
-          message: "a case with \"script\" needs \"contract\": \"adapter\"")
-      }
-      if let start = members.first(where: { $0.key == "start" }) {
-        throw LineError(
-          offset: start.keyOffset,
           message:
-            "a case with \"start\" needs \"contract\": \"adapter\" (a view's start state) or \"snapshot\""
-        )
+            "a case with \(JSONText.quoted(script.key)) needs \"contract\": \"adapter\"" + also)
       }
       if let calls = members.first(where: { $0.key == "calls" }) {
         throw LineError(

@@ -102,9 +102,10 @@ extension AdapterMachine {
     let after = source
     reads.append(AdapterRead(step: path, by: .batchEnd, counts: after.map(\.count)))
     let verdict = engine(before, update, after)
-    if judge(verdict, at: path) {
+    // An exception names its rule; one without (none in UIKit's checks) gets no cause.
+    if judge(verdict, at: path), let rule = verdict.rule {
       failure = Failure(
-        index: outcomes.count - 1, path: path, rule: verdict.rule ?? .r1, before: before,
+        index: outcomes.count - 1, path: path, rule: rule, before: before,
         update: update, after: after, base: base, cacheBy: cacheBy, reloaded: reloaded,
         standalone: standalone, inWindow: inWindow)
       return
