@@ -187,6 +187,16 @@ struct DiagnoseCommand: OptionCommand {
         }.joined()
       }
     }
+    if !diagnosis.adapterCauses.isEmpty {
+      text += "   apply code out of step with its data source, each reproduced by a script\n"
+      text += "   (batchcheck validate replays it; batchcheck explain A1 ... A13):\n"
+      for candidate in diagnosis.adapterCauses {
+        text += wrap("\(candidate.cause): \(candidate.reason)", width: 72).enumerated().map {
+          ($0.offset == 0 ? "     " : "        ") + $0.element + "\n"
+        }.joined()
+        text += "        " + candidate.caseLine + "\n"
+      }
+    }
     if let line = diagnosis.caseLine {
       text += "   case:\n     " + line + "\n"
       if let note = diagnosis.caseNote { text += field("", note) }
@@ -257,6 +267,10 @@ struct DiagnoseCommand: OptionCommand {
       fields.append("\"judged\":null")
     }
     fields.append("\"reproduced\":\(diagnosis.reproduced)")
+    let adapter = diagnosis.adapterCauses.map {
+      "{\"cause\":\"\($0.cause)\",\"reason\":\(JSONText.quoted($0.reason)),\"case\":\($0.caseLine)}"
+    }
+    fields.append("\"adapterCauses\":[" + adapter.joined(separator: ",") + "]")
     fields.append("\"partial\":\(diagnosis.partial)")
     fields.append("\"reloadDataFallback\":\(diagnosis.reloadDataFallback)")
     fields.append(

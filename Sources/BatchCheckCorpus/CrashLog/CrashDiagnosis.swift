@@ -73,6 +73,9 @@ package struct CrashDiagnosis: Sendable {
   package var snapshotCase: String? = nil
   /// BatchCheck's verdict on `snapshotCase`: `exception S1`.
   package var snapshotVerdict: String? = nil
+  /// The ways apply code out of step with its data source fits the counts
+  /// (causes A1 to A13), each with a script that reproduces them.
+  package var adapterCauses: [AdapterCauseCandidate] = []
 
   /// How UIKit answered a count text it did not raise.
   package enum Fallback: String, Sendable {

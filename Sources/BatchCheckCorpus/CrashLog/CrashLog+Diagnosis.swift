@@ -76,7 +76,35 @@ extension CrashLog {
     }
     diagnosis.missing = missing
     diagnosis.judgeCase()
+    diagnosis.adapterCauses = adapterCauses(form, values, semantics: semantics, uikit: uikit)
     return diagnosis
+  }
+
+  /// The adapter causes a count text's numbers fit, each proven by a script.
+  static func adapterCauses(
+    _ form: UIKitTextForm, _ values: [Int: Int], semantics: ViewSemantics, uikit: UIKitProfile
+  ) -> [AdapterCauseCandidate] {
+    let facts: CountFailureFacts
+    switch form {
+    case .sectionCount:
+      guard let after = values[0], let before = values[1], let inserted = values[2],
+        let deleted = values[3]
+      else { return [] }
+      facts = CountFailureFacts(
+        semantics: semantics, uikit: uikit, ofSections: true, before: before, after: after,
+        inserted: inserted, deleted: deleted)
+    case .rowCount, .rowCountBeforeMoves:
+      let moves = form == .rowCount ? (values[5], values[6]) : (0, 0)
+      guard let after = values[1], let before = values[2], let inserted = values[3],
+        let deleted = values[4], let movedIn = moves.0, let movedOut = moves.1,
+        movedIn == 0 && movedOut == 0
+      else { return [] }
+      facts = CountFailureFacts(
+        semantics: semantics, uikit: uikit, section: min(max(values[0] ?? 0, 0), 64),
+        before: before, after: after, inserted: inserted, deleted: deleted)
+    default: return []
+    }
+    return AdapterCrashCauses.candidates(for: facts)
   }
 
   /// What the log left out of a UIKit text, in sentences, and the numbers

@@ -76,6 +76,15 @@ extension CrashLog {
           ? CrashCauses.diffableFallback : [CrashCauses.reloadDataFallback], at: 0)
     }
     diagnosis.judgeCase()
+    if let before = reading.before, let after = reading.after, before.count == 1,
+      after.count == 1, let updates = reading.updates
+    {
+      let summary = Self.summary(of: updates, before: before, after: after, noun: rows)
+      diagnosis.adapterCauses = AdapterCrashCauses.candidates(
+        for: CountFailureFacts(
+          semantics: semantics, uikit: .ios18, before: before[0], after: after[0],
+          inserted: summary.inserted, deleted: summary.deleted))
+    }
     return diagnosis
   }
 
