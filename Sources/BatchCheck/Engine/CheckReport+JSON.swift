@@ -150,7 +150,7 @@ extension WasteBreach {
       + (maxMoveRatio.map(decimalText) ?? "null")
       + ",\"moves\":\(moves),\"minimumMoves\":\(minimumMoves),\"minimumMovesIsBound\":\(minimumMovesIsBound)"
       + ",\"deletes\":\(deletes),\"minimumDeletes\":\(minimumDeletes),\"changedRows\":\(changedRows)"
-      + ",\"unneededDeletes\":\(unneededDeletes)}"
+      + ",\"unneededDeletes\":\(unneededDeletes),\"fairMinimumMoves\":\(fairMinimumMoves)}"
   }
 }
 
