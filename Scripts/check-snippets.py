@@ -56,7 +56,8 @@ def main():
             manifests.append((path, line, body))
             continue
         code = "\n".join(l for l in body.splitlines() if not l.startswith("import "))
-        declarations = re.match(r"\s*(@Test|final class|class|struct|func|enum)\b", code)
+        declarations = re.match(
+            r"\s*(@Test|final class|class|struct|func|enum|extension|protocol)\b", code)
         if not declarations:
             code = f"func snippet{index}() async throws {{\n{code}\n}}"
         name = f"Snippet{index}.swift"
