@@ -31,7 +31,8 @@
 /// `minimumDeletes` is the old rows minus the kept ones; `minimumInserts` the
 /// new rows minus the kept ones. Every valid update deletes at least
 /// `minimumDeletes` rows and inserts at least `minimumInserts`, and the two
-/// excesses are equal (`deletedAndInsertedAgain`). `minimumMoves`, for one
+/// excesses are equal (`deletedAndInsertedAgain`; with one section a side,
+/// in that section too). `minimumMoves`, for one
 /// section, is the kept rows minus the length of a longest common
 /// subsequence of the old and new ids: the fewest moves of any update that
 /// deletes only `minimumDeletes` rows, content reloads free. Sections have
