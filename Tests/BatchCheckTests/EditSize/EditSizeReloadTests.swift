@@ -9,6 +9,11 @@ import Testing
 struct EditSizeReloadTests {
   static func rows(_ text: String) -> [Row] { text.map { Row(.string(String($0))) } }
 
+  /// Row moves in section 0, each (old-space from, new-space to).
+  static func moves(_ pairs: (Int, Int)...) -> BatchUpdate {
+    BatchUpdate(moveRows: pairs.map { RowMove(from: RowPath(0, $0.0), to: RowPath(0, $0.1)) })
+  }
+
   @Test(
     "a reload that changes identity is a delete and an insert; only an unchanged row's reload is unchanged"
   )
@@ -66,10 +71,7 @@ struct EditSizeReloadTests {
     // Distinct ids: content costs no move, the bound stays minimumMoves.
     let twoMoves = EditSize(
       old: [Self.rows("ab")], new: [Self.rows("ba")],
-      update: BatchUpdate(moveRows: [
-        RowMove(from: RowPath(0, 0), to: RowPath(0, 1)),
-        RowMove(from: RowPath(0, 1), to: RowPath(0, 0)),
-      ]))
+      update: Self.moves((0, 1), (1, 0)))
     #expect(twoMoves.fairMinimumMoves == 1 && twoMoves.extraMoves == 1)
     #expect(twoMoves.minimumMovesWithoutReloads == twoMoves.minimumMoves)
   }
@@ -87,10 +89,7 @@ struct EditSizeReloadTests {
     let report = check(oneMove, options: options)
     #expect(report.passed && report.edits?.extraMoves == 0 && report.edits?.fairMinimumMoves == 1)
     let moveBoth = ClosureGenerator(name: "move-both") { _, _ in
-      BatchUpdate(moveRows: [
-        RowMove(from: RowPath(0, 0), to: RowPath(0, 1)),
-        RowMove(from: RowPath(0, 1), to: RowPath(0, 0)),
-      ])
+      Self.moves((0, 1), (1, 0))
     }
     var swap = CheckOptions.onePair(old: [Self.rows("ab")], new: [Self.rows("ba")])
     swap.maxMoveRatio = 1
@@ -152,10 +151,7 @@ struct EditSizeReloadTests {
     #expect(total.casesWithUnneededDeletes == 1 && total.rowsDeletedAndInsertedAgain == 2)
     let moves = EditSize(
       old: [Self.rows("abc")], new: [Self.rows("cab")],
-      update: BatchUpdate(moveRows: [
-        RowMove(from: RowPath(0, 0), to: RowPath(0, 1)),
-        RowMove(from: RowPath(0, 1), to: RowPath(0, 2)),
-      ]))
+      update: Self.moves((0, 1), (1, 2)))
     let none = EditSize(old: [Self.rows("abc")], new: [Self.rows("cab")], update: BatchUpdate())
     let moveTotal = moves + none
     #expect(moveTotal.moves == moveTotal.fairMinimumMoves && moveTotal.extraMoves == 1)
