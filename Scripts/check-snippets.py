@@ -58,7 +58,7 @@ def main():
             continue
         code = "\n".join(l for l in body.splitlines() if not l.startswith("import "))
         declarations = re.match(
-            r"\s*(@Test|@MainActor|final class|class|struct|func|enum|extension)\b", code)
+            r"\s*(@Test|@MainActor|final class|class|struct|func|enum|extension|protocol)\b", code)
         if not declarations:
             code = f"func snippet{index}() async throws {{\n{code}\n}}"
         name = f"Snippet{index}.swift"

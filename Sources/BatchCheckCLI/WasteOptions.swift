@@ -17,8 +17,9 @@ struct WasteOptions {
         CommandLineFlag.maxMoveRatio.rawValue, "<r>",
         allowed: "a number from 1 to \(decimalText(CheckOptions.largestMoveRatio))",
         help:
-          "Fail a valid update with more than <r> times the fewest row moves any valid update needs"
-          + " (EditSize.minimumMoves); when none is needed, any move fails. 1: exactly the fewest.",
+          "Fail a valid update with more than <r> times the fewest row moves of an update reloading"
+          + " no more rows (EditSize.fairMinimumMoves); when none is needed, any move fails. 1: exactly"
+          + " the fewest. Staged batches and steps count as the whole change.",
         parse: { Double($0).flatMap { $0 >= 1 && $0 <= CheckOptions.largestMoveRatio ? $0 : nil } },
         set: { $0.maxMoveRatio = $1 }),
       .flag(

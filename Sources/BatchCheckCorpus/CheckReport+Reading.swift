@@ -203,25 +203,28 @@ enum ReportDecoder {
       }
     }
     if let node = fields.optional("edits") {
-      let edits = try Fields(node, "\"edits\"")
-      var size = EditSize()
-      size.deletes = try edits.count("deletes")
-      size.inserts = try edits.count("inserts")
-      size.moves = try edits.count("moves")
-      size.reloads = try edits.count("reloads")
-      size.unchangedReloads = try edits.count("unchangedReloads")
-      size.minimumDeletes = try edits.count("minimumDeletes")
-      size.minimumInserts = try edits.count("minimumInserts")
-      size.minimumMoves = try edits.count("minimumMoves")
-      size.minimumMovesIsBound = try edits.bool("minimumMovesIsBound")
-      size.sectionDeletes = try edits.count("sectionDeletes")
-      size.sectionInserts = try edits.count("sectionInserts")
-      size.sectionMoves = try edits.count("sectionMoves")
-      size.sectionReloads = try edits.count("sectionReloads")
+      let (size, cases) = try edits(node)
       report.edits = size
-      report.editCases = try edits.count("cases")
+      report.editCases = cases
     }
     return report
+  }
+
+  /// A report's `edits` object: the totals and how many cases they add up.
+  static func edits(_ node: JSONNode) throws(LineError) -> (EditSize, Int) {
+    let edits = try Fields(node, "\"edits\"")
+    var size = EditSize()
+    for (name, field) in EditSize.firstCounts { size[keyPath: field] = try edits.count(name) }
+    size.minimumMovesIsBound = try edits.bool("minimumMovesIsBound")
+    // Added later: a report without them reads as 0 (its totals had none).
+    for (name, field) in EditSize.addedCounts where edits.optional(name) != nil {
+      size[keyPath: field] = try edits.count(name)
+    }
+    if edits.optional("fairMinimumMoves") == nil { size.fairMinimumMoves = size.minimumMoves }
+    if edits.optional("minimumMovesWithoutReloads") == nil {
+      size.minimumMovesWithoutReloads = size.minimumMoves
+    }
+    return (size, try edits.count("cases"))
   }
 
   /// A maximum move ratio: a number of at least 1.
@@ -248,7 +251,9 @@ enum ReportDecoder {
       minimumMovesIsBound: try fields.bool("minimumMovesIsBound"),
       deletes: try fields.count("deletes"),
       minimumDeletes: try fields.count("minimumDeletes"),
-      changedRows: try fields.count("changedRows"))
+      changedRows: try fields.count("changedRows"),
+      fairMinimumMoves: fields.optional("fairMinimumMoves") == nil
+        ? nil : try fields.count("fairMinimumMoves"))
   }
 
   static func statistics(_ node: JSONNode) throws(LineError) -> CaseStatistics {

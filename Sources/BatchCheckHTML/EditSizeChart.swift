@@ -2,8 +2,10 @@ import BatchCheck
 
 /// The chart of a run's edit size (`CheckReport.edits`): for row moves,
 /// deletes and inserts, what the valid updates issued against the least
-/// any valid update needs, and the unchanged rows they reloaded, whose
-/// least is 0. Inline SVG, bars scaled to the largest number.
+/// any valid update needs (for moves, `EditSize.fairMinimumMoves`), the
+/// excesses (each case's own, added up: extra moves, rows deleted and
+/// inserted again) and the unchanged rows they reloaded, whose least is 0.
+/// Inline SVG, bars scaled to the largest number.
 struct EditSizeChart {
   var edits: EditSize
   /// How many valid updates `edits` adds up.
@@ -16,19 +18,22 @@ struct EditSizeChart {
     var minimum: Bool
   }
 
-  /// The bars in order, two per operation (issued, then needed), then the
-  /// unchanged reloads.
+  /// The bars in order, two per operation (issued, then needed) with the
+  /// extra moves after the moves and the rows deleted and inserted again
+  /// after the inserts, then the unchanged reloads.
   private var bars: [Bar] {
     [
       Bar(label: "moves issued", value: edits.moves, minimum: false),
       Bar(
         label: edits.minimumMovesIsBound ? "moves needed, at most" : "moves needed",
-        value: edits.minimumMoves,
+        value: edits.fairMinimumMoves,
         minimum: true),
+      Bar(label: "extra moves", value: edits.extraMoves, minimum: false),
       Bar(label: "deletes issued", value: edits.deletes, minimum: false),
       Bar(label: "deletes needed", value: edits.minimumDeletes, minimum: true),
       Bar(label: "inserts issued", value: edits.inserts, minimum: false),
       Bar(label: "inserts needed", value: edits.minimumInserts, minimum: true),
+      Bar(label: "deleted again", value: edits.deletedAndInsertedAgain, minimum: false),
       Bar(label: "unchanged reloads", value: edits.unchangedReloads, minimum: false),
     ]
   }

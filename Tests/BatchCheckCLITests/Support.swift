@@ -29,7 +29,10 @@ enum Lines {
   static let agreesEdits =
     #"{"deletes":0,"inserts":0,"moves":0,"reloads":0,"unchangedReloads":0,"minimumDeletes":0,"#
     + #""minimumInserts":0,"minimumMoves":0,"minimumMovesIsBound":false,"sectionDeletes":0,"#
-    + #""sectionInserts":0,"sectionMoves":0,"sectionReloads":0,"sections":[{"section":0,"deletes":0,"#
+    + #""sectionInserts":0,"sectionMoves":0,"sectionReloads":0,"reloadsChangingIdentity":0,"#
+    + #""minimumMovesWithoutReloads":0,"fairMinimumMoves":0,"deletedAndInsertedAgain":0,"#
+    + #""extraMoves":0,"unneededDeletes":0,"casesWithUnneededDeletes":0,"casesWithExtraMoves":0,"#
+    + #""sections":[{"section":0,"deletes":0,"#
     + #""inserts":0,"moves":0,"reloads":0,"unchangedReloads":0,"minimumDeletes":0,"minimumInserts":0,"#
-    + #""minimumMoves":0}]}"#
+    + #""minimumMoves":0,"minimumMovesWithoutReloads":0}]}"#
 }

@@ -205,7 +205,7 @@ struct WasteOptionsTests {
     #expect(editLine(check) == editLine(corpus))
     #expect(
       editLine(corpus)
-        == "edit size: 5 moves where 2 suffice (2.5×); 0 rows deleted and inserted again; 0 unchanged rows"
+        == "edit size: 5 moves where 2 suffice (2.5×), 3 extra; 0 rows deleted and inserted again; 0 unchanged rows"
         + " reloaded, over 3 valid updates")
   }
 

@@ -87,6 +87,25 @@ struct ReportReadingTests {
     #expect(Set(limited) == ["waste move ratio", "waste unneeded deletes"])
   }
 
+  @Test(
+    "a report from before the edit excesses reads: the fair bound is minimumMoves, the excesses 0")
+  func olderEditTotals() throws {
+    let report = try #require(Self.reports().first { ($0.edits?.moves ?? 0) > 0 })
+    var json = report.renderJSON()
+    let edits = try #require(report.edits)
+    for (name, field) in EditSize.addedCounts {
+      json = json.replacing(",\"\(name)\":\(edits[keyPath: field])", with: "")
+    }
+    let start = try #require(json.range(of: "\"edits\":{"))
+    let object = json[start.upperBound...].prefix { $0 != "}" }
+    #expect(object.contains("\"minimumMoves\"") && !object.contains("fairMinimumMoves"))
+    let read = try #require(try CheckReport(json: json).edits)
+    #expect(read.moves == edits.moves && read.minimumMoves == edits.minimumMoves)
+    #expect(read.fairMinimumMoves == edits.minimumMoves)
+    #expect(read.minimumMovesWithoutReloads == edits.minimumMoves)
+    #expect(read.extraMoves == 0 && read.deletedAndInsertedAgain == 0)
+  }
+
   @Test("a maximum move ratio below 1, or a waste failure without its numbers, is a data error")
   func malformedWaste() throws {
     let json = try #require(Self.reports().last).renderJSON()

@@ -354,14 +354,13 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
     let bars = page.all("rect", class: "edit-bar")
     #expect(
       bars.map { $0.attributes["class"] ?? "" } == [
-        "edit-bar issued", "edit-bar needed", "edit-bar issued", "edit-bar needed",
+        "edit-bar issued", "edit-bar needed", "edit-bar issued", "edit-bar issued",
+        "edit-bar needed", "edit-bar issued", "edit-bar needed", "edit-bar issued",
         "edit-bar issued",
-        "edit-bar needed", "edit-bar issued",
       ])
     let values = [
-      edits.moves, edits.minimumMoves, edits.deletes, edits.minimumDeletes, edits.inserts,
-      edits.minimumInserts,
-      edits.unchangedReloads,
+      edits.moves, edits.fairMinimumMoves, edits.extraMoves, edits.deletes, edits.minimumDeletes,
+      edits.inserts, edits.minimumInserts, edits.deletedAndInsertedAgain, edits.unchangedReloads,
     ]
     let widths = bars.map { Int($0.attributes["width"] ?? "") ?? -1 }
     // The largest number has the full width; each bar follows its number.
@@ -371,22 +370,34 @@ func parse(_ html: String, sourceLocation: SourceLocation = #_sourceLocation) ->
       #expect(abs(Double(width) - Double(value) / Double(largest) * 400) <= 1, "\(value): \(width)")
     }
     // heckel moves more rows than needed: its issued moves bar is the longer one.
-    #expect(edits.moves > edits.minimumMoves && widths[0] > widths[1])
+    #expect(edits.moves > edits.fairMinimumMoves && widths[0] > widths[1])
     #expect(bars[0].text == "moves issued: " + grouped(edits.moves))
+    #expect(bars[2].text == "extra moves: " + grouped(edits.extraMoves))
     #expect(
-      page.all("text", class: "chart-value").contains { $0.text == grouped(edits.minimumMoves) })
+      page.all("text", class: "chart-value").contains { $0.text == grouped(edits.fairMinimumMoves) }
+    )
     // The coverage chart is still there, after it, with its own bars.
     #expect(page.all("section", class: "generated").count == 1)
     #expect(page.all("rect", class: "bar").count == CoverageStatistic.allCases.count)
   }
 
-  @Test("no edit-size chart for a run with no valid batch update to measure")
-  func noEditSizeChart() {
+  @Test(
+    "an edit-size chart for staged batches, measured as the whole change; none without a valid update"
+  )
+  func stagedEditSizeChart() throws {
     let staged = check(
       ContractGenerator(HeckelStagedGenerator()),
       options: CheckOptions(count: 100, exhaustiveTotal: 2))
-    #expect(staged.edits == nil)
-    let page = parse(HTMLReport.render(staged))
+    let edits = try #require(staged.edits)
+    var page = parse(HTMLReport.render(staged))
+    #expect(page.all("section", class: "edits").first?.text.contains(edits.summary) == true)
+    #expect(page.all("rect", class: "edit-bar").count == 9)
+    // Nothing valid to measure: a diff that always deletes a row out of range.
+    let none = checkDiff(named: "out-of-range", count: 20) { _, _ in
+      BatchUpdate(deleteRows: [RowPath(0, 1_000)])
+    }
+    #expect(none.edits == nil)
+    page = parse(HTMLReport.render(none))
     #expect(page.all("section", class: "edits").isEmpty)
     #expect(page.all("rect", class: "edit-bar").isEmpty)
   }

@@ -8,34 +8,62 @@
 ///       ]))
 ///     size.moves         // 2
 ///     size.minimumMoves  // 1: only "c" must move
+///     size.extraMoves    // 1
 ///
 /// **What the update issues.** `deletes` and `inserts` count the rows the
-/// update deletes and inserts, those of deleted and inserted sections
-/// included; `moves` its row moves; `reloads` its row reloads and
-/// reconfigures; `unchangedReloads` those reloads and reconfigures whose
-/// row has the same id and content on both sides (every new row of that id
-/// has the old row's content). Section operations are counted apart as
-/// well (`sectionDeletes`, `sectionInserts`, `sectionMoves`,
-/// `sectionReloads`).
+/// update deletes and inserts, those of deleted, inserted and reloaded
+/// sections included; `moves` its row moves; `reloads` its row reloads and
+/// reconfigures. UIKit carries out a reload as a delete and an insert at
+/// that path: a reload whose row changes identity (the old row's id
+/// differs from the id the new data has where the row lands) deletes one
+/// row and inserts another, so it also counts in `deletes` and `inserts`
+/// (`reloadsChangingIdentity`). `unchangedReloads` counts the reloads of a
+/// row that keeps both its id and its content: work that shows nothing
+/// new. Section operations are counted apart as well (`sectionDeletes`,
+/// `sectionInserts`, `sectionMoves`, `sectionReloads`).
+///
+///     // [a] -> [b], reloading row 0: b replaces a.
+///     EditSize(old: [[Row("a")]], new: [[Row("b")]], update: BatchUpdate(reloadRows: [RowPath(0, 0)]))
+///     // reloads 1, reloadsChangingIdentity 1, deletes 1, inserts 1, unchangedReloads 0
 ///
 /// **The least any valid update needs.** Ids are compared as multisets: an
 /// id with *a* old and *b* new rows keeps min(*a*, *b*) of them.
 /// `minimumDeletes` is the old rows minus the kept ones; `minimumInserts` the
-/// new rows minus the kept ones. `minimumMoves`, for one section, is the
-/// kept rows minus the length of a longest common subsequence of the old
-/// and new ids: the fewest moves of any update that deletes only
-/// `minimumDeletes` rows. Sections have no identity in a case, so several
-/// sections are compared index by index: in each section, the rows of an id
-/// kept there (min of its old and new rows in that section) need the
-/// section's kept rows minus its longest common subsequence in moves, and
-/// every other kept row changes section, one move each. An update that moves
-/// whole sections can therefore issue fewer row moves than `minimumMoves`.
-/// `sections` gives both halves per section index.
+/// new rows minus the kept ones. Every valid update deletes at least
+/// `minimumDeletes` rows and inserts at least `minimumInserts`, and the two
+/// excesses are equal (`deletedAndInsertedAgain`; with one section a side,
+/// in that section too). `minimumMoves`, for one
+/// section, is the kept rows minus the length of a longest common
+/// subsequence of the old and new ids: the fewest moves of any update that
+/// deletes only `minimumDeletes` rows, content reloads free. Sections have
+/// no identity in a case, so several sections are compared index by index:
+/// in each section, the rows of an id kept there (min of its old and new
+/// rows in that section) need the section's kept rows minus its longest
+/// common subsequence in moves, and every other kept row changes section,
+/// one move each. An update that moves whole sections can therefore issue
+/// fewer row moves than `minimumMoves`. `sections` gives both halves per
+/// section index.
+///
+/// **Content.** UIKit cannot reload a row it moves, so content changes can
+/// cost moves. `minimumMovesWithoutReloads` is the fewest moves of a valid
+/// update that reloads no row: rows are matched by id and content (a row
+/// whose content changed is deleted and inserted), the same count
+/// otherwise. `fairMinimumMoves` is the bound the move-ratio limit holds an
+/// update to: the fewest moves an update needs that reloads no more rows
+/// than this one. Take `[a, a′] -> [a′, a]`, one id with its two contents
+/// swapped: `minimumMoves` is 0, by reloading both rows in place; with no
+/// reload one move is needed, so an update with one move and no reload
+/// has `fairMinimumMoves` 1 and no extra move.
 ///
 /// With repeated ids the longest common subsequence is exact while the
 /// matching pairs (old row, new row of the same id) number at most
-/// `pairBudget`; past it, `minimumMoves` is an upper bound and
-/// `minimumMovesIsBound` is true. Never a wrong number.
+/// `pairBudget`; past it, `minimumMoves` and `minimumMovesWithoutReloads`
+/// are upper bounds and `minimumMovesIsBound` is true. Never a wrong number.
+///
+/// **Totals.** `+` adds records case by case. The excesses
+/// (`deletedAndInsertedAgain`, `extraMoves`, `unneededDeletes`) are each
+/// case's own, added up: a case below a minimum never hides another's
+/// waste.
 ///
 /// An update index out of range is not counted: the record is meant for
 /// valid updates, and never traps on others.
@@ -43,9 +71,11 @@ public struct EditSize: Hashable, Sendable {
   /// The matching pairs up to which `minimumMoves` is exact with repeated ids.
   public static let defaultPairBudget = 4_000_000
 
-  /// Rows the update deletes (old space), those of deleted sections included.
+  /// Rows the update deletes (old space), those of deleted and reloaded
+  /// sections and the old rows of reloads that change identity included.
   public package(set) var deletes = 0
-  /// Rows the update inserts (new space), those of inserted sections included.
+  /// Rows the update inserts (new space), those of inserted and reloaded
+  /// sections and the new rows of reloads that change identity included.
   public package(set) var inserts = 0
   /// Row moves the update issues.
   public package(set) var moves = 0
@@ -54,6 +84,10 @@ public struct EditSize: Hashable, Sendable {
   /// Reloads and reconfigures of rows whose id and content are the same on
   /// both sides: work that shows nothing new.
   public package(set) var unchangedReloads = 0
+  /// Reloads and reconfigures of a row whose id differs from the id the new
+  /// data has where the row lands: each deletes the old row and inserts
+  /// another, and counts in `deletes` and `inserts` too.
+  public package(set) var reloadsChangingIdentity = 0
   /// Sections the update deletes.
   public package(set) var sectionDeletes = 0
   /// Sections the update inserts.
@@ -67,14 +101,46 @@ public struct EditSize: Hashable, Sendable {
   /// The fewest rows any valid update inserts.
   public package(set) var minimumInserts = 0
   /// The fewest row moves of any valid update that deletes only
-  /// `minimumDeletes` rows (sections compared index by index); an upper
-  /// bound when `minimumMovesIsBound`.
+  /// `minimumDeletes` rows, rows matched by id with content reloads free
+  /// (sections compared index by index); an upper bound when
+  /// `minimumMovesIsBound`.
   public package(set) var minimumMoves = 0
-  /// Whether `minimumMoves` is an upper bound rather than exact: repeated
-  /// ids with more matching pairs than the budget.
+  /// The fewest row moves of a valid update that reloads no row, rows
+  /// matched by id and content (sections compared index by index); an upper
+  /// bound when `minimumMovesIsBound`.
+  public package(set) var minimumMovesWithoutReloads = 0
+  /// The fewest row moves an update needs that reloads no more rows than
+  /// this one: the bound of `CheckOptions.maxMoveRatio`. `minimumMoves`,
+  /// unless matching rows by id and content costs more moves
+  /// (`minimumMovesWithoutReloads` is larger, which takes repeated ids) and
+  /// the update reloads fewer rows than reaching `minimumMoves` takes; then
+  /// `minimumMovesWithoutReloads`.
+  public package(set) var fairMinimumMoves = 0
+  /// Whether `minimumMoves` or `minimumMovesWithoutReloads` is an upper
+  /// bound rather than exact: repeated ids with more matching pairs than the
+  /// budget.
   public package(set) var minimumMovesIsBound = false
+  /// Rows deleted and inserted again beyond the least: `deletes` minus
+  /// `minimumDeletes` (equal to `inserts` minus `minimumInserts` for a
+  /// valid update); over several cases, the sum of each case's own.
+  public package(set) var deletedAndInsertedAgain = 0
+  /// Moves beyond the fair least: `moves` minus `fairMinimumMoves`, or 0;
+  /// over several cases, the sum of each case's own.
+  public package(set) var extraMoves = 0
+  /// Rows deleted and inserted again that `CheckOptions.rejectsUnneededDeletes`
+  /// holds against the update: `deletes` minus `minimumDeletes` and the kept
+  /// rows whose content changed, or 0; over several cases, the sum of each
+  /// case's own.
+  public package(set) var unneededDeletes = 0
+  /// The cases with unneeded deletes (`unneededDeletes` above 0): those
+  /// `CheckOptions.rejectsUnneededDeletes` fails. 1 or 0 for one case.
+  public package(set) var casesWithUnneededDeletes = 0
+  /// The cases with extra moves (`extraMoves` above 0): those a
+  /// `CheckOptions.maxMoveRatio` of 1 fails. 1 or 0 for one case.
+  public package(set) var casesWithExtraMoves = 0
   /// Both halves per section index, from 0 to the larger section count;
-  /// empty for totals over several cases.
+  /// empty for totals over several cases and for staged or sequential
+  /// changes.
   public package(set) var sections: [SectionEditSize] = []
 
   /// A record with every count 0, to add records to.
@@ -101,154 +167,191 @@ public struct EditSize: Hashable, Sendable {
     issued(old: old, new: new, update: update, into: &perSection)
     minimum(old: old, new: new, pairBudget: pairBudget, into: &perSection)
     sections = perSection
+    excesses(old: old, new: new)
   }
 
   /// The larger of the two section counts.
-  private static func sectionCount(_ old: [[Row]], _ new: [[Row]]) -> Int {
+  static func sectionCount(_ old: [[Row]], _ new: [[Row]]) -> Int {
     max(old.count, new.count)
   }
 
-  /// Counts what `update` issues, in total and per section.
-  private mutating func issued(
+  /// Counts what `update` issues, in total and per section. Row operations
+  /// inside a deleted, inserted or reloaded section are not counted again
+  /// (UIKit drops them), nor is a path given twice.
+  mutating func issued(
     old: [[Row]], new: [[Row]], update: BatchUpdate, into sections: inout [SectionEditSize]
   ) {
     func oldRow(_ path: RowPath) -> Row? {
       old.indices.contains(path.section) && old[path.section].indices.contains(path.row)
         ? old[path.section][path.row] : nil
     }
-    // The new rows' contents, read only when the update reloads or reconfigures.
-    let newIndex =
-      update.reloadRows.isEmpty && update.reconfigureRows.isEmpty ? [:] : Self.contents(of: new)
-    for section in update.deleteSections where old.indices.contains(section) {
+    func isNewRow(_ path: RowPath) -> Bool {
+      new.indices.contains(path.section) && new[path.section].indices.contains(path.row)
+    }
+    let map = SectionPlaces(old: old, new: new, update: update)
+    for section in map.deleted {
       sectionDeletes += 1
       deletes += old[section].count
       sections[section].deletes += old[section].count
     }
-    for section in update.insertSections where new.indices.contains(section) {
+    for section in map.inserted {
       sectionInserts += 1
       inserts += new[section].count
       sections[section].inserts += new[section].count
     }
-    for move in update.moveSections where new.indices.contains(move.to) {
-      sectionMoves += 1
-    }
-    for section in update.reloadSections where old.indices.contains(section) {
+    sectionMoves += map.moved
+    for (section, target) in map.reloaded {
       sectionReloads += 1
+      deletes += old[section].count
+      sections[section].deletes += old[section].count
+      inserts += new[target].count
+      sections[target].inserts += new[target].count
     }
-    for path in update.deleteRows where oldRow(path) != nil {
+    for path in Set(update.deleteRows) where oldRow(path) != nil && map.keepsRows(old: path.section)
+    {
       deletes += 1
       sections[path.section].deletes += 1
     }
-    for path in update.insertRows
-    where new.indices.contains(path.section) && new[path.section].indices.contains(path.row) {
+    for path in Set(update.insertRows) where isNewRow(path) && map.keepsRows(new: path.section) {
       inserts += 1
       sections[path.section].inserts += 1
     }
-    for move in update.moveRows
-    where oldRow(move.from) != nil && new.indices.contains(move.to.section)
-      && new[move.to.section].indices.contains(move.to.row)
-    {
+    for move in update.moveRows where oldRow(move.from) != nil && isNewRow(move.to) {
       moves += 1
       sections[move.to.section].moves += 1
     }
-    for path in update.reloadRows + update.reconfigureRows {
+    let reloaded = Set(update.reloadRows + update.reconfigureRows).filter {
+      oldRow($0) != nil && map.keepsRows(old: $0.section)
+    }
+    guard !reloaded.isEmpty else { return }
+    let landing = map.landing(of: reloaded, update: update)
+    for path in reloaded {
       guard let row = oldRow(path) else { continue }
       reloads += 1
       sections[path.section].reloads += 1
-      if case .same(let content)? = newIndex[row.id], content == row.content {
+      guard let place = landing[path], isNewRow(place) else { continue }
+      let newRow = new[place.section][place.row]
+      if newRow.id != row.id {
+        reloadsChangingIdentity += 1
+        deletes += 1
+        sections[path.section].deletes += 1
+        inserts += 1
+        sections[place.section].inserts += 1
+      } else if newRow.content == row.content {
         unchangedReloads += 1
         sections[path.section].unchangedReloads += 1
       }
     }
   }
 
-  /// Whether every new row of an id has one content, and which.
-  private enum NewContent {
-    case same(RowValue)
-    case mixed
-  }
-
-  /// The content of every id's new rows.
-  private static func contents(of new: [[Row]]) -> [RowValue: NewContent] {
-    var contents: [RowValue: NewContent] = [:]
-    for row in new.joined() {
-      switch contents[row.id] {
-      case nil: contents[row.id] = .same(row.content)
-      case .same(let content)? where content != row.content: contents[row.id] = .mixed
-      default: break
-      }
-    }
-    return contents
-  }
-
-  /// Computes the least any valid update needs, in total and per section.
-  private mutating func minimum(
+  /// Computes the least any valid update needs, in total and per section:
+  /// rows matched by id, then by id and content.
+  mutating func minimum(
     old: [[Row]], new: [[Row]], pairBudget: Int, into sections: inout [SectionEditSize]
   ) {
-    // Per id: old and new rows in all, and the rows kept in their own section.
-    var totals: [RowValue: (old: Int, new: Int, sameSection: Int)] = [:]
-    var unmatchedOld: [[RowValue: Int]] = Array(repeating: [:], count: sections.count)
-    var unmatchedNew: [[RowValue: Int]] = Array(repeating: [:], count: sections.count)
+    let byID = MinimumEdits(
+      old: old.map { $0.map(\.id) }, new: new.map { $0.map(\.id) }, sections: sections.count,
+      pairBudget: pairBudget)
+    minimumMovesIsBound = byID.isBound
     for index in sections.indices {
-      let oldIDs = index < old.count ? old[index].map(\.id) : []
-      let newIDs = index < new.count ? new[index].map(\.id) : []
-      var counts: [RowValue: (old: Int, new: Int)] = [:]
-      for id in oldIDs { counts[id, default: (0, 0)].old += 1 }
-      for id in newIDs { counts[id, default: (0, 0)].new += 1 }
-      var matched = 0
-      for (id, count) in counts {
-        let kept = min(count.old, count.new)
-        matched += kept
-        // With one section a side no row can change section.
-        guard sections.count > 1 else { continue }
-        totals[id, default: (0, 0, 0)].old += count.old
-        totals[id, default: (0, 0, 0)].new += count.new
-        totals[id, default: (0, 0, 0)].sameSection += kept
-        if count.old > kept { unmatchedOld[index][id] = count.old - kept }
-        if count.new > kept { unmatchedNew[index][id] = count.new - kept }
-      }
-      let common = CommonSubsequence(oldIDs, newIDs, budget: pairBudget)
-      if !common.exact { minimumMovesIsBound = true }
-      sections[index].minimumMoves = matched - common.length
-      sections[index].minimumDeletes = oldIDs.count - matched
-      sections[index].minimumInserts = newIDs.count - matched
+      sections[index].minimumDeletes = byID.deletes[index]
+      sections[index].minimumInserts = byID.inserts[index]
+      sections[index].minimumMoves = byID.moves[index]
+      sections[index].minimumMovesWithoutReloads = byID.moves[index]
     }
-    // Rows kept in another section: each a move, leaving the earliest old
-    // sections with spare rows of its id and arriving in the earliest new ones.
-    for (id, total) in totals {
-      var crossing = min(total.old, total.new) - total.sameSection
-      guard crossing > 0 else { continue }
-      var leaving = crossing
-      for index in sections.indices where leaving > 0 {
-        let taken = min(leaving, unmatchedOld[index][id] ?? 0)
-        sections[index].minimumDeletes -= taken
-        leaving -= taken
-      }
-      for index in sections.indices where crossing > 0 {
-        let taken = min(crossing, unmatchedNew[index][id] ?? 0)
-        sections[index].minimumInserts -= taken
-        sections[index].minimumMoves += taken
-        crossing -= taken
+    minimumDeletes = byID.deletes.reduce(0, +)
+    minimumInserts = byID.inserts.reduce(0, +)
+    minimumMoves = byID.moves.reduce(0, +)
+    minimumMovesWithoutReloads = minimumMoves
+    guard Self.contentMatters(old: old, new: new) else { return }
+    // Rows matched by id and content: one key per distinct row.
+    var keys: [Row: RowValue] = [:]
+    func keyed(_ rows: [Row]) -> [RowValue] {
+      rows.map { row in
+        if let key = keys[row] { return key }
+        let key = RowValue.int(keys.count)
+        keys[row] = key
+        return key
       }
     }
-    for section in sections {
-      minimumDeletes += section.minimumDeletes
-      minimumInserts += section.minimumInserts
-      minimumMoves += section.minimumMoves
+    let byRow = MinimumEdits(
+      old: old.map(keyed), new: new.map(keyed), sections: sections.count, pairBudget: pairBudget)
+    if byRow.isBound { minimumMovesIsBound = true }
+    for index in sections.indices {
+      sections[index].minimumMovesWithoutReloads = byRow.moves[index]
+    }
+    minimumMovesWithoutReloads = byRow.moves.reduce(0, +)
+    if minimumMovesWithoutReloads > minimumMoves {
+      reloadsForMinimumMoves = Self.reloadsOnCommonIDs(old: old, new: new, pairBudget: pairBudget)
     }
   }
 
-  /// Rows deleted and inserted again beyond the least: `deletes` minus
-  /// `minimumDeletes`, or 0.
-  public var rowsDeletedAndInsertedAgain: Int { max(0, deletes - minimumDeletes) }
+  /// Whether some id has, on the two sides, rows of different contents:
+  /// only then can matching rows by content change the minimum.
+  ///
+  /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
+  private static func contentMatters(old: [[Row]], new: [[Row]]) -> Bool {
+    // Per old id: its one content, or nil when it has several.
+    var contents: [RowValue: RowValue?] = [:]
+    for row in old.joined() {
+      if let seen = contents[row.id] {
+        if seen != row.content { contents[row.id] = .some(nil) }
+      } else {
+        contents[row.id] = .some(row.content)
+      }
+    }
+    return new.joined().contains { row in
+      guard let seen = contents[row.id] else { return false }
+      return seen != row.content
+    }
+  }
 
-  /// The moves issued per move needed: nil when none is needed.
+  /// The rows whose content changed on a longest common subsequence of ids,
+  /// per section: what an update reaching `minimumMoves` by leaving those
+  /// rows in place reloads.
+  private static func reloadsOnCommonIDs(old: [[Row]], new: [[Row]], pairBudget: Int) -> Int {
+    var reloads = 0
+    for index in 0..<min(old.count, new.count) {
+      let common = CommonSubsequence(
+        old[index].map(\.id), new[index].map(\.id), budget: pairBudget, pairs: true)
+      for pair in common.pairs where old[index][pair.old].content != new[index][pair.new].content {
+        reloads += 1
+      }
+    }
+    return reloads
+  }
+
+  /// The reloads that reach `minimumMoves`, when matching by content costs
+  /// more moves; 0 otherwise.
+  var reloadsForMinimumMoves = 0
+
+  /// Sets the fair bound and each excess, once issued and minimum are known.
+  mutating func excesses(old: [[Row]], new: [[Row]]) {
+    let keptReloads = reloads - reloadsChangingIdentity
+    fairMinimumMoves =
+      minimumMovesWithoutReloads > minimumMoves && keptReloads < reloadsForMinimumMoves
+      ? minimumMovesWithoutReloads : minimumMoves
+    deletedAndInsertedAgain = max(0, deletes - minimumDeletes)
+    extraMoves = max(0, moves - fairMinimumMoves)
+    if deletedAndInsertedAgain > 0 {
+      unneededDeletes = max(0, deletedAndInsertedAgain - Self.changedRows(old: old, new: new))
+    }
+    casesWithUnneededDeletes = unneededDeletes > 0 ? 1 : 0
+    casesWithExtraMoves = extraMoves > 0 ? 1 : 0
+  }
+
+  /// Rows deleted and inserted again beyond the least: `deletedAndInsertedAgain`.
+  public var rowsDeletedAndInsertedAgain: Int { deletedAndInsertedAgain }
+
+  /// The moves issued per move needed (`fairMinimumMoves`): nil when none
+  /// is needed.
   public var moveRatio: Double? {
-    minimumMoves > 0 ? Double(moves) / Double(minimumMoves) : nil
+    fairMinimumMoves > 0 ? Double(moves) / Double(fairMinimumMoves) : nil
   }
 
-  /// The totals of two records: every count added, `minimumMovesIsBound`
-  /// when either is, and no per-section figures.
+  /// The totals of two records: every count added (each excess the sum of
+  /// the two records' own), `minimumMovesIsBound` when either is, and no
+  /// per-section figures.
   public static func + (lhs: EditSize, rhs: EditSize) -> EditSize {
     var total = EditSize()
     total.deletes = lhs.deletes &+ rhs.deletes
@@ -256,6 +359,7 @@ public struct EditSize: Hashable, Sendable {
     total.moves = lhs.moves &+ rhs.moves
     total.reloads = lhs.reloads &+ rhs.reloads
     total.unchangedReloads = lhs.unchangedReloads &+ rhs.unchangedReloads
+    total.reloadsChangingIdentity = lhs.reloadsChangingIdentity &+ rhs.reloadsChangingIdentity
     total.sectionDeletes = lhs.sectionDeletes &+ rhs.sectionDeletes
     total.sectionInserts = lhs.sectionInserts &+ rhs.sectionInserts
     total.sectionMoves = lhs.sectionMoves &+ rhs.sectionMoves
@@ -263,7 +367,15 @@ public struct EditSize: Hashable, Sendable {
     total.minimumDeletes = lhs.minimumDeletes &+ rhs.minimumDeletes
     total.minimumInserts = lhs.minimumInserts &+ rhs.minimumInserts
     total.minimumMoves = lhs.minimumMoves &+ rhs.minimumMoves
+    total.minimumMovesWithoutReloads =
+      lhs.minimumMovesWithoutReloads &+ rhs.minimumMovesWithoutReloads
+    total.fairMinimumMoves = lhs.fairMinimumMoves &+ rhs.fairMinimumMoves
     total.minimumMovesIsBound = lhs.minimumMovesIsBound || rhs.minimumMovesIsBound
+    total.deletedAndInsertedAgain = lhs.deletedAndInsertedAgain &+ rhs.deletedAndInsertedAgain
+    total.extraMoves = lhs.extraMoves &+ rhs.extraMoves
+    total.unneededDeletes = lhs.unneededDeletes &+ rhs.unneededDeletes
+    total.casesWithUnneededDeletes = lhs.casesWithUnneededDeletes &+ rhs.casesWithUnneededDeletes
+    total.casesWithExtraMoves = lhs.casesWithExtraMoves &+ rhs.casesWithExtraMoves
     return total
   }
 }
@@ -274,9 +386,11 @@ public struct EditSize: Hashable, Sendable {
 public struct SectionEditSize: Hashable, Sendable {
   /// The section's index, in both spaces.
   public let section: Int
-  /// Rows deleted from old section `section`, the whole section when deleted.
+  /// Rows deleted from old section `section`, the whole section when deleted
+  /// or reloaded, old rows of reloads that change identity included.
   public package(set) var deletes = 0
-  /// Rows inserted into new section `section`, the whole section when inserted.
+  /// Rows inserted into new section `section`, the whole section when
+  /// inserted or reloaded, new rows of reloads that change identity included.
   public package(set) var inserts = 0
   /// Row moves into new section `section`.
   public package(set) var moves = 0
@@ -290,6 +404,9 @@ public struct SectionEditSize: Hashable, Sendable {
   public package(set) var minimumInserts = 0
   /// The fewest row moves into it.
   public package(set) var minimumMoves = 0
+  /// The fewest row moves into it of an update that reloads no row (rows
+  /// matched by id and content).
+  public package(set) var minimumMovesWithoutReloads = 0
 
   /// An empty record of section `section`.
   package init(section: Int) { self.section = section }

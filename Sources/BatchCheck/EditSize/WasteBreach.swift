@@ -9,6 +9,11 @@
 ///     failure.waste?.moves           // 2: heckel moves both rows
 ///     failure.waste?.minimumMoves    // 1
 ///
+/// The move ratio is held to `EditSize.fairMinimumMoves`: the fewest moves
+/// of an update that reloads no more rows than this one. `[a, a′] -> [a′, a]`
+/// (one id, contents swapped) with one move and no reload passes a ratio of
+/// 1; `[a, b] -> [b, a]` with two moves fails it.
+///
 /// A breach is a failure of its own kind (`CheckFailure.kind` is `waste`,
 /// `CheckFailure.variant` says which limit), shrunk to a smallest pair
 /// that still breaches the same limit. The numbers are those of
@@ -17,7 +22,7 @@ public struct WasteBreach: Hashable, Sendable {
   /// A limit a run can hold valid updates to.
   public enum Limit: String, Hashable, Sendable, CaseIterable {
     /// More row moves than `CheckOptions.maxMoveRatio` times
-    /// `EditSize.minimumMoves`; when no move is needed, any move.
+    /// `EditSize.fairMinimumMoves`; when no move is needed, any move.
     case maxMoveRatio
     /// Rows deleted and inserted again that did not need to be:
     /// `EditSize.deletes` above `EditSize.minimumDeletes` plus the kept rows
@@ -48,6 +53,9 @@ public struct WasteBreach: Hashable, Sendable {
   public let moves: Int
   /// The fewest row moves any valid update needs (`EditSize.minimumMoves`).
   public let minimumMoves: Int
+  /// The fewest row moves an update needs that reloads no more rows than
+  /// this one (`EditSize.fairMinimumMoves`): the bound of the move ratio.
+  public let fairMinimumMoves: Int
   /// Whether `minimumMoves` is an upper bound (`EditSize.minimumMovesIsBound`):
   /// a breach of the ratio is then still a breach of the true minimum.
   public let minimumMovesIsBound: Bool
@@ -64,8 +72,9 @@ public struct WasteBreach: Hashable, Sendable {
   /// A breach of `limit` with these numbers.
   package init(
     limit: Limit, maxMoveRatio: Double?, moves: Int, minimumMoves: Int, minimumMovesIsBound: Bool,
-    deletes: Int, minimumDeletes: Int, changedRows: Int
+    deletes: Int, minimumDeletes: Int, changedRows: Int, fairMinimumMoves: Int? = nil
   ) {
+    self.fairMinimumMoves = fairMinimumMoves ?? minimumMoves
     self.limit = limit
     self.maxMoveRatio = maxMoveRatio
     self.moves = moves
@@ -86,15 +95,20 @@ public struct WasteBreach: Hashable, Sendable {
     switch limit {
     case .maxMoveRatio:
       let ratio = maxMoveRatio.map(decimalText) ?? "?"
-      guard minimumMoves > 0 else {
+      guard fairMinimumMoves > 0 else {
         return
           "valid, but \(counted(moves, "row move")) where none is needed: when no move is needed,"
           + " any move exceeds the maximum move ratio (\(ratio))"
       }
       let bound = minimumMovesIsBound ? "at most " : ""
-      let times = ratioText(Double(moves) / Double(minimumMoves))
-      return "valid, but \(counted(moves, "row move")) where \(bound)\(grouped(minimumMoves))"
-        + " suffice\(minimumMoves == 1 ? "s" : "") (\(times)×): more than the maximum move ratio of \(ratio)"
+      let times = ratioText(moves, over: fairMinimumMoves)
+      let reloads =
+        fairMinimumMoves > minimumMoves
+        ? " with no more reloads (\(grouped(minimumMoves)) when reloading rows whose content changed)"
+        : ""
+      return "valid, but \(counted(moves, "row move")) where \(bound)\(grouped(fairMinimumMoves))"
+        + " suffice\(fairMinimumMoves == 1 ? "s" : "")\(reloads) (\(times)×): more than the maximum"
+        + " move ratio of \(ratio)"
     case .noUnneededDeletes:
       let changed =
         changedRows > 0
@@ -142,9 +156,10 @@ struct WasteLimits: Hashable, Sendable {
   /// or nil. Unneeded deletes are judged first (a row that loses its cell
   /// is the worse waste), then the move ratio: one breach per update.
   ///
-  /// When `minimumMoves` is 0, any move breaches a move ratio. When
-  /// `minimumMoves` is an upper bound, a breach of it is a breach of the
-  /// true minimum; a breach of the true minimum alone may go unseen.
+  /// The move ratio is held to `fairMinimumMoves`. When it is 0, any move
+  /// breaches a move ratio. When the minimum is an upper bound, a breach of
+  /// it is a breach of the true minimum; a breach of the true minimum alone
+  /// may go unseen.
   ///
   /// - Complexity: O(*n* + *m*) when the update deletes more than the
   ///   minimum or breaches, where *n* and *m* are the old and new rows;
@@ -155,7 +170,8 @@ struct WasteLimits: Hashable, Sendable {
         limit: limit, maxMoveRatio: maxMoveRatio, moves: size.moves,
         minimumMoves: size.minimumMoves,
         minimumMovesIsBound: size.minimumMovesIsBound, deletes: size.deletes,
-        minimumDeletes: size.minimumDeletes, changedRows: changedRows)
+        minimumDeletes: size.minimumDeletes, changedRows: changedRows,
+        fairMinimumMoves: size.fairMinimumMoves)
     }
     if rejectsUnneededDeletes, size.deletes > size.minimumDeletes {
       let changed = EditSize.changedRows(old: old, new: new)
@@ -165,8 +181,8 @@ struct WasteLimits: Hashable, Sendable {
     }
     if let maxMoveRatio {
       let over =
-        size.minimumMoves == 0
-        ? size.moves > 0 : Double(size.moves) > maxMoveRatio * Double(size.minimumMoves)
+        size.fairMinimumMoves == 0
+        ? size.moves > 0 : Double(size.moves) > maxMoveRatio * Double(size.fairMinimumMoves)
       if over {
         return breach(.maxMoveRatio, changedRows: EditSize.changedRows(old: old, new: new))
       }

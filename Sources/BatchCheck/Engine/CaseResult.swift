@@ -14,7 +14,7 @@ struct CaseResult {
   var visibleRows: VisibleRows = .all
   /// The waste limit a valid update breaches (`WasteLimits`); nil otherwise.
   var waste: WasteBreach?
-  /// The edit size of a valid batch update, when judging it against waste
+  /// The edit size of valid changes (any shape), when judging them against waste
   /// limits measured it; nil otherwise (`EditTotals` measures it then).
   var edits: EditSize?
 

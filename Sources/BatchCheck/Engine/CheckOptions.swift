@@ -92,19 +92,21 @@ public struct CheckOptions: Sendable {
   /// a simulation set with `identityOnly` true sets it.
   public var identityOnly: Bool = false
 
-  /// Holds every valid batch update to at most this many row moves per
-  /// move needed: an update with more than `maxMoveRatio` ×
-  /// `EditSize.minimumMoves` moves fails, a failure of kind `waste`
-  /// (`CheckFailure.waste`), shrunk like any other. When no move is needed
-  /// (`minimumMoves` is 0), any move fails. nil (the default): no limit.
+  /// Holds every valid change to at most this many row moves per move
+  /// needed: an update with more than `maxMoveRatio` ×
+  /// `EditSize.fairMinimumMoves` moves (the fewest of an update reloading
+  /// no more rows) fails, a failure of kind `waste` (`CheckFailure.waste`),
+  /// shrunk like any other. When no move is needed (`fairMinimumMoves` is
+  /// 0), any move fails. nil (the default): no limit.
   /// Below 1, or NaN, reads as 1 (exactly the fewest moves); above
   /// `largestMoveRatio`, infinity included, as `largestMoveRatio`.
   ///
   ///     var options = CheckOptions()
   ///     options.maxMoveRatio = 2   // at most twice the moves needed
   ///
-  /// Only updates that are one valid batch are measured (not staged
-  /// batches or steps). Sections are compared index by index, as
+  /// Staged batches and steps are measured as the whole change from old
+  /// to new (`EditSize.init(old:new:changes:pairBudget:)`). Sections are
+  /// compared index by index, as
   /// `EditSize` does: a generator that moves whole sections may issue
   /// fewer row moves than the minimum, never a false failure for that.
   public var maxMoveRatio: Double? = nil
@@ -112,7 +114,8 @@ public struct CheckOptions: Sendable {
   /// The largest `maxMoveRatio` a run holds to (larger ones read as it).
   public static let largestMoveRatio = 1_000_000_000.0
 
-  /// Whether a valid batch update fails when it deletes and inserts again a
+  /// Whether valid changes (one batch, staged batches or steps, the last two
+  /// as the whole change) fail when they delete and insert again a
   /// row present on both sides: more deletes than `EditSize.minimumDeletes`
   /// plus the kept rows whose content changed (UIKit cannot reload a moved
   /// row, so a changed row may need a delete and an insert). A failure of

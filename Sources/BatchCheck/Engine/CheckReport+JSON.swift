@@ -29,7 +29,8 @@ extension CheckReport {
   /// generator error's kind, or null), `statistic` (for
   /// coverage, or null), `waste` (only for a waste failure: `WasteBreach`'s
   /// `limit`, `maxMoveRatio`, `moves`, `minimumMoves`, `minimumMovesIsBound`,
-  /// `deletes`, `minimumDeletes`, `changedRows` and `unneededDeletes`),
+  /// `deletes`, `minimumDeletes`, `changedRows`, `unneededDeletes` and
+  /// `fairMinimumMoves`),
   /// `message`, `place` (the verdict's place, `{"side":"old","section":0,"row":2}`
   /// with `row` absent for a section; null when the verdict names none),
   /// `mismatch` (wrong rows or stale content's first offending cell:
@@ -150,7 +151,7 @@ extension WasteBreach {
       + (maxMoveRatio.map(decimalText) ?? "null")
       + ",\"moves\":\(moves),\"minimumMoves\":\(minimumMoves),\"minimumMovesIsBound\":\(minimumMovesIsBound)"
       + ",\"deletes\":\(deletes),\"minimumDeletes\":\(minimumDeletes),\"changedRows\":\(changedRows)"
-      + ",\"unneededDeletes\":\(unneededDeletes)}"
+      + ",\"unneededDeletes\":\(unneededDeletes),\"fairMinimumMoves\":\(fairMinimumMoves)}"
   }
 }
 

@@ -50,11 +50,11 @@ public struct CheckReport: Hashable, Sendable {
   public package(set) var statistics = CaseStatistics()
   /// The case seed, when the report is of one replayed case (`replay`).
   public package(set) var replayedCaseSeed: UInt64?
-  /// The edit size of the run's valid batch updates, added up (no
-  /// per-section figures); nil when none was valid or the changes were not
-  /// one batch.
+  /// The edit size of the run's valid changes, added up case by case (no
+  /// per-section figures; staged batches and steps measured as the whole
+  /// change); nil when none was valid.
   public package(set) var edits: EditSize?
-  /// How many valid batch updates `edits` adds up.
+  /// How many valid changes `edits` adds up.
   public package(set) var editCases = 0
   /// The run's maximum move ratio (`CheckOptions.maxMoveRatio`, clamped);
   /// nil when it set none.

@@ -5,12 +5,24 @@ struct EditTotals: Sendable {
   /// How many valid updates they add up.
   var cases = 0
 
-  /// Adds the edit size of a case's update when it is one valid batch (a
-  /// breach of a waste limit included: its update is valid).
+  /// Adds the edit size of a case's changes when they are valid, in any
+  /// shape (a breach of a waste limit included: its changes are valid).
   mutating func add(_ result: CaseResult, old: [[Row]], new: [[Row]]) {
-    guard let update = result.update, result.verdict?.isValid == true else { return }
-    size = size + (result.edits ?? EditSize(old: old, new: new, update: update))
+    guard let edits = result.edits ?? result.editSize(old: old, new: new) else { return }
+    size = size + edits
     cases &+= 1
+  }
+}
+
+extension CaseResult {
+  /// The edit size of the case's changes from `old` to `new` when they are
+  /// valid: one batch, staged batches or sequential steps
+  /// (`EditSize.init(old:new:changes:pairBudget:)`); nil otherwise.
+  func editSize(old: [[Row]], new: [[Row]]) -> EditSize? {
+    guard error == nil, verdict?.isValid == true else { return nil }
+    if let update { return EditSize(old: old, new: new, update: update) }
+    if let changes = contract?.changes { return EditSize(old: old, new: new, changes: changes) }
+    return nil
   }
 }
 

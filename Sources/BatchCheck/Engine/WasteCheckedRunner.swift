@@ -22,17 +22,17 @@ struct WasteCheckedRunner<Base: CaseRunning>: CaseRunning {
     }
   }
 
-  /// `result`, with its edit size and breach when it is a valid batch
-  /// update and the run has limits; as it is otherwise.
+  /// `result`, with its edit size and breach when its changes are valid
+  /// (one batch, staged batches or steps, measured as the whole change)
+  /// and the run has limits; as it is otherwise.
   ///
-  /// - Complexity: that of `EditSize.init(old:new:update:pairBudget:)`
-  ///   for a valid batch update under limits; O(1) otherwise.
+  /// - Complexity: that of `EditSize.init(old:new:changes:pairBudget:)`
+  ///   for valid changes under limits; O(1) otherwise.
   private func judged(_ result: CaseResult, _ old: [[Row]], _ new: [[Row]]) -> CaseResult {
-    guard !limits.isEmpty, let update = result.update, result.kind == nil else {
+    guard !limits.isEmpty, result.kind == nil, let size = result.editSize(old: old, new: new) else {
       return result
     }
     var result = result
-    let size = EditSize(old: old, new: new, update: update)
     result.edits = size
     result.waste = limits.breach(of: size, old: old, new: new)
     return result

@@ -45,7 +45,10 @@ struct EngineRenderingTests {
       + #""cases":{"corpus":0,"exhaustive":4,"random":0,"skipped":0,"passed":3,"failed":1},"#
       + #""partial":false,"incomplete":[],"edits":{"deletes":1,"inserts":1,"moves":0,"reloads":0,"unchangedReloads":0,"#
       + #""minimumDeletes":1,"minimumInserts":1,"minimumMoves":0,"minimumMovesIsBound":false,"#
-      + #""sectionDeletes":0,"sectionInserts":0,"sectionMoves":0,"sectionReloads":0,"cases":3},"#
+      + #""sectionDeletes":0,"sectionInserts":0,"sectionMoves":0,"sectionReloads":0,"#
+      + #""reloadsChangingIdentity":0,"minimumMovesWithoutReloads":0,"fairMinimumMoves":0,"#
+      + #""deletedAndInsertedAgain":0,"extraMoves":0,"unneededDeletes":0,"#
+      + #""casesWithUnneededDeletes":0,"casesWithExtraMoves":0,"cases":3},"#
       + #""failures":[{"phase":"exhaustive","index":3,"caseSeed":null,"verdict":"exception","#
       + #""rule":"R2","variant":null,"error":null,"statistic":null,"message":""# + r2 + #"","#
       + #""place":{"side":"new","section":0},"mismatch":null,"#

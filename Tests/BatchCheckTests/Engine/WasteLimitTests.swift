@@ -236,7 +236,7 @@ struct WasteLimitTests {
     #expect(json.contains(#""verdict":"waste","rule":null,"variant":"move ratio","#))
     #expect(
       json.contains(
-        #""waste":{"limit":"maxMoveRatio","maxMoveRatio":1.5,"moves":1,"minimumMoves":0,"minimumMovesIsBound":false,"deletes":0,"minimumDeletes":0,"changedRows":0,"unneededDeletes":0}"#
+        #""waste":{"limit":"maxMoveRatio","maxMoveRatio":1.5,"moves":1,"minimumMoves":0,"minimumMovesIsBound":false,"deletes":0,"minimumDeletes":0,"changedRows":0,"unneededDeletes":0,"fairMinimumMoves":0}"#
       ))
     #expect(
       !check(Wasteful.moveEveryKeptRow, options: Self.options()).renderJSON().contains(
@@ -325,5 +325,43 @@ final class WastesOnce: DeltaGenerator {
     }
     return call == 1 || old != new
       ? EngineSubjects.replaceAll.update(from: old, to: new) : BatchUpdate()
+  }
+}
+
+extension WasteLimitTests {
+  @Test(
+    "limits hold staged batches and steps, measured as the whole change; totals match the limit")
+  func stagedAndSteps() {
+    // Every old row deleted in a first stage, every new row inserted in a second.
+    let stagedReplaceAll = ContractGenerator(name: "staged-replace-all") { old, new in
+      [
+        Stage(update: BatchUpdate(deleteRows: old.indices.map { RowPath(0, $0) }), data: [[]]),
+        Stage(update: BatchUpdate(insertRows: new.indices.map { RowPath(0, $0) }), data: [new]),
+      ]
+    }
+    let free = check(stagedReplaceAll, options: Self.options())
+    let edits = free.edits
+    #expect(free.passed && edits != nil && free.editCases > 0)
+    #expect((edits?.casesWithUnneededDeletes ?? 0) > 0 && (edits?.deletedAndInsertedAgain ?? 0) > 0)
+    var options = Self.options()
+    options.rejectsUnneededDeletes = true
+    let limited = check(stagedReplaceAll, options: options)
+    #expect(limited.failures.first?.waste?.limit == .noUnneededDeletes)
+    #expect(
+      limited.failures.first?.old == [[Row("a")]] && limited.failures.first?.new == [[Row("a")]])
+    #expect(limited.renderText().contains("edit size: "))
+    // A step list that moves a row that stays: any move where none is needed.
+    let stepsMove = ContractGenerator(name: "steps-move-in-place") { old, new in
+      old == new && !old.isEmpty
+        ? [.move(from: RowPath(0, 0), to: RowPath(0, 0))]
+        : old.indices.reversed().map { .delete(at: RowPath(0, $0)) }
+          + new.enumerated().map { .insert(at: RowPath(0, $0.offset), row: $0.element) }
+    }
+    options = Self.options()
+    options.maxMoveRatio = 1
+    let moved = check(stepsMove, options: options)
+    #expect(moved.failures.first?.waste?.limit == .maxMoveRatio)
+    #expect(moved.failures.first?.message.contains("1 row move where none is needed") == true)
+    #expect(check(stepsMove, options: Self.options()).edits?.casesWithExtraMoves ?? 0 > 0)
   }
 }

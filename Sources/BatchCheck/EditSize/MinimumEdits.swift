@@ -1,0 +1,81 @@
+/// The least any valid update of a pair needs, per section index, with rows
+/// matched by the values given (ids, or keys of id and content): the
+/// minimum behind `EditSize`.
+///
+///     MinimumEdits(old: [["a", "b", "c"]], new: [["c", "a", "b"]], sections: 1, pairBudget: 1_000).moves
+///     // [1]
+///
+/// Values are compared as multisets: one with *a* old and *b* new rows
+/// keeps min(*a*, *b*) of them. In each section, the rows of a value kept
+/// there need the section's kept rows minus its longest common subsequence
+/// in moves; every other kept row changes section, one move each, leaving
+/// the earliest old sections with spare rows of its value and arriving in
+/// the earliest new ones.
+struct MinimumEdits {
+  /// The fewest rows deleted per old section index.
+  private(set) var deletes: [Int]
+  /// The fewest rows inserted per new section index.
+  private(set) var inserts: [Int]
+  /// The fewest row moves into each new section index.
+  private(set) var moves: [Int]
+  /// Whether a longest common subsequence was past the budget: `moves` are
+  /// then upper bounds.
+  private(set) var isBound = false
+
+  /// The minimum of `old` to `new`, over `sections` section indexes (at
+  /// least the larger count).
+  ///
+  /// - Complexity: O((*n* + *m*) log *n*) for distinct values, where *n*
+  ///   and *m* are the old and new rows; with repeated values,
+  ///   O((*n* + *m* + *r*) log *n*), *r* ≤ `pairBudget` the matching pairs.
+  init(old: [[RowValue]], new: [[RowValue]], sections: Int, pairBudget: Int) {
+    deletes = Array(repeating: 0, count: sections)
+    inserts = deletes
+    moves = deletes
+    // Per value: old and new rows in all, and the rows kept in their own section.
+    var totals: [RowValue: (old: Int, new: Int, sameSection: Int)] = [:]
+    var unmatchedOld: [[RowValue: Int]] = Array(repeating: [:], count: sections)
+    var unmatchedNew: [[RowValue: Int]] = Array(repeating: [:], count: sections)
+    for index in 0..<sections {
+      let oldIDs = index < old.count ? old[index] : []
+      let newIDs = index < new.count ? new[index] : []
+      var counts: [RowValue: (old: Int, new: Int)] = [:]
+      for id in oldIDs { counts[id, default: (0, 0)].old += 1 }
+      for id in newIDs { counts[id, default: (0, 0)].new += 1 }
+      var matched = 0
+      for (id, count) in counts {
+        let kept = min(count.old, count.new)
+        matched += kept
+        // With one section a side no row can change section.
+        guard sections > 1 else { continue }
+        totals[id, default: (0, 0, 0)].old += count.old
+        totals[id, default: (0, 0, 0)].new += count.new
+        totals[id, default: (0, 0, 0)].sameSection += kept
+        if count.old > kept { unmatchedOld[index][id] = count.old - kept }
+        if count.new > kept { unmatchedNew[index][id] = count.new - kept }
+      }
+      let common = CommonSubsequence(oldIDs, newIDs, budget: pairBudget)
+      if !common.exact { isBound = true }
+      moves[index] = matched - common.length
+      deletes[index] = oldIDs.count - matched
+      inserts[index] = newIDs.count - matched
+    }
+    // Rows kept in another section: each a move.
+    for (id, total) in totals {
+      var crossing = min(total.old, total.new) - total.sameSection
+      guard crossing > 0 else { continue }
+      var leaving = crossing
+      for index in 0..<sections where leaving > 0 {
+        let taken = min(leaving, unmatchedOld[index][id] ?? 0)
+        deletes[index] -= taken
+        leaving -= taken
+      }
+      for index in 0..<sections where crossing > 0 {
+        let taken = min(crossing, unmatchedNew[index][id] ?? 0)
+        inserts[index] -= taken
+        moves[index] += taken
+        crossing -= taken
+      }
+    }
+  }
+}
