@@ -76,16 +76,22 @@ extension CrashLog {
           ? CrashCauses.diffableFallback : [CrashCauses.reloadDataFallback], at: 0)
     }
     diagnosis.judgeCase()
-    if let before = reading.before, let after = reading.after, before.count == 1,
-      after.count == 1, let updates = reading.updates
-    {
-      let summary = Self.summary(of: updates, before: before, after: after, noun: rows)
-      diagnosis.adapterCauses = AdapterCrashCauses.candidates(
-        for: CountFailureFacts(
-          semantics: semantics, uikit: .ios18, before: before[0], after: after[0],
-          inserted: summary.inserted, deleted: summary.deleted))
-    }
+    diagnosis.adapterCauses = adapterCauses(reading, semantics: semantics, rows: rows)
     return diagnosis
+  }
+
+  /// The adapter causes a one-section R2b text's numbers fit.
+  static func adapterCauses(
+    _ reading: InvalidBatchUpdatesText, semantics: ViewSemantics, rows: String
+  ) -> [AdapterCauseCandidate] {
+    guard let before = reading.before, let after = reading.after, before.count == 1,
+      after.count == 1, let updates = reading.updates
+    else { return [] }
+    let summary = Self.summary(of: updates, before: before, after: after, noun: rows)
+    return AdapterCrashCauses.candidates(
+      for: CountFailureFacts(
+        semantics: semantics, uikit: .ios18, before: before[0], after: after[0],
+        inserted: summary.inserted, deleted: summary.deleted))
   }
 
   /// What the log left out of an R2b text, in sentences.
