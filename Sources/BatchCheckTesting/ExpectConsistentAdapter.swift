@@ -1,9 +1,10 @@
+import BatchCheckHTML
 import BatchCheckHarness
 import Testing
 
 /// Records an adapter check's failures as Swift Testing issues: one issue
-/// per kind of failure, at the caller's line, with the JSON report and the
-/// replay lines attached.
+/// per kind of failure, at the caller's line, with the HTML timeline, the
+/// JSON report and the replay lines attached.
 ///
 ///     @Test @MainActor func stagedReloadKeepsTheTableInStep() {
 ///       expectConsistentAdapter(checkAdapter { (table: HarnessTableView, old, new, setData) in
@@ -80,12 +81,24 @@ enum AdapterFailureRecord {
   }
 
   /// The HTML timeline of the failures (`NAME.batchcheck.html`: each
-  /// failure's steps, reads and outcomes drawn in order), first among the
-  /// attachments as the other helpers' HTML reports are. Not drawn yet: nil
-  /// until the HTML report learns adapter runs.
+  /// failure's steps, reads and outcomes drawn in order, the failing end of
+  /// block marked), first among the attachments as the other helpers' HTML
+  /// reports are.
   static func timelineAttachment(_ report: AdapterCheckReport, base: String) -> (
     name: String, contents: String
   )? {
-    nil
+    guard !report.failures.isEmpty else { return nil }
+    let timelines = report.failures.map { failure in
+      HTMLAdapterTimeline(
+        script: failure.script, report: failure.report, title: "\(failure.kind)",
+        line: failure.replayLine)
+    }
+    let page = HTMLReport.render(
+      title: report.name, passed: false,
+      facts: [
+        HTMLFact("cases", "\(report.cases)"), HTMLFact("failures", "\(report.failures.count)"),
+      ],
+      cases: [], notes: [], snapshotCases: [], adapterCases: timelines)
+    return (name: "\(base).batchcheck.html", contents: page)
   }
 }

@@ -44,12 +44,18 @@ struct AdapterHelpersTests {
     }
     #expect(
       recorded.attachments.map(\.name) == [
-        "late_model.batchcheck.json", "late_model.regressions.jsonl",
+        "late_model.batchcheck.html", "late_model.batchcheck.json", "late_model.regressions.jsonl",
       ])
+    // The timeline draws each failure's steps and its replay line.
+    let page = recorded.attachments.first?.contents ?? ""
+    #expect(page.hasPrefix("<!DOCTYPE html>") || page.hasPrefix("<!doctype html>"))
+    for failure in failures {
+      #expect(page.contains("\(failure.kind)"), "\(failure.kind)")
+    }
     let lines = recorded.attachments.last?.contents.split(separator: "\n") ?? []
     #expect(lines.count == failures.count)
     #expect(lines.allSatisfy { $0.contains(#""contract":"adapter""#) })
-    #expect(recorded.attachments.first?.contents.hasPrefix(#"{"name":"late model""#) == true)
+    #expect(recorded.attachments[1].contents.hasPrefix(#"{"name":"late model""#))
   }
 
   @Test("the model set inside the block passes and records nothing, through the closure form")
@@ -81,6 +87,6 @@ final class AdapterHelpersXCTests: XCTestCase {
     }
     XCTAssertEqual(recorded.issues.count, report?.failures.count)
     XCTAssertFalse(recorded.issues.isEmpty)
-    XCTAssertEqual(recorded.attachments.count, 2)
+    XCTAssertEqual(recorded.attachments.count, 3)
   }
 }
