@@ -58,6 +58,21 @@ struct AdapterHelpersTests {
     #expect(recorded.attachments[1].contents.hasPrefix(#"{"name":"late model""#))
   }
 
+  @Test(
+    "the README's apply-code example: the model set after the block fails as A4; inside, it passes")
+  func readmeExample() {
+    let late = checkAdapter(named: "replace all") { (table: HarnessTableView, old, new, setData) in
+      table.replaceAll(old, new, late: true, setData: setData)
+    }
+    #expect(late.failures.contains { $0.kind.cause == .a4 })
+    #expect(late.failures.allSatisfy { $0.replayAgrees })
+    let inBlock = checkAdapter(named: "replace all") {
+      (table: HarnessTableView, old, new, setData) in
+      table.replaceAll(old, new, late: false, setData: setData)
+    }
+    #expect(inBlock.passed, "\(inBlock.failures.map(\.kind))")
+  }
+
   @Test("the model set inside the block passes and records nothing, through the closure form")
   func modelInBlock() {
     let recorded = capturingRecords {
