@@ -23,7 +23,7 @@ extension CaseFile {
   package static func forEachLine(
     atPath path: String, blockBytes: Int = blockBytes, _ body: (CaseLine) -> Bool
   ) throws(CaseFileError) {
-    let descriptor = try openForReading(path)
+    let (descriptor, _) = try openForReading(path)
     defer { if descriptor != 0 { _ = close(descriptor) } }
     var reader = StreamedLines(file: path)
     var block = [UInt8](repeating: 0, count: max(1, blockBytes))
@@ -45,8 +45,8 @@ extension CaseFile {
   }
 
   /// Opens `path` (`-`: standard input, descriptor 0) for reading, refusing
-  /// a missing file and a directory.
-  static func openForReading(_ path: String) throws(CaseFileError) -> Int32 {
+  /// a missing file and a directory; with the file's status.
+  static func openForReading(_ path: String) throws(CaseFileError) -> (Int32, stat) {
     let descriptor: Int32
     if path == "-" {
       descriptor = 0
@@ -68,7 +68,7 @@ extension CaseFile {
       if descriptor != 0 { _ = close(descriptor) }
       throw CaseFileError(file: path, reason: "is a directory")
     }
-    return descriptor
+    return (descriptor, status)
   }
 }
 

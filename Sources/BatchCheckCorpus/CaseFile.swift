@@ -149,10 +149,8 @@ package enum CaseFile {
 
   /// `bytes(atPath:)`, holding a file to `limit` bytes.
   static func bytes(atPath path: String, limit: Int) throws(CaseFileError) -> [UInt8] {
-    let descriptor = try openForReading(path)
+    let (descriptor, status) = try openForReading(path)
     defer { if descriptor != 0 { _ = close(descriptor) } }
-    var status = stat()
-    _ = fstat(descriptor, &status)
     // The size of a regular file is only a hint: the file may grow or shrink.
     let hint = status.st_mode & S_IFMT == S_IFREG ? Int(clamping: status.st_size) : 0
     // One byte more than the limit, to see a file go past it.

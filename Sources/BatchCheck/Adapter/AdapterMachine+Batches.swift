@@ -51,10 +51,15 @@ extension AdapterMachine {
       dead = true
       return
     }
-    if !call.isReconfigure && call.hasNegativeIndex {
-      var update = BatchUpdate()
-      call.append(to: &update)
-      let verdict = engine(cache ?? [], update, source)
+    var update = BatchUpdate()
+    call.append(to: &update)
+    // R22 with the simulator's own check, made when the call is.
+    var counter = OperationCounter()
+    if !call.isReconfigure,
+      let negative = SimulatedTableView(cache ?? [], options: options.simulation)
+        .checkNegativePaths(update, counter: &counter)
+    {
+      let verdict = Verdict.exception(negative)
       outcome(at: path, .exception, rule: .r22, message: verdict.message, verdict: verdict)
       dead = true
       return
@@ -68,8 +73,7 @@ extension AdapterMachine {
       read(.batchStart, atStart: true, why: reason, mark: reason == .blockReload ? .inferred : nil)
     }
     if call.isReconfigure { mark(.decompile) }
-    pending = BatchUpdate()
-    call.append(to: &pending)
+    pending = update
     reloaded = false
     endOutermost(at: path, standalone: true)
   }

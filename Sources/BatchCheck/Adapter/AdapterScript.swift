@@ -132,21 +132,6 @@ public enum AdapterMutation: Hashable, Sendable {
     case .moveSections(let move): update.moveSections.append(move)
     }
   }
-
-  /// Whether any section or row among the arguments is negative.
-  var hasNegativeIndex: Bool {
-    var update = BatchUpdate()
-    append(to: &update)
-    return update.deleteSections.contains { $0 < 0 } || update.insertSections.contains { $0 < 0 }
-      || update.reloadSections.contains { $0 < 0 }
-      || update.moveSections.contains { $0.from < 0 || $0.to < 0 }
-      || (update.deleteRows + update.insertRows + update.reloadRows).contains(where: \.isNegative)
-      || update.moveRows.contains { $0.from.isNegative || $0.to.isNegative }
-  }
-}
-
-extension RowPath {
-  fileprivate var isNegative: Bool { section < 0 || row < 0 }
 }
 
 /// One thing an app does to a view, or that happens to it, in a script.
