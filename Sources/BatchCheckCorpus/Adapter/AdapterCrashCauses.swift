@@ -73,7 +73,12 @@ package enum AdapterCrashCauses {
   /// The candidates that reproduce `facts`, strongest evidence first; none
   /// when the numbers do not have either shape.
   package static func candidates(for facts: CountFailureFacts) -> [AdapterCauseCandidate] {
-    guard facts.before >= 0, facts.after >= 0, facts.before <= 10_000, facts.after <= 10_000
+    // Scripts spell every row out: counts from a log beyond a small table's
+    // (or negative) get no script, and no arithmetic on them can overflow.
+    let counts = [
+      facts.before, facts.after, facts.inserted, facts.deleted, facts.movedIn, facts.movedOut,
+    ]
+    guard counts.allSatisfy({ (0...10_000).contains($0) }), (0...64).contains(facts.section)
     else { return [] }
     var attempts: [(AdapterCause, String, AdapterScript)] = []
     if facts.before == facts.after && facts.announced != 0 {

@@ -60,5 +60,12 @@ struct AdapterCrashCausesTests {
       semantics: .tableView, uikit: .ios18, before: 1 << 40, after: 1 << 40, inserted: 1,
       deleted: 0)
     #expect(try causes(huge).isEmpty)
+    // Counts a log can hold that no small table has: no script, no trap.
+    for (inserted, deleted) in [(Int.max, Int.max), (1 << 40, 0), (0, Int.max), (-1, 0)] {
+      let facts = CountFailureFacts(
+        semantics: .tableView, uikit: .ios18, before: 3, after: 3, inserted: inserted,
+        deleted: deleted)
+      #expect(try causes(facts).isEmpty)
+    }
   }
 }
