@@ -165,8 +165,8 @@ struct CorpusCheckCommand: FilesCommand {
     let batchSize = workers == 1 ? 1 : 64 * workers
     func flush(_ output: inout some OutputSink) {
       run.makeCheckers(for: batch)
-      let frozen = run
-      let prepared = OrderedParallel.map(batch, workers: workers) { frozen.prepare($0) }
+      let judge = run.judge
+      let prepared = OrderedParallel.map(batch, workers: workers) { judge.prepare($0) }
       for (line, ran) in zip(batch, prepared) where !stopped {
         run.check(line, prepared: ran, output: &output)
         // --first-failure: the run ends at the first case that disagrees.

@@ -110,7 +110,13 @@ struct CorpusRun {
   /// identity-only mode (the checker adds the generator's own:
   /// `ContractGenerator.judging(_:)`).
   private func simulation(for testCase: Case) -> SimulationOptions {
-    var options = simulation
+    Self.simulation(for: testCase, base: simulation)
+  }
+
+  private static func simulation(for testCase: Case, base: SimulationOptions)
+    -> SimulationOptions
+  {
+    var options = base
     if testCase.semantics != .tableView { options.semantics = testCase.semantics }
     if testCase.duplicates != .reject { options.duplicates = testCase.duplicates }
     if let uikit = testCase.uikit { options.uikit = uikit }
@@ -154,18 +160,29 @@ struct CorpusRun {
     }
   }
 
-  /// Runs the generator on a line's case, touching nothing of the run:
-  /// safe on any thread once `makeCheckers` has seen the line.
-  func prepare(_ line: CaseLine) -> Prepared? {
-    guard case .success(let testCase) = line.result,
-      let checker = checkers[simulation(for: testCase)]
-    else { return nil }
-    let outcome = checker.run(old: testCase.old, new: testCase.new)
-    var edits: EditSize?
-    if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
-      edits = EditSize(old: testCase.old, new: testCase.new, update: update)
+  /// What running a case's generator needs of the run: its checkers, and
+  /// none of its record, so that workers share it without copying the
+  /// record (names, totals, expectations) a case at a time.
+  var judge: Judge { Judge(simulation: simulation, checkers: checkers) }
+
+  /// The run's checkers, apart from its record (`CorpusRun.judge`).
+  struct Judge: Sendable {
+    let simulation: SimulationOptions
+    let checkers: [SimulationOptions: CaseChecker]
+
+    /// Runs the generator on a line's case: safe on any thread once the
+    /// run's `makeCheckers` has seen the line.
+    func prepare(_ line: CaseLine) -> Prepared? {
+      guard case .success(let testCase) = line.result,
+        let checker = checkers[CorpusRun.simulation(for: testCase, base: simulation)]
+      else { return nil }
+      let outcome = checker.run(old: testCase.old, new: testCase.new)
+      var edits: EditSize?
+      if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
+        edits = EditSize(old: testCase.old, new: testCase.new, update: update)
+      }
+      return Prepared(outcome: outcome, edits: edits)
     }
-    return Prepared(outcome: outcome, edits: edits)
   }
 
   /// Runs one line of a corpus file, with its generator's outcome when
@@ -173,7 +190,7 @@ struct CorpusRun {
   mutating func check(_ line: CaseLine, prepared: Prepared? = nil, output: inout some OutputSink) {
     guard let testCase = readCase(line, output: &output) else { return }
     let checker = checker(for: simulation(for: testCase))
-    let ran = prepared ?? prepare(line)
+    let ran = prepared ?? judge.prepare(line)
     let outcome = ran?.outcome ?? checker.run(old: testCase.old, new: testCase.new)
     let key = CorpusExpectations.Key(
       file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
