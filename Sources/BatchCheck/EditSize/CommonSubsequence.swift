@@ -12,14 +12,17 @@
 /// id), exact as long as the pairs number at most `budget`. Past the budget
 /// it is the common subsequence that pairs the k-th old row of each id with
 /// the k-th new row of that id: not always longest (`exact` is false), so
-/// its length is a lower bound. When only the length is asked for and the
-/// table of the two is small (at most `bitTable` cells, and no more than the
-/// budget), the length comes from the dynamic-programming table instead,
-/// 64 cells to a machine word (Hyyrö's bit-parallel form), exact: for the
-/// engine's cases of a few dozen rows, a handful of word steps per row.
+/// its length is a lower bound. When the table of the two is small (at
+/// most `bitTable` cells, and no more than the budget), the length comes
+/// from the dynamic-programming table instead, 64 cells to a machine word
+/// (Hyyrö's bit-parallel form), exact: for the engine's cases of a few
+/// dozen rows, a handful of word steps per row. Pairs asked for then come
+/// from tracing the table back from its last cell, matching rows from the
+/// end; that is one longest subsequence among the equally long ones, not
+/// always the one the chain would give.
 package struct CommonSubsequence {
-  /// The most cells (*n* × *m*) for which the length alone comes from the
-  /// bit-parallel table (*n* × *m* / 64 word steps at most, 65,536).
+  /// The most cells (*n* × *m*) for which the length and pairs come from
+  /// the bit-parallel table (*n* × *m* / 64 word steps at most, 65,536).
   package static let bitTable = 1 << 22
 
   /// The subsequence's length.
@@ -43,20 +46,48 @@ package struct CommonSubsequence {
   ///   *m* are the lengths; O((*n* + *m* + *r*) log *n*) with repeated ids,
   ///   where *r* ≤ `budget` is the number of matching pairs.
   package init(_ old: [RowValue], _ new: [RowValue], budget: Int, pairs keepPairs: Bool = false) {
+    var numbers = DenseNumbers<RowValue>()
+    numbers.reserveCapacity(new.count)
+    let newIDs = new.map { numbers.number($0) }
+    // An old id absent from new gets the one number no new row has.
+    let absent = numbers.count
+    let oldIDs = old.map { numbers.existing($0) ?? absent }
+    self.init(dense: oldIDs, newIDs, distinct: absent + 1, budget: budget, pairs: keepPairs)
+  }
+
+  /// Finds a longest common subsequence of two sequences of dense ids, each
+  /// in `0..<distinct`: `init(_:_:budget:pairs:)` once the ids are numbered,
+  /// with arrays indexed by id where that one hashes.
+  ///
+  /// - Complexity: as `init(_:_:budget:pairs:)`, with O(`distinct`) more
+  ///   memory and no hashing.
+  package init(
+    dense old: [Int], _ new: [Int], distinct: Int, budget: Int, pairs keepPairs: Bool = false
+  ) {
     let product = old.count.multipliedReportingOverflow(by: new.count)
     let cells = product.overflow ? Int.max : product.partialValue
-    if !keepPairs, cells <= min(Self.bitTable, budget) {
-      length = Self.bitParallelLength(old, new, steps: &steps)
+    if cells <= min(Self.bitTable, budget) {
+      let table = Self.bitParallelTable(
+        old, new, distinct: distinct, keepingColumns: keepPairs, steps: &steps)
+      length = table.length
+      if keepPairs { pairs = table.pairs(old, new, steps: &steps) }
       return
     }
-    // The new positions of each id, ascending.
-    var positions: [RowValue: [Int]] = [:]
-    positions.reserveCapacity(new.count)
-    for (index, id) in new.enumerated() { positions[id, default: []].append(index) }
+    // The new positions of each id, ascending: id's are
+    // positions[start[id]..<start[id + 1]].
+    var start = [Int](repeating: 0, count: distinct + 1)
+    for id in new { start[id + 1] += 1 }
+    for id in 0..<distinct { start[id + 1] += start[id] }
+    var positions = [Int](repeating: 0, count: new.count)
+    var fill = start
+    for (index, id) in new.enumerated() {
+      positions[fill[id]] = index
+      fill[id] += 1
+    }
     var matching = 0
     var repeated = false
     for id in old {
-      let count = positions[id]?.count ?? 0
+      let count = start[id + 1] - start[id]
       matching &+= count
       if count > 1 { repeated = true }
     }
@@ -85,17 +116,15 @@ package struct CommonSubsequence {
       // Each old row's matches in descending new position, so that a
       // strictly increasing chain takes at most one pair per old row.
       for (oldIndex, id) in old.enumerated() {
-        guard let matches = positions[id] else { continue }
-        for position in matches.reversed() { place(oldIndex, position) }
+        for slot in (start[id]..<start[id + 1]).reversed() { place(oldIndex, positions[slot]) }
       }
     } else {
-      var seen: [RowValue: Int] = [:]
+      var seen = [Int](repeating: 0, count: distinct)
       for (oldIndex, id) in old.enumerated() {
-        guard let matches = positions[id] else { continue }
-        let k = seen[id, default: 0]
-        guard k < matches.count else { continue }
+        let k = seen[id]
+        guard start[id] + k < start[id + 1] else { continue }
         seen[id] = k + 1
-        place(oldIndex, matches[k])
+        place(oldIndex, positions[start[id] + k])
       }
     }
     length = chain.count
@@ -109,39 +138,97 @@ package struct CommonSubsequence {
     }
   }
 
-  /// The length of a longest common subsequence by the table, a column of
-  /// 64 cells to a word: per old row, `V = (V + (V & M)) | (V & ~M)`, where
-  /// `M` marks the new positions of the row's id (Allison and Dix; Hyyrö);
+  /// The dynamic-programming table of a longest common subsequence, a
+  /// column of 64 cells to a word: after old row *i*, bit *j* of the column
+  /// is 0 when the subsequence of the first *i* old rows and *j* + 1 new
+  /// rows is one longer than with *j* new rows.
+  private struct BitTable {
+    let words: Int
+    /// The length of a longest common subsequence of the whole sequences.
+    let length: Int
+    /// The column after each old row, `words` words each (kept for pairs only).
+    let columns: [UInt64]
+
+    /// The length of a longest common subsequence of the first `oldCount`
+    /// old rows and the first `newCount` new rows: the zero bits among the
+    /// first `newCount` of that column.
+    func length(oldCount: Int, newCount: Int) -> Int {
+      guard oldCount > 0 else { return 0 }
+      let base = (oldCount - 1) * words
+      var ones = 0
+      for word in 0..<(newCount / 64) { ones &+= columns[base + word].nonzeroBitCount }
+      if newCount % 64 != 0 {
+        let bits = (UInt64(1) << UInt64(newCount % 64)) - 1
+        ones &+= (columns[base + newCount / 64] & bits).nonzeroBitCount
+      }
+      return newCount - ones
+    }
+
+    /// A longest common subsequence's pairs, traced back through the table
+    /// from its last cell: a match of both rows when they have one id, else
+    /// the old row dropped when that keeps the length, else the new row.
+    /// `steps` counts one per cell visited and one per word read.
+    func pairs(_ old: [Int], _ new: [Int], steps: inout Int) -> [(old: Int, new: Int)] {
+      var pairs: [(old: Int, new: Int)] = []
+      pairs.reserveCapacity(length)
+      var oldCount = old.count
+      var newCount = new.count
+      var current = length
+      while oldCount > 0 && newCount > 0 && current > 0 {
+        steps &+= 1
+        if old[oldCount - 1] == new[newCount - 1] {
+          pairs.append((oldCount - 1, newCount - 1))
+          oldCount -= 1
+          newCount -= 1
+          current -= 1
+          continue
+        }
+        steps &+= (newCount + 63) / 64
+        if length(oldCount: oldCount - 1, newCount: newCount) == current {
+          oldCount -= 1
+        } else {
+          newCount -= 1
+        }
+      }
+      pairs.reverse()
+      return pairs
+    }
+  }
+
+  /// The table of a longest common subsequence, a column of 64 cells to a
+  /// word, its columns kept when `keepingColumns` (for the pairs): per old
+  /// row, `V = (V + (V & M)) | (V & ~M)`, where `M` marks the new positions of the row's id (Allison and Dix; Hyyrö);
   /// the length is the count of zero bits of `V` at the end. `steps`
   /// counts the word steps and the new rows.
   ///
-  /// - Complexity: O(*n* × ⌈*m* / 64⌉ + *m*) and O(*n* + *m*) hash lookups,
-  ///   where *n* and *m* are the lengths.
-  private static func bitParallelLength(_ old: [RowValue], _ new: [RowValue], steps: inout Int)
-    -> Int
-  {
-    guard !old.isEmpty, !new.isEmpty else { return 0 }
+  /// - Complexity: O(*n* × ⌈*m* / 64⌉ + *m*), where *n* and *m* are the
+  ///   lengths, with no hashing.
+  private static func bitParallelTable(
+    _ old: [Int], _ new: [Int], distinct: Int, keepingColumns: Bool, steps: inout Int
+  ) -> BitTable {
+    guard !old.isEmpty, !new.isEmpty else { return BitTable(words: 0, length: 0, columns: []) }
     let words = (new.count + 63) / 64
-    // Each distinct id of new, numbered; its mask of new positions.
-    var numbers: [RowValue: Int] = [:]
-    numbers.reserveCapacity(new.count)
+    // Each distinct id of new, numbered in order of appearance; its mask of new positions.
+    var numbers = [Int](repeating: -1, count: distinct)
     var masks: [UInt64] = []
+    var known = 0
     for (position, id) in new.enumerated() {
-      let number: Int
-      if let known = numbers[id] {
-        number = known
-      } else {
-        number = numbers.count
-        numbers[id] = number
+      if numbers[id] < 0 {
+        numbers[id] = known
+        known += 1
         masks.append(contentsOf: repeatElement(0, count: words))
       }
-      masks[number * words + position / 64] |= 1 << UInt64(position % 64)
+      masks[numbers[id] * words + position / 64] |= 1 << UInt64(position % 64)
     }
     var column = [UInt64](repeating: ~0, count: words)
+    var columns: [UInt64] = []
+    if keepingColumns { columns.reserveCapacity(old.count * words) }
     masks.withUnsafeBufferPointer { masks in
       column.withUnsafeMutableBufferPointer { column in
         for id in old {
-          guard let number = numbers[id] else { continue }
+          defer { if keepingColumns { columns.append(contentsOf: column) } }
+          let number = numbers[id]
+          guard number >= 0 else { continue }
           let base = number * words
           var carry: UInt64 = 0
           for word in 0..<words {
@@ -163,6 +250,6 @@ package struct CommonSubsequence {
         word == words - 1 && new.count % 64 != 0 ? (UInt64(1) << UInt64(new.count % 64)) - 1 : ~0
       ones &+= (column[word] & bits).nonzeroBitCount
     }
-    return new.count - ones
+    return BitTable(words: words, length: new.count - ones, columns: columns)
   }
 }

@@ -47,8 +47,9 @@ extension EditSize {
     }
     self = issued
     var sections = (0..<Self.sectionCount(old, new)).map { SectionEditSize(section: $0) }
-    minimum(old: old, new: new, pairBudget: pairBudget, into: &sections)
-    excesses(old: old, new: new)
+    let dense = DenseCase(old: old, new: new)
+    minimum(dense, pairBudget: pairBudget, into: &sections)
+    excesses(dense)
   }
 
   /// What `update` from `old` to `new` issues, and no minimum.

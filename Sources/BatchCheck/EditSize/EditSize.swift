@@ -165,9 +165,10 @@ public struct EditSize: Hashable, Sendable {
     let counts = Self.sectionCount(old, new)
     var perSection = (0..<counts).map { SectionEditSize(section: $0) }
     issued(old: old, new: new, update: update, into: &perSection)
-    minimum(old: old, new: new, pairBudget: pairBudget, into: &perSection)
+    let dense = DenseCase(old: old, new: new)
+    minimum(dense, pairBudget: pairBudget, into: &perSection)
     sections = perSection
-    excesses(old: old, new: new)
+    excesses(dense)
   }
 
   /// The larger of the two section counts.
@@ -247,11 +248,11 @@ public struct EditSize: Hashable, Sendable {
   /// Computes the least any valid update needs, in total and per section:
   /// rows matched by id, then by id and content.
   mutating func minimum(
-    old: [[Row]], new: [[Row]], pairBudget: Int, into sections: inout [SectionEditSize]
+    _ dense: DenseCase, pairBudget: Int, into sections: inout [SectionEditSize]
   ) {
     let byID = MinimumEdits(
-      old: old.map { $0.map(\.id) }, new: new.map { $0.map(\.id) }, sections: sections.count,
-      pairBudget: pairBudget)
+      dense: dense.oldIDs, new: dense.newIDs, distinct: dense.distinctIDs,
+      sections: sections.count, pairBudget: pairBudget)
     minimumMovesIsBound = byID.isBound
     for index in sections.indices {
       sections[index].minimumDeletes = byID.deletes[index]
@@ -263,58 +264,63 @@ public struct EditSize: Hashable, Sendable {
     minimumInserts = byID.inserts.reduce(0, +)
     minimumMoves = byID.moves.reduce(0, +)
     minimumMovesWithoutReloads = minimumMoves
-    guard Self.contentMatters(old: old, new: new) else { return }
-    // Rows matched by id and content: one key per distinct row.
-    var keys: [Row: RowValue] = [:]
-    func keyed(_ rows: [Row]) -> [RowValue] {
-      rows.map { row in
-        if let key = keys[row] { return key }
-        let key = RowValue.int(keys.count)
-        keys[row] = key
-        return key
-      }
-    }
+    // Rows matched by id and content: one number per distinct row.
+    guard Self.contentMatters(dense) else { return }
     let byRow = MinimumEdits(
-      old: old.map(keyed), new: new.map(keyed), sections: sections.count, pairBudget: pairBudget)
+      dense: dense.oldRows, new: dense.newRows, distinct: dense.distinctRows,
+      sections: sections.count, pairBudget: pairBudget)
     if byRow.isBound { minimumMovesIsBound = true }
     for index in sections.indices {
       sections[index].minimumMovesWithoutReloads = byRow.moves[index]
     }
     minimumMovesWithoutReloads = byRow.moves.reduce(0, +)
     if minimumMovesWithoutReloads > minimumMoves {
-      reloadsForMinimumMoves = Self.reloadsOnCommonIDs(old: old, new: new, pairBudget: pairBudget)
+      reloadsForMinimumMoves = Self.reloadsOnCommonIDs(dense, pairBudget: pairBudget)
     }
   }
 
   /// Whether some id has, on the two sides, rows of different contents:
-  /// only then can matching rows by content change the minimum.
+  /// only then can matching rows by content change the minimum. Ids and
+  /// rows come numbered (`DenseNumbers`): a row's number stands for its id
+  /// and content.
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
-  private static func contentMatters(old: [[Row]], new: [[Row]]) -> Bool {
-    // Per old id: its one content, or nil when it has several.
-    var contents: [RowValue: RowValue?] = [:]
-    for row in old.joined() {
-      if let seen = contents[row.id] {
-        if seen != row.content { contents[row.id] = .some(nil) }
-      } else {
-        contents[row.id] = .some(row.content)
+  private static func contentMatters(_ dense: DenseCase) -> Bool {
+    // Per old id: the number of its one row, `unseen`, or `several`.
+    let unseen = -1
+    let several = -2
+    var rowOfID = [Int](repeating: unseen, count: dense.distinctIDs)
+    for (ids, rows) in zip(dense.oldIDs, dense.oldRows) {
+      for (id, row) in zip(ids, rows) {
+        let seen = rowOfID[id]
+        if seen == unseen {
+          rowOfID[id] = row
+        } else if seen != row {
+          rowOfID[id] = several
+        }
       }
     }
-    return new.joined().contains { row in
-      guard let seen = contents[row.id] else { return false }
-      return seen != row.content
+    for (ids, rows) in zip(dense.newIDs, dense.newRows) {
+      for (id, row) in zip(ids, rows) {
+        let seen = rowOfID[id]
+        if seen != unseen && seen != row { return true }
+      }
     }
+    return false
   }
 
   /// The rows whose content changed on a longest common subsequence of ids,
   /// per section: what an update reaching `minimumMoves` by leaving those
-  /// rows in place reloads.
-  private static func reloadsOnCommonIDs(old: [[Row]], new: [[Row]], pairBudget: Int) -> Int {
+  /// rows in place reloads. Two rows of one id differ in content when their
+  /// row numbers differ.
+  private static func reloadsOnCommonIDs(_ dense: DenseCase, pairBudget: Int) -> Int {
     var reloads = 0
-    for index in 0..<min(old.count, new.count) {
+    for index in 0..<min(dense.oldIDs.count, dense.newIDs.count) {
       let common = CommonSubsequence(
-        old[index].map(\.id), new[index].map(\.id), budget: pairBudget, pairs: true)
-      for pair in common.pairs where old[index][pair.old].content != new[index][pair.new].content {
+        dense: dense.oldIDs[index], dense.newIDs[index], distinct: dense.distinctIDs,
+        budget: pairBudget, pairs: true)
+      for pair in common.pairs
+      where dense.oldRows[index][pair.old] != dense.newRows[index][pair.new] {
         reloads += 1
       }
     }
@@ -326,7 +332,7 @@ public struct EditSize: Hashable, Sendable {
   var reloadsForMinimumMoves = 0
 
   /// Sets the fair bound and each excess, once issued and minimum are known.
-  mutating func excesses(old: [[Row]], new: [[Row]]) {
+  mutating func excesses(_ dense: DenseCase) {
     let keptReloads = reloads - reloadsChangingIdentity
     fairMinimumMoves =
       minimumMovesWithoutReloads > minimumMoves && keptReloads < reloadsForMinimumMoves
@@ -334,7 +340,7 @@ public struct EditSize: Hashable, Sendable {
     deletedAndInsertedAgain = max(0, deletes - minimumDeletes)
     extraMoves = max(0, moves - fairMinimumMoves)
     if deletedAndInsertedAgain > 0 {
-      unneededDeletes = max(0, deletedAndInsertedAgain - Self.changedRows(old: old, new: new))
+      unneededDeletes = max(0, deletedAndInsertedAgain - dense.changedRows)
     }
     casesWithUnneededDeletes = unneededDeletes > 0 ? 1 : 0
     casesWithExtraMoves = extraMoves > 0 ? 1 : 0

@@ -29,21 +29,48 @@ struct MinimumEdits {
   ///   and *m* are the old and new rows; with repeated values,
   ///   O((*n* + *m* + *r*) log *n*), *r* ≤ `pairBudget` the matching pairs.
   init(old: [[RowValue]], new: [[RowValue]], sections: Int, pairBudget: Int) {
+    var numbers = DenseNumbers<RowValue>()
+    let oldIDs = old.map { $0.map { numbers.number($0) } }
+    let newIDs = new.map { $0.map { numbers.number($0) } }
+    self.init(
+      dense: oldIDs, new: newIDs, distinct: numbers.count, sections: sections,
+      pairBudget: pairBudget)
+  }
+
+  /// The minimum of `old` to `new`, their values numbered densely, each in
+  /// `0..<distinct` (`DenseNumbers`): counted in arrays, with no hashing
+  /// for one section a side.
+  ///
+  /// - Complexity: as `init(old:new:sections:pairBudget:)`, with
+  ///   O(`distinct`) more memory.
+  init(dense old: [[Int]], new: [[Int]], distinct: Int, sections: Int, pairBudget: Int) {
     deletes = Array(repeating: 0, count: sections)
     inserts = deletes
     moves = deletes
     // Per value: old and new rows in all, and the rows kept in their own section.
-    var totals: [RowValue: (old: Int, new: Int, sameSection: Int)] = [:]
-    var unmatchedOld: [[RowValue: Int]] = Array(repeating: [:], count: sections)
-    var unmatchedNew: [[RowValue: Int]] = Array(repeating: [:], count: sections)
+    var totals: [Int: (old: Int, new: Int, sameSection: Int)] = [:]
+    var unmatchedOld: [[Int: Int]] = Array(repeating: [:], count: sections)
+    var unmatchedNew: [[Int: Int]] = Array(repeating: [:], count: sections)
+    // Per value, its rows in the current section; `touched` lists the values seen.
+    var oldCounts = [Int](repeating: 0, count: distinct)
+    var newCounts = oldCounts
+    var touched: [Int] = []
     for index in 0..<sections {
       let oldIDs = index < old.count ? old[index] : []
       let newIDs = index < new.count ? new[index] : []
-      var counts: [RowValue: (old: Int, new: Int)] = [:]
-      for id in oldIDs { counts[id, default: (0, 0)].old += 1 }
-      for id in newIDs { counts[id, default: (0, 0)].new += 1 }
+      for id in oldIDs {
+        if oldCounts[id] == 0 && newCounts[id] == 0 { touched.append(id) }
+        oldCounts[id] += 1
+      }
+      for id in newIDs {
+        if oldCounts[id] == 0 && newCounts[id] == 0 { touched.append(id) }
+        newCounts[id] += 1
+      }
       var matched = 0
-      for (id, count) in counts {
+      for id in touched {
+        let count = (old: oldCounts[id], new: newCounts[id])
+        oldCounts[id] = 0
+        newCounts[id] = 0
         let kept = min(count.old, count.new)
         matched += kept
         // With one section a side no row can change section.
@@ -54,7 +81,9 @@ struct MinimumEdits {
         if count.old > kept { unmatchedOld[index][id] = count.old - kept }
         if count.new > kept { unmatchedNew[index][id] = count.new - kept }
       }
-      let common = CommonSubsequence(oldIDs, newIDs, budget: pairBudget)
+      touched.removeAll(keepingCapacity: true)
+      let common = CommonSubsequence(
+        dense: oldIDs, newIDs, distinct: distinct, budget: pairBudget)
       if !common.exact { isBound = true }
       moves[index] = matched - common.length
       deletes[index] = oldIDs.count - matched

@@ -201,19 +201,7 @@ extension EditSize {
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
   static func changedRows(old: [[Row]], new: [[Row]]) -> Int {
-    var ids: [RowValue: (old: Int, new: Int)] = [:]
-    var rows: [Row: (old: Int, new: Int)] = [:]
-    for row in old.joined() {
-      ids[row.id, default: (0, 0)].old += 1
-      rows[row, default: (0, 0)].old += 1
-    }
-    for row in new.joined() {
-      ids[row.id, default: (0, 0)].new += 1
-      rows[row, default: (0, 0)].new += 1
-    }
-    let kept = ids.values.reduce(0) { $0 + min($1.old, $1.new) }
-    let unchanged = rows.values.reduce(0) { $0 + min($1.old, $1.new) }
-    return kept - unchanged
+    DenseCase(old: old, new: new).changedRows
   }
 }
 

@@ -84,6 +84,29 @@ struct EditSizeTests {
       CommonSubsequence(long, long.reversed(), budget: 1 << 40).steps > 3_000 * 3_000 / 64 + 3_000)
   }
 
+  @Test("pairs past the bit table come from the chain; both forms agree on the length")
+  func pairsOnBothSidesOfTheTable() {
+    var random = SplitMix64(seed: 0x7AB1E)
+    // 3,000 x 3,000 cells is past `bitTable`: the chain answers, with pairs.
+    let old = (0..<3_000).map { _ in RowValue.int(Int(random.next() % 7)) }
+    let new = (0..<3_000).map { _ in RowValue.int(Int(random.next() % 7)) }
+    #expect(old.count * new.count > CommonSubsequence.bitTable)
+    let chain = CommonSubsequence(old, new, budget: 1 << 40, pairs: true)
+    let table = CommonSubsequence(old, new, budget: 1 << 40)
+    #expect(chain.exact && chain.pairs.count == chain.length)
+    #expect(chain.steps > 3_000 * 3_000 / 64 + 3_000, "the chain, not the table, gave the pairs")
+    // Past the table the length alone is the chain's too: the same exact length.
+    #expect(table.length == chain.length)
+    #expect(chain.pairs.allSatisfy { old[$0.old] == new[$0.new] })
+    #expect(
+      zip(chain.pairs, chain.pairs.dropFirst()).allSatisfy { $0.old < $1.old && $0.new < $1.new })
+    // Within the table, pairs are traced back through it: table steps, not one per matching pair.
+    let small = CommonSubsequence(
+      Array(old.prefix(300)), Array(new.prefix(300)), budget: 1 << 40, pairs: true)
+    #expect(small.length == referenceLCS(Array(old.prefix(300)), Array(new.prefix(300))))
+    #expect(small.steps < 300 * 300 / 7, "\(small.steps) steps: fewer than the matching pairs")
+  }
+
   @Test("distinct ids take O((n + m) log n) steps: counted, growth per 10x")
   func complexity() {
     var steps: [Int] = []
