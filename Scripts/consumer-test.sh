@@ -12,7 +12,9 @@
 #     the caller's line, each titled with its kind, size and minimality, and
 #     writes the HTML report and the regression corpus into DIR;
 #   - the XCTest helper fails once per kind and writes the same files into
-#     BATCHCHECK_ATTACHMENTS_DIR.
+#     BATCHCHECK_ATTACHMENTS_DIR;
+#   - on Linux, a stale Tests/LinuxMain.swift makes swift test pass with no
+#     test run and no helper line, as the getting-started article warns.
 # The package builds once (debug, in its own folder); every step reuses it.
 #
 #     Scripts/consumer-test.sh            # prints each step's time
@@ -113,4 +115,17 @@ ls "$folder" | grep -q "naive-diff.regressions.jsonl$" || fail "no regression co
 ls "$folder" | grep -q "naive-diff.batchcheck.json$" || fail "no JSON report in BATCHCHECK_ATTACHMENTS_DIR"
 echo "consumer test: $failures XCTest failures, files: $(ls "$folder" | tr '\n' ' ')"
 done_step
+if [ "$(uname)" = Linux ]; then
+  # What the getting-started article warns of: a Tests/LinuxMain.swift left
+  # from before Swift 5.5 makes swift test on Linux run no Swift Testing test
+  # and only the XCTest cases it lists, and pass; no helper line is printed.
+  step "a stale Tests/LinuxMain.swift: swift test passes and no helper runs"
+  printf 'import XCTest\n\nXCTMain([])\n' >Tests/LinuxMain.swift
+  swift test >"$work/linuxmain.out" 2>&1 || { cat "$work/linuxmain.out"; fail "swift test failed with a LinuxMain.swift"; }
+  ! grep -q "^BatchCheck: naive-diff checked" "$work/linuxmain.out" \
+    || fail "a helper ran despite the LinuxMain.swift: the article's warning is out of date"
+  grep -q "Executed 0 tests" "$work/linuxmain.out" || { cat "$work/linuxmain.out"; fail "tests ran despite the LinuxMain.swift"; }
+  rm Tests/LinuxMain.swift
+  done_step
+fi
 echo "consumer test: passed"
