@@ -6,7 +6,17 @@ import PackageDescription
 // `BatchCheck` uses the standard library only.
 let package = Package(
   name: "BatchCheck",
-  // CollectionDifference (a reference generator) needs these on Apple platforms.
+  // The lowest the code allows. Swift 6 toolchains build for macOS 10.13,
+  // iOS 12, tvOS 12 and watchOS 4 at the oldest, but Swift concurrency,
+  // which the core module's public `check(_:options:workers:) async` and
+  // its task groups use, runs from macOS 10.15, iOS 13, tvOS 13 and
+  // watchOS 6 on; so do the standard library's `difference(from:)`
+  // (ReferenceDiffs' collection-difference and edit-script generators) and
+  // Swift Testing, which BatchCheckTesting links. Lower floors would need
+  // `@available` on those declarations and a build for each Apple platform
+  // to prove nothing else needs more. A library whose platforms are older keeps its
+  // BatchCheck tests in a test-only package beside it (the getting-started
+  // article shows one; Scripts/consumer-test.sh tests that layout).
   platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
   products: [
     .library(name: "BatchCheck", targets: ["BatchCheck"]),

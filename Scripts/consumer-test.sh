@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# The consumer test: a package made as a diff library's author makes it
-# (Scripts/consumer/), depending on this checkout by path. It checks that
+# The consumer test: a diff library (Scripts/consumer/NaiveDiff.*), whose
+# platforms are older than BatchCheck's, and beside it the test-only package
+# its author makes for the BatchCheck tests (Scripts/consumer/Checks.*,
+# Scripts/consumer/NaiveDiffTests.swift), depending on the library and on
+# this checkout by path: the layout the getting-started article shows for
+# such a library. It checks that
 #   - the command plugin answers: swift package batchcheck --version, corpus
 #     check, and corpus generate with the permission to write;
 #   - swift test --attachments-path DIR on a naive diff that fails in several
-#     ways records one issue per kind at the caller's line, and writes the
-#     HTML report and the regression corpus into DIR;
+#     ways prints the helper's summary line and records one issue per kind at
+#     the caller's line, each titled with its kind, size and minimality, and
+#     writes the HTML report and the regression corpus into DIR;
 #   - the XCTest helper fails once per kind and writes the same files into
-#     BATCHCHECK_ATTACHMENTS_DIR.
+#     BATCHCHECK_ATTACHMENTS_DIR;
+#   - on Linux, a stale Tests/LinuxMain.swift makes swift test pass with no
+#     test run and no helper line, as the getting-started article warns.
 # The package builds once (debug, in its own folder); every step reuses it.
 #
 #     Scripts/consumer-test.sh            # prints each step's time
@@ -16,13 +23,15 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [ -n "${BATCHCHECK_CONSUMER_KEEP:-}" ] && trap - EXIT && echo "consumer test: work folder $work"
-package="$work/NaiveDiff"
-mkdir -p "$package/Sources/NaiveDiff" "$package/Tests/NaiveDiffTests" "$package/Corpus"
+library="$work/NaiveDiff"
+package="$work/NaiveDiffChecks"
+mkdir -p "$library/Sources/NaiveDiff" "$package/Tests/NaiveDiffTests" "$package/Corpus"
 # A path dependency's identity is its folder's name: the checkout is reached
 # as .../BatchCheck whatever its own folder is called.
 ln -s "$root" "$work/BatchCheck"
-sed "s|@BATCHCHECK@|$work/BatchCheck|" "$root/Scripts/consumer/Package.swift.in" >"$package/Package.swift"
-cp "$root/Scripts/consumer/NaiveDiff.swift" "$package/Sources/NaiveDiff/"
+cp "$root/Scripts/consumer/NaiveDiff.Package.swift" "$library/Package.swift"
+cp "$root/Scripts/consumer/NaiveDiff.swift" "$library/Sources/NaiveDiff/"
+sed "s|@BATCHCHECK@|$work/BatchCheck|" "$root/Scripts/consumer/Checks.Package.swift.in" >"$package/Package.swift"
 cp "$root/Scripts/consumer/NaiveDiffTests.swift" "$package/Tests/NaiveDiffTests/"
 cp "$root/Scripts/consumer/consumer.jsonl" "$package/Corpus/"
 cd "$package"
@@ -64,10 +73,15 @@ swift test --skip-build --disable-xctest --attachments-path "$attachments" >"$wo
 [ "$status" -ne 0 ] || fail "swift test passed on a wrong diff"
 line=$(grep -n "CONSUMER-SWIFT-TESTING-LINE" Tests/NaiveDiffTests/NaiveDiffTests.swift | cut -d: -f1)
 issues=$(grep -c "recorded an issue at NaiveDiffTests.swift:$line:" "$work/swift-testing.out" || true)
-# Each issue's comment follows it: "↳ BatchCheck: naive-diff fails: <kind> (kind i of n, ...)".
-kinds=$(grep -c "^↳ BatchCheck: naive-diff fails: .* (kind [0-9]* of $issues, smallest first)$" "$work/swift-testing.out" || true)
+# Each issue's title is on its own line: "... recorded an issue at FILE:LINE:COLUMN:
+# Caught error: BatchCheck: naive-diff fails: <kind> at <n> rows, proven minimal (kind i of n, ...)".
+title="recorded an issue at NaiveDiffTests.swift:$line:[0-9]*: Caught error: BatchCheck: naive-diff fails: "
+kinds=$(grep -c "$title.* at [0-9]* rows\{0,1\}, \(not \)\{0,1\}proven minimal (kind [0-9]* of $issues, smallest first)$" \
+  "$work/swift-testing.out" || true)
 [ "$issues" -ge 3 ] || { cat "$work/swift-testing.out"; fail "$issues issues at the caller's line, expected 3 or more"; }
-[ "$kinds" -eq "$issues" ] || fail "not every issue names a kind of failure"
+[ "$kinds" -eq "$issues" ] || { cat "$work/swift-testing.out"; fail "not every issue's title names its kind, size and minimality"; }
+grep -q "^BatchCheck: naive-diff checked [0-9,]* cases ([0-9,]* exhaustive, [0-9,]* random): $issues kinds of failure$" \
+  "$work/swift-testing.out" || { cat "$work/swift-testing.out"; fail "no summary line from the helper"; }
 html=$(find "$attachments" -name '*naive-diff.batchcheck.html' | head -n 1)
 json=$(find "$attachments" -name '*naive-diff.batchcheck.json' | head -n 1)
 jsonl=$(find "$attachments" -name '*naive-diff.regressions.jsonl' | head -n 1)
@@ -101,4 +115,17 @@ ls "$folder" | grep -q "naive-diff.regressions.jsonl$" || fail "no regression co
 ls "$folder" | grep -q "naive-diff.batchcheck.json$" || fail "no JSON report in BATCHCHECK_ATTACHMENTS_DIR"
 echo "consumer test: $failures XCTest failures, files: $(ls "$folder" | tr '\n' ' ')"
 done_step
+if [ "$(uname)" = Linux ]; then
+  # What the getting-started article warns of: a Tests/LinuxMain.swift left
+  # from before Swift 5.5 makes swift test on Linux run no Swift Testing test
+  # and only the XCTest cases it lists, and pass; no helper line is printed.
+  step "a stale Tests/LinuxMain.swift: swift test passes and no helper runs"
+  printf 'import XCTest\n\nXCTMain([])\n' >Tests/LinuxMain.swift
+  swift test >"$work/linuxmain.out" 2>&1 || { cat "$work/linuxmain.out"; fail "swift test failed with a LinuxMain.swift"; }
+  ! grep -q "^BatchCheck: naive-diff checked" "$work/linuxmain.out" \
+    || fail "a helper ran despite the LinuxMain.swift: the article's warning is out of date"
+  grep -q "Executed 0 tests" "$work/linuxmain.out" || { cat "$work/linuxmain.out"; fail "tests ran despite the LinuxMain.swift"; }
+  rm Tests/LinuxMain.swift
+  done_step
+fi
 echo "consumer test: passed"

@@ -30,9 +30,9 @@ import Testing
 public func expectConsistentAdapter(
   _ report: AdapterCheckReport, sourceLocation: SourceLocation = #_sourceLocation
 ) -> AdapterCheckReport {
-  if let record = AdapterFailureRecord.record(report) {
-    Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
-  }
+  Recorder.recordInSwiftTesting(
+    AdapterFailureRecord.record(report), summary: HelperSummary.line(report),
+    sourceLocation: sourceLocation)
   return report
 }
 
@@ -64,7 +64,9 @@ enum AdapterFailureRecord {
     let total = report.failures.count
     let issues = report.failures.enumerated().map { position, failure in
       let head = FailureRecord.headline(
-        report.name, fails: "\(failure.kind)", position: position, of: total)
+        report.name, fails: "\(failure.kind)",
+        size: (rows: failure.rows, provenMinimal: failure.isProvenMinimal), position: position,
+        of: total)
       return ([head] + failure.textLines().map { "  " + $0 }).joined(separator: "\n")
     }
     let base = FailureRecord.fileName(report.name)

@@ -24,9 +24,10 @@ public func expectLawfulIdentifiers<ID: Hashable>(
   _ values: [ID], section: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
 ) -> [IdentifierLawBreach] {
   let breaches = identifierLawBreaches(in: values, section: section)
-  if let record = IdentifierLawRecord.record(breaches, type: ID.self, values: values) {
-    Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
-  }
+  Recorder.recordInSwiftTesting(
+    IdentifierLawRecord.record(breaches, type: ID.self, values: values),
+    summary: HelperSummary.line(ID.self, values: values.count, breaches: breaches.count),
+    sourceLocation: sourceLocation)
   return breaches
 }
 
@@ -47,9 +48,10 @@ public func expectLawfulIdentifiers<ID: Hashable>(
     values.append(value)
     return value
   }
-  if let record = IdentifierLawRecord.record(breaches, type: ID.self, values: values) {
-    Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
-  }
+  Recorder.recordInSwiftTesting(
+    IdentifierLawRecord.record(breaches, type: ID.self, values: values),
+    summary: HelperSummary.line(ID.self, values: values.count, breaches: breaches.count),
+    sourceLocation: sourceLocation)
   return breaches
 }
 

@@ -8,10 +8,13 @@ import Testing
 ///       expectValidBatchUpdates(named: "my-diff") { old, new in myDiff(old, new) }
 ///     }
 ///
-/// Each issue is recorded at the caller's line and gives its kind's
-/// smallest pair, the rule and UIKit's message, and a replay to paste into
-/// a test: this call with `options: .onePair(old: ..., new: ...)`, the pair
-/// as literals. Three attachments come with a failing run, which `swift test
+/// Each issue is recorded at the caller's line, titled with its kind, the
+/// size of its smallest pair and whether that is proven minimal, and gives
+/// the pair, the rule and UIKit's message, and a replay to paste: the
+/// argument `options: .onePair(old: ..., new: ...)` to give this call, the
+/// pair as literals. The helper prints one line saying what it checked,
+/// pass or fail (`BatchCheck: my-diff checked 3,059 cases (...): passed`).
+/// Three attachments come with a failing run, which `swift test
 /// --attachments-path DIR` writes out: `NAME.batchcheck.html` (the HTML
 /// report, a picture per failure), `NAME.batchcheck.json` (the JSON report,
 /// as `batchcheck check --format json` writes it) and
@@ -69,11 +72,9 @@ public func expectValidBatchUpdates(
 ) -> CheckReport {
   TrapTrace.install()
   let report = checkDiff(named: name, options: options, diff)
-  if let record = HelperRun.record(
-    report, options: options, helper: "expectValidBatchUpdates", name: name)
-  {
-    Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
-  }
+  Recorder.recordInSwiftTesting(
+    HelperRun.record(report, options: options, at: HelperRun.place(sourceLocation)),
+    summary: HelperSummary.line(report), sourceLocation: sourceLocation)
   return report
 }
 
@@ -124,10 +125,8 @@ public func expectValidBatchUpdates(
 ) -> CheckReport {
   TrapTrace.install()
   let report = checkDiff(generator, under: contract, options: options)
-  if let record = HelperRun.record(
-    report, options: options, helper: "expectValidBatchUpdates", contract: contract)
-  {
-    Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
-  }
+  Recorder.recordInSwiftTesting(
+    HelperRun.record(report, options: options, at: HelperRun.place(sourceLocation)),
+    summary: HelperSummary.line(report), sourceLocation: sourceLocation)
   return report
 }

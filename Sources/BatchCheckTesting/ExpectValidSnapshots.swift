@@ -29,9 +29,9 @@ import Testing
 public func expectValidSnapshots(
   _ report: SnapshotCheckReport, sourceLocation: SourceLocation = #_sourceLocation
 ) -> SnapshotCheckReport {
-  if let record = SnapshotFailureRecord.record(report) {
-    Recorder.recordInSwiftTesting(record, sourceLocation: sourceLocation)
-  }
+  Recorder.recordInSwiftTesting(
+    SnapshotFailureRecord.record(report), summary: HelperSummary.line(report),
+    sourceLocation: sourceLocation)
   return report
 }
 
@@ -89,7 +89,9 @@ enum SnapshotFailureRecord {
     let total = report.failures.count
     let issues = report.failures.enumerated().map { position, failure in
       let head = FailureRecord.headline(
-        report.name, fails: "\(failure.kind)", position: position, of: total)
+        report.name, fails: "\(failure.kind)",
+        size: (rows: failure.rows, provenMinimal: failure.isProvenMinimal), position: position,
+        of: total)
       return ([head] + failure.textLines()).joined(separator: "\n")
     }
     let base = FailureRecord.fileName(report.name)

@@ -4,10 +4,11 @@ import BatchCheckHTML
 /// What a test helper records for a failing report: one issue per kind of
 /// failure, and three files to attach.
 ///
-/// Each issue's text names the kind (verdict and rule, or the generator
-/// error's kind), gives UIKit's message, the minimal pair, the changes,
-/// whether the pair is proven minimal, a replay to paste into a test (the
-/// helper's own call with the pair as literals,
+/// Each issue's text starts with its title (`headline`: the kind, verdict
+/// and rule or the generator error's kind, the minimal pair's size and
+/// whether it is proven minimal), then gives UIKit's message, the minimal
+/// pair, the changes, a replay to paste into a test (the `options:`
+/// argument to give the helper's call, the pair as literals,
 /// `CheckOptions.onePair(old:new:)`) and the corpus line for a regression
 /// corpus. The files are the run's HTML report, its JSON report (the
 /// fields of `batchcheck check --format json`), and the failing cases as a
@@ -49,8 +50,12 @@ package struct FailureRecord: Sendable {
     guard !report.failures.isEmpty else { return nil }
     let total = report.failures.count
     issues = report.failures.enumerated().map { position, failure in
+      // A coverage shortfall has no pair: its size would say nothing.
+      let size =
+        failure.coverage == nil
+        ? (rows: failure.rowCount, provenMinimal: failure.isProvenMinimal) : nil
       let head = FailureRecord.headline(
-        report.generator, fails: "\(failure.kind)", position: position, of: total)
+        report.generator, fails: "\(failure.kind)", size: size, position: position, of: total)
       guard failure.coverage == nil else {
         return ([head] + failure.textLines(runSeed: report.seed).dropFirst()).joined(
           separator: "\n")
@@ -76,12 +81,30 @@ package struct FailureRecord: Sendable {
     }
   }
 
-  /// The first line of one kind's issue: `BatchCheck: NAME fails: KIND`,
-  /// and `(kind 2 of 3, smallest first)` when the report has several.
-  package static func headline(_ name: String, fails kind: String, position: Int, of total: Int)
-    -> String
-  {
-    "BatchCheck: \(name) fails: \(kind)"
+  /// Each issue split as Swift Testing records it: its first line, the
+  /// title, and the lines after it, the details (nil when there are none).
+  package var titledIssues: [(title: String, details: String?)] {
+    issues.map { text in
+      let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+      return (title: String(lines[0]), details: lines.count > 1 ? String(lines[1]) : nil)
+    }
+  }
+
+  /// The first line of one kind's issue, its title: `BatchCheck: NAME
+  /// fails: KIND`, then the size of its smallest pair and whether it is
+  /// proven minimal (`at 3 rows, proven minimal`), and `(kind 2 of 3,
+  /// smallest first)` when the report has several.
+  ///
+  ///     FailureRecord.headline("my-diff", fails: "exception R2", size: (3, true), position: 0, of: 2)
+  ///     // BatchCheck: my-diff fails: exception R2 at 3 rows, proven minimal (kind 1 of 2, smallest first)
+  package static func headline(
+    _ name: String, fails kind: String, size: (rows: Int, provenMinimal: Bool)?, position: Int,
+    of total: Int
+  ) -> String {
+    let size = size.map {
+      " at \($0.rows) row\($0.rows == 1 ? "" : "s"), \($0.provenMinimal ? "" : "not ")proven minimal"
+    }
+    return "BatchCheck: \(name) fails: \(kind)\(size ?? "")"
       + (total > 1 ? " (kind \(position + 1) of \(total), smallest first)" : "")
   }
 

@@ -1,4 +1,5 @@
 import BatchCheck
+import Testing
 
 /// The steps every helper takes: the options its call asks for, the check,
 /// and the record of what failed.
@@ -15,31 +16,29 @@ enum HelperRun {
     return options
   }
 
-  /// The record of a closure's report: its replay is `helper(named: NAME,
-  /// options: .onePair(...)) { old, new in ... }`. nil when it passed and the
-  /// budget variable is sound.
-  static func record(
-    _ report: CheckReport, options: CheckOptions, helper: String, name: String
-  ) -> FailureRecord? {
-    record(report, options: options) { $0.helperCall(helper, named: name) }
-  }
-
-  /// The record of a generator's report: its replay is `helper(generator,
-  /// under: .contract, options: .onePair(...))`.
-  static func record(
-    _ report: CheckReport, options: CheckOptions, helper: String, contract: Contract?
-  ) -> FailureRecord? {
-    record(report, options: options) { $0.helperCall(helper, under: contract) }
-  }
-
-  private static func record(
-    _ report: CheckReport, options: CheckOptions, call: (ReplayRecipe) -> String
-  ) -> FailureRecord? {
-    var record = FailureRecord(report, options: options, replayCall: call)
+  /// The record of a report of the helper called at `place`
+  /// (`MyDiffTests.swift:12`): each failure's replay is the `options:`
+  /// argument to give that call (`ReplayRecipe.helperReplay(at:)`). nil when
+  /// it passed and the budget variable is sound.
+  static func record(_ report: CheckReport, options: CheckOptions, at place: String)
+    -> FailureRecord?
+  {
+    var record = FailureRecord(report, options: options) { $0.helperReplay(at: place) }
     if let budget = Recorder.budgetIssue() {
       if record == nil { record = FailureRecord(issues: [], attachments: []) }
       record?.issues.insert(budget, at: 0)
     }
     return record
+  }
+
+  /// Where a Swift Testing helper was called: `MyDiffTests.swift:12`.
+  static func place(_ location: SourceLocation) -> String {
+    "\(location.fileName):\(location.line)"
+  }
+
+  /// Where an XCTest helper was called: the file's name and the line,
+  /// `MyDiffTests.swift:12`.
+  static func place(_ file: StaticString, _ line: UInt) -> String {
+    "\("\(file)".split(separator: "/").last.map(String.init) ?? "\(file)"):\(line)"
   }
 }

@@ -16,15 +16,24 @@ enum Recorder {
   /// set).
   static let attachmentsFolderVariable = "BATCHCHECK_ATTACHMENTS_DIR"
 
-  /// Records `record` in Swift Testing: one issue per kind, each at
-  /// `sourceLocation`, and the attachments.
-  static func recordInSwiftTesting(_ record: FailureRecord, sourceLocation: SourceLocation) {
+  /// Prints `summary` (`announce(_:)`), then records `record`, if any, in
+  /// Swift Testing: one issue per kind, each at `sourceLocation`, and the
+  /// attachments.
+  static func recordInSwiftTesting(
+    _ record: FailureRecord?, summary: String, sourceLocation: SourceLocation
+  ) {
+    announce(summary)
+    guard let record else { return }
     if let capture {
       capture.add(record)
       return
     }
-    for text in record.issues {
-      Issue.record(Comment(rawValue: text), sourceLocation: sourceLocation)
+    for issue in record.titledIssues {
+      // An error's description is the title of its issue; a comment alone
+      // would be titled "Issue recorded".
+      Issue.record(
+        HelperIssue(description: issue.title), issue.details.map(Comment.init(rawValue:)),
+        sourceLocation: sourceLocation)
     }
     #if compiler(>=6.2)
       // Swift Testing's attachments are public from Swift 6.2 on.
@@ -35,10 +44,27 @@ enum Recorder {
     #endif
   }
 
-  /// Records `record` in XCTest: one failure per kind, each at `file` and
-  /// `line`, and the attachments (`XCTAttachment` on Apple platforms; files
-  /// in `BATCHCHECK_ATTACHMENTS_DIR` wherever it is set).
-  static func recordInXCTest(_ record: FailureRecord, file: StaticString, line: UInt) {
+  /// Prints `line`, the helper's one-line summary of what it checked
+  /// (`HelperSummary`), on standard output, where `swift test` and Xcode's
+  /// console show it, pass or fail: a test whose helper never ran shows
+  /// none.
+  static func announce(_ line: String) {
+    if let capture {
+      capture.add(summary: line)
+      return
+    }
+    print(line)
+  }
+
+  /// Prints `summary` (`announce(_:)`), then records `record`, if any, in
+  /// XCTest: one failure per kind, each at `file` and `line`, and the
+  /// attachments (`XCTAttachment` on Apple platforms; files in
+  /// `BATCHCHECK_ATTACHMENTS_DIR` wherever it is set).
+  static func recordInXCTest(
+    _ record: FailureRecord?, summary: String, file: StaticString, line: UInt
+  ) {
+    announce(summary)
+    guard let record else { return }
     if let capture {
       capture.add(record)
       return
@@ -106,16 +132,39 @@ enum Recorder {
   }
 }
 
+/// The error a helper records as a Swift Testing issue: Swift Testing
+/// titles an issue recorded from an error with its description ("Caught
+/// error: BatchCheck: my-diff fails: exception R2 at 3 rows, proven
+/// minimal"), where a comment alone is titled "Issue recorded".
+struct HelperIssue: Error, CustomStringConvertible {
+  /// The issue's title: `FailureRecord.titledIssues`' `title`.
+  let description: String
+}
+
 /// What the helpers recorded inside one `capturingRecords` call. A lock
 /// guards it (`NSLock`: the package's deployment targets predate `Mutex`).
 package final class CapturedRecords: @unchecked Sendable {
   private let lock = NSLock()
   private var records: [FailureRecord] = []
+  private var announced: [String] = []
 
   func add(_ record: FailureRecord) {
     lock.lock()
     defer { lock.unlock() }
     records.append(record)
+  }
+
+  func add(summary: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    announced.append(summary)
+  }
+
+  /// The summary lines the helpers printed, in order.
+  package var summaries: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return announced
   }
 
   /// The records so far, in order.

@@ -1,20 +1,14 @@
 import BatchCheck
 
 extension ReplayRecipe {
-  /// The call of the closure helper `helper` that runs the minimal pair
-  /// again: `helper(named: NAME, options: .onePair(...)) { old, new in ...
-  /// }`, the closure standing for the diff under test.
-  func helperCall(_ helper: String, named name: String) -> String {
-    "\(helper)(named: \(SwiftLiteral.string(name)), options: \(onePairOptions))"
-      + " { old, new in /* the diff under test */ }"
-  }
-
-  /// The call of the generator helper `helper` that runs the minimal pair
-  /// again: `helper(generator, under: .contract, options: .onePair(...))`,
-  /// `generator` standing for the generator the run checked.
-  func helperCall(_ helper: String, under contract: Contract?) -> String {
-    let under = contract.map { ", under: .\($0.rawValue)" } ?? ""
-    return "\(helper)(generator\(under), options: \(onePairOptions))  // generator: the"
-      + " \(SwiftLiteral.string(generator)) generator checked"
+  /// A helper's replay of the minimal pair, for the helper called at
+  /// `place`: the `options:` argument to give that very call, which
+  /// compiles as pasted whatever the diff or generator it checks.
+  ///
+  ///     add `options: .onePair(old: [[Row("a")]], new: [[]])` to the call at MyDiffTests.swift:12
+  ///     (in place of any seed:, count:, identityOnly: or uikit:) to check this pair alone
+  func helperReplay(at place: String) -> String {
+    "add `options: \(onePairOptions)` to the call at \(place)"
+      + " (in place of any seed:, count:, identityOnly: or uikit:) to check this pair alone"
   }
 }

@@ -53,11 +53,9 @@ public func XCTAssertValidBatchUpdates(
 ) -> CheckReport {
   TrapTrace.install()
   let report = checkDiff(named: name, options: options, diff)
-  if let record = HelperRun.record(
-    report, options: options, helper: "XCTAssertValidBatchUpdates", name: name)
-  {
-    Recorder.recordInXCTest(record, file: file, line: line)
-  }
+  Recorder.recordInXCTest(
+    HelperRun.record(report, options: options, at: HelperRun.place(file, line)),
+    summary: HelperSummary.line(report), file: file, line: line)
   return report
 }
 
@@ -100,11 +98,9 @@ public func XCTAssertValidBatchUpdates(
 ) -> CheckReport {
   TrapTrace.install()
   let report = checkDiff(generator, under: contract, options: options)
-  if let record = HelperRun.record(
-    report, options: options, helper: "XCTAssertValidBatchUpdates", contract: contract)
-  {
-    Recorder.recordInXCTest(record, file: file, line: line)
-  }
+  Recorder.recordInXCTest(
+    HelperRun.record(report, options: options, at: HelperRun.place(file, line)),
+    summary: HelperSummary.line(report), file: file, line: line)
   return report
 }
 
@@ -121,9 +117,10 @@ public func XCTAssertLawfulIdentifiers<ID: Hashable>(
   _ values: [ID], section: Bool = false, file: StaticString = #filePath, line: UInt = #line
 ) -> [IdentifierLawBreach] {
   let breaches = identifierLawBreaches(in: values, section: section)
-  if let record = IdentifierLawRecord.record(breaches, type: ID.self, values: values) {
-    Recorder.recordInXCTest(record, file: file, line: line)
-  }
+  Recorder.recordInXCTest(
+    IdentifierLawRecord.record(breaches, type: ID.self, values: values),
+    summary: HelperSummary.line(ID.self, values: values.count, breaches: breaches.count),
+    file: file, line: line)
   return breaches
 }
 
@@ -143,9 +140,9 @@ public func XCTAssertLawfulIdentifiers<ID: Hashable>(
 public func XCTAssertValidSnapshots(
   _ report: SnapshotCheckReport, file: StaticString = #filePath, line: UInt = #line
 ) -> SnapshotCheckReport {
-  if let record = SnapshotFailureRecord.record(report) {
-    Recorder.recordInXCTest(record, file: file, line: line)
-  }
+  Recorder.recordInXCTest(
+    SnapshotFailureRecord.record(report), summary: HelperSummary.line(report), file: file,
+    line: line)
   return report
 }
 
@@ -165,9 +162,9 @@ public func XCTAssertValidSnapshots(
 public func XCTAssertConsistentAdapter(
   _ report: AdapterCheckReport, file: StaticString = #filePath, line: UInt = #line
 ) -> AdapterCheckReport {
-  if let record = AdapterFailureRecord.record(report) {
-    Recorder.recordInXCTest(record, file: file, line: line)
-  }
+  Recorder.recordInXCTest(
+    AdapterFailureRecord.record(report), summary: HelperSummary.line(report), file: file, line: line
+  )
   return report
 }
 

@@ -39,7 +39,11 @@ struct AdapterHelpersTests {
     #expect(failures.contains { $0.kind.cause == .a4 })
     #expect(recorded.issues.count == failures.count)
     for (issue, failure) in zip(recorded.issues, failures) {
-      #expect(issue.hasPrefix("BatchCheck: late model fails: \(failure.kind)"), "\(issue)")
+      // The title: the kind, the smallest models' size, whether proven minimal.
+      let minimal = failure.isProvenMinimal ? "proven minimal" : "not proven minimal"
+      let title =
+        "BatchCheck: late model fails: \(failure.kind) at \(failure.rows) row\(failure.rows == 1 ? "" : "s"), \(minimal)"
+      #expect(issue.hasPrefix(title), "\(issue)")
       #expect(issue.contains("\n  replay:   \(failure.replayLine)"))
     }
     #expect(

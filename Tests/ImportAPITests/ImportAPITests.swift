@@ -38,7 +38,9 @@ struct SwiftTestingHelperTests {
   func brokenDiff() throws {
     // Captured rather than recorded, so that a passing run prints no failure.
     var report: CheckReport?
+    var line = 0
     let recorded = capturingRecords {
+      line = #line + 1
       report = expectValidBatchUpdates(named: "set-diff", count: 2_000, setDiff)
     }
     let failures = try #require(report?.failures)
@@ -46,21 +48,24 @@ struct SwiftTestingHelperTests {
     #expect(recorded.issues.count == failures.count)
     for (issue, failure) in zip(recorded.issues, failures) {
       let label = failure.kind.description
-      #expect(issue.hasPrefix("BatchCheck: set-diff fails: \(label) (kind "), "\(issue)")
+      // The title names the kind, the pair's size and whether it is proven minimal.
+      let minimal = failure.isProvenMinimal ? "proven minimal" : "not proven minimal"
+      #expect(
+        issue.hasPrefix(
+          "BatchCheck: set-diff fails: \(label) at \(failure.rowCount) rows, \(minimal) (kind "),
+        "\(issue)")
       // A multi-line message (R2b) continues indented under its label.
       let messageLines = failure.message.split(separator: "\n", omittingEmptySubsequences: false)
       #expect(issue.contains("  message: \(messageLines[0])"))
       #expect(
         messageLines.dropFirst().allSatisfy { issue.contains("\n           \($0)") }, "\(issue)")
-      #expect(
-        issue.contains(
-          "  replay:  expectValidBatchUpdates(named: \"set-diff\", options: .onePair(old: "))
-      // The helper renders the failure's replay recipe: its one-pair options.
+      // The replay is the options: argument to give the helper's own call,
+      // named by its file and line: the failure's one-pair options.
       let recipe = try #require(failure.replay)
       #expect(
         issue.contains(
-          "expectValidBatchUpdates(named: \"set-diff\", options: \(recipe.onePairOptions)) { old, new in"
-        ))
+          "  replay:  add `options: \(recipe.onePairOptions)` to the call at ImportAPITests.swift:\(line)"
+        ), "\(issue)")
       #expect(failure.replayCommand == recipe.swiftCall)
       #expect(issue.contains("  corpus:  \(try #require(failure.corpusLine))"))
       // The replay's pair fails the same way again.
@@ -158,15 +163,19 @@ struct ContractImportTests {
     #expect(
       report.failures.first?.advice
         == "valid as sequential steps, not as one batch: apply it step by step or convert it")
+    var line = 0
     let recorded = capturingRecords {
+      line = #line + 1
       expectValidBatchUpdates(steps, under: .batch, count: 500)
     }
     #expect(recorded.issues.count == report.failures.count)
     #expect(recorded.issues.contains { $0.contains("FAIL duplicate R20") })
+    // The generator helper's replay names no variable: it is the argument to
+    // add to this very call, which keeps its generator and `under:`.
     #expect(
       recorded.issues.allSatisfy {
-        $0.contains(
-          "  replay:  expectValidBatchUpdates(generator, under: .batch, options: .onePair(old: ")
+        $0.contains("  replay:  add `options: .onePair(old: ")
+          && $0.contains("` to the call at ImportAPITests.swift:\(line) (in place of any seed:")
       })
     #expect(expectValidBatchUpdates(steps, count: 500).passed)
   }

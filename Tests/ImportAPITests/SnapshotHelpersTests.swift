@@ -49,7 +49,11 @@ struct SnapshotHelpersTests {
     #expect(failures.map(\.kind.description).contains("wrongRows C1"))
     #expect(recorded.issues.count == failures.count)
     for (issue, failure) in zip(recorded.issues, failures) {
-      #expect(issue.hasPrefix("BatchCheck: paged feed fails: \(failure.kind)"), "\(issue)")
+      // The title: the kind, the smallest models' size, whether proven minimal.
+      let minimal = failure.isProvenMinimal ? "proven minimal" : "not proven minimal"
+      let title =
+        "BatchCheck: paged feed fails: \(failure.kind) at \(failure.rows) row\(failure.rows == 1 ? "" : "s"), \(minimal)"
+      #expect(issue.hasPrefix(title), "\(issue)")
       #expect(issue.contains("  replay:   \(failure.replayLine)"))
     }
     #expect(
