@@ -113,4 +113,24 @@ struct QuickBudgetTests {
     #expect(report.smallAlphabetTotal == 8 && report.smallAlphabet == 3)
     #expect(report.exhaustiveCases == count && report.randomCases == 1_000 && report.maxSize == 100)
   }
+
+  @Test(
+    "the family's cases are judged but left out of the edit size, unless a waste limit measures them"
+  )
+  func familyLeftOutOfEditSize() {
+    let options = CheckBudget.quick.options()
+    let with = check(HeckelGenerator(), options: options)
+    let without = check(HeckelGenerator(), options: Self.quickWithoutFamily)
+    #expect(with.exhaustiveCases - without.exhaustiveCases == 12_766)
+    #expect(with.editCases == without.editCases && with.edits == without.edits)
+    // With a waste limit every valid case is measured, the family's too.
+    var limited = options
+    limited.maxMoveRatio = CheckOptions.largestMoveRatio
+    var limitedWithout = Self.quickWithoutFamily
+    limitedWithout.maxMoveRatio = CheckOptions.largestMoveRatio
+    let measured = check(HeckelGenerator(), options: limited)
+    let fewer = check(HeckelGenerator(), options: limitedWithout)
+    #expect(
+      measured.editCases == fewer.editCases + 12_766, "\(measured.editCases), \(fewer.editCases)")
+  }
 }

@@ -55,7 +55,8 @@ public struct CheckOptions: Sendable {
   /// whose rows hold at most `smallAlphabet` distinct ids: the repeated ids
   /// that break diffs, at sizes a whole exhaustion could not afford
   /// (`ExhaustivePairs.smallAlphabetTotal`). 0 (the default) or a total at
-  /// most `exhaustiveTotal` adds none; at most 10.
+  /// most `exhaustiveTotal` adds none; at most 10. The report's edit size
+  /// leaves these cases out unless a waste limit measured them.
   ///
   ///     var options = CheckOptions(exhaustiveTotal: 6)
   ///     options.smallAlphabetTotal = 8   // 12,766 more pairs, of 7 and 8 rows

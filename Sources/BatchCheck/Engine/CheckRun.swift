@@ -69,6 +69,9 @@ struct CheckRun<Runner: CaseRunning> {
     // paused to learn a crash: they run first when it goes on.
     var requeued: [PendingCase] = []
     var loop = PhaseLoop(phase, generator: runner.name, options: options, predictor: predictor)
+    if phase == .exhaustive, let pairs = options.exhaustivePairs, pairs.smallAlphabetTotal > 0 {
+      loop.unmeasuredFrom = ExhaustiveKnowledge.wholePairs(pairs)
+    }
     loop.run(
       runner,
       take: {
