@@ -92,7 +92,9 @@ enum DifferExtendedPatch {
         let slot = k + m
         let below = slot > 0 ? furthest[slot - 1] : nil
         let above = slot < n + m ? furthest[slot + 1] : nil
-        let down = k == -d || (k != d && below != nil && above != nil && below! < above!)
+        // Down (an insert) on the lowest diagonal, or where the diagonal
+        // above reached further than the one below; else right (a delete).
+        let down = k == -d || (k != d && (below.flatMap { b in above.map { b < $0 } } ?? false))
         let trace: Trace
         if down {
           let x = above ?? -1
