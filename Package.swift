@@ -86,7 +86,9 @@ let package = Package(
       name: "BatchCheckHarnessTests",
       dependencies: ["BatchCheckHarness", "BatchCheck", "ReferenceDiffs"]),
     // Uses the package as a diff library's test target would: public API only.
-    .testTarget(name: "ImportAPITests", dependencies: ["BatchCheckTesting", "BatchCheckHarness"]),
+    .testTarget(
+      name: "ImportAPITests",
+      dependencies: ["BatchCheckTesting", "BatchCheckHarness", "ReferenceDiffs"]),
     .testTarget(
       name: "BatchCheckCLITests",
       dependencies: [

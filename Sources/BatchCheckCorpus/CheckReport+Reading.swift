@@ -167,6 +167,10 @@ enum ReportDecoder {
     if fields.optional("exhaustiveContentTotal") != nil {
       report.exhaustiveContentTotal = try fields.count("exhaustiveContentTotal")
     }
+    if fields.optional("smallAlphabetTotal") != nil {
+      report.smallAlphabetTotal = try fields.count("smallAlphabetTotal")
+      report.smallAlphabet = try fields.count("smallAlphabet")
+    }
     report.uikit = try fields.choice("uikit", UIKitProfile.self)
     if let node = fields.optional("maxMoveRatio") {
       report.maxMoveRatio = try ratio(node, "\"maxMoveRatio\"")

@@ -49,6 +49,7 @@ public enum HTMLReport {
           ? "every pair with |old| + |new| <= \(report.exhaustiveTotal)"
             + (report.exhaustiveContentTotal > 0
               ? ", contents varied up to \(report.exhaustiveContentTotal) rows" : "")
+            + report.smallAlphabetPhrase
           : "skipped"
       ),
       (.random, report.randomCases, "max size \(report.maxSize)"),

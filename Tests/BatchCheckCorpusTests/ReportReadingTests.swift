@@ -45,6 +45,10 @@ struct ReportReadingTests {
     sharded.shard = Shard(number: 2, count: 3)
     var crippledRun = CheckOptions(seed: 5, count: 1_000, exhaustiveTotal: 0)
     crippledRun.maxSize = 0  // every case is empty: the size floors fail
+    // With the small-alphabet family, whose keys the JSON then holds.
+    var family = CheckOptions(seed: 5, count: 200, exhaustiveTotal: 3, stopAtFirstFailure: false)
+    family.smallAlphabetTotal = 5
+    family.smallAlphabet = 2
     return [
       check(
         severalFailures,
@@ -55,6 +59,7 @@ struct ReportReadingTests {
         throwsOnFive, under: .batch, options: CheckOptions(seed: 5, count: 500, exhaustiveTotal: 6)),
       check(ClosureGenerator(name: "empty") { _, _ in BatchUpdate() }, options: crippledRun),
       replay(severalFailures, caseSeed: 99),
+      check(severalFailures, options: family),
       check(wasteful, options: limited),
       check(wasteful, options: limitedShard),
     ]
@@ -79,7 +84,10 @@ struct ReportReadingTests {
       #expect(read.failures.map(\.waste) == report.failures.map(\.waste))
       #expect(read.maxMoveRatio == report.maxMoveRatio)
       #expect(read.rejectsUnneededDeletes == report.rejectsUnneededDeletes)
+      #expect(read.smallAlphabetTotal == report.smallAlphabetTotal)
+      #expect(read.smallAlphabet == report.smallAlphabet)
     }
+    #expect(Self.reports().contains { $0.smallAlphabetTotal == 5 && $0.smallAlphabet == 2 })
     // Both kinds of waste are among them, read back as waste.
     let limited = Self.reports().suffix(2).flatMap(\.failures).map {
       "\($0.kind.name) \($0.variant?.description ?? "")"

@@ -98,7 +98,7 @@ struct SwiftTestingHelperTests {
     #expect(report.maxSize == options.maxSize)
     // The quick budget's figures, as CheckBudget's documentation gives them.
     let quick = checkDiff(named: "replace-all", options: CheckBudget.quick.options(), replaceAll)
-    #expect(quick.exhaustiveCases == 2_059, "\(quick.exhaustiveCases)")
+    #expect(quick.exhaustiveCases == 14_825, "\(quick.exhaustiveCases)")
     #expect(quick.randomCases == 1_000 && quick.maxSize == 100)
     let full = CheckBudget.full.options()
     #expect(

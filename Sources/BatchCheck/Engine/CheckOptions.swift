@@ -13,7 +13,8 @@
 /// Out-of-range numbers are clamped, never trapped on: a negative `count`,
 /// `maxSize`, `shrinkBudget` or `proofBudget` reads as 0, `maxSize` is at
 /// most 100,000, `exhaustiveTotal` at most 10 (1.3 million pairs),
-/// `exhaustiveContentTotal` at most `exhaustiveTotal`, and `maxMoveRatio`
+/// `exhaustiveContentTotal` at most `exhaustiveTotal`, `smallAlphabetTotal`
+/// at most 10, and `maxMoveRatio`
 /// from 1 to `largestMoveRatio` (NaN reads as 1).
 public struct CheckOptions: Sendable {
   /// The run seed used when none is given.
@@ -30,6 +31,8 @@ public struct CheckOptions: Sendable {
   public static let defaultExhaustiveContentTotal = 5
   /// The most calls of the search for a smaller failing pair when none is given.
   public static let defaultProofBudget = 2_000
+  /// The most distinct ids of a pair of the small-alphabet family when none is given.
+  public static let defaultSmallAlphabet = 3
 
   /// The run seed; each random case's seed derives from it and the case's
   /// index (`SplitMix64.caseSeed(run:index:)`).
@@ -47,6 +50,20 @@ public struct CheckOptions: Sendable {
   /// exhaustion; 0 for none. At most `exhaustiveTotal`; none in an
   /// identity-only run.
   public var exhaustiveContentTotal = CheckOptions.defaultExhaustiveContentTotal
+  /// After the pairs of at most `exhaustiveTotal` rows, the exhaustive
+  /// phase also tries every pair of more rows, up to this many in all,
+  /// whose rows hold at most `smallAlphabet` distinct ids: the repeated ids
+  /// that break diffs, at sizes a whole exhaustion could not afford
+  /// (`ExhaustivePairs.smallAlphabetTotal`). 0 (the default) or a total at
+  /// most `exhaustiveTotal` adds none; at most 10. The report's edit size
+  /// leaves these cases out unless a waste limit measured them.
+  ///
+  ///     var options = CheckOptions(exhaustiveTotal: 6)
+  ///     options.smallAlphabetTotal = 8   // 12,766 more pairs, of 7 and 8 rows
+  public var smallAlphabetTotal = 0
+  /// The most distinct ids of a pair of the small-alphabet family
+  /// (`smallAlphabetTotal`); 3 by default, below 1 for no family.
+  public var smallAlphabet = CheckOptions.defaultSmallAlphabet
   /// The regression corpus, replayed first: (old sections, new sections)
   /// pairs, as the command line reads them from case files.
   public var regressions: [(old: [[Row]], new: [[Row]])]
@@ -187,13 +204,14 @@ public struct CheckOptions: Sendable {
   }
 
   /// The exhaustive phase's pairs as a run of these options makes them
-  /// (clamped, no content changes in an identity-only run); nil when the
-  /// phase is skipped.
+  /// (clamped, no content changes in an identity-only run, the
+  /// small-alphabet family last); nil when the phase is skipped.
   package var exhaustivePairs: ExhaustivePairs? {
     let options = clamped
     guard options.exhaustiveTotal > 0 else { return nil }
     return ExhaustivePairs(
-      maxTotal: options.exhaustiveTotal, contentTotal: options.exhaustiveContentTotal)
+      maxTotal: options.exhaustiveTotal, contentTotal: options.exhaustiveContentTotal,
+      smallAlphabetTotal: options.smallAlphabetTotal, smallAlphabet: options.smallAlphabet)
   }
 
   /// The options with every number inside its documented range.
@@ -202,6 +220,7 @@ public struct CheckOptions: Sendable {
     options.count = max(0, count)
     options.maxSize = GeneratedCase.clampSize(maxSize)
     options.exhaustiveTotal = min(10, max(0, exhaustiveTotal))
+    options.smallAlphabetTotal = min(10, max(0, smallAlphabetTotal))
     options.shrinkBudget = max(0, shrinkBudget)
     options.proofBudget = max(0, proofBudget)
     options.maxCrashes = maxCrashes.map { max(1, $0) }

@@ -13,7 +13,8 @@ extension CheckReport {
   /// Keys, in this order: `generator`; `contract` (judged under);
   /// `generatorContract` (the generator's own, only when it differs);
   /// `identityOnly`; `uikit` (the profile, `ios18` or `ios12`); `seed`; `shard` (`"2/4"`, or null for a whole run);
-  /// `maxSize`; `exhaustiveTotal`; `exhaustiveContentTotal`; `sectioned`; `maxMoveRatio` and
+  /// `maxSize`; `exhaustiveTotal`; `exhaustiveContentTotal`; `smallAlphabetTotal` and
+  /// `smallAlphabet` (only when the run had the small-alphabet family); `sectioned`; `maxMoveRatio` and
   /// `rejectsUnneededDeletes` (only when the run set them); `passed`; `cases` (`corpus`,
   /// `exhaustive`, `random`, `skipped`, `passed`, `failed`, with `failed`
   /// counting coverage failures as in the text); `partial` (whether a phase
@@ -74,6 +75,10 @@ extension CheckReport {
     fields.append("\"shard\":" + (shard.map { jsonQuoted($0.description) } ?? "null"))
     fields.append("\"maxSize\":\(maxSize),\"exhaustiveTotal\":\(exhaustiveTotal)")
     fields.append("\"exhaustiveContentTotal\":\(exhaustiveContentTotal)")
+    if smallAlphabetTotal > 0 {
+      fields.append(
+        "\"smallAlphabetTotal\":\(smallAlphabetTotal),\"smallAlphabet\":\(smallAlphabet)")
+    }
     fields.append("\"sectioned\":\(sectioned)")
     if let maxMoveRatio { fields.append("\"maxMoveRatio\":" + decimalText(maxMoveRatio)) }
     if rejectsUnneededDeletes { fields.append("\"rejectsUnneededDeletes\":true") }

@@ -51,6 +51,9 @@ extension CheckReport {
     if maxSize != other.maxSize { return "maxSize" }
     if exhaustiveTotal != other.exhaustiveTotal { return "exhaustiveTotal" }
     if exhaustiveContentTotal != other.exhaustiveContentTotal { return "exhaustiveContentTotal" }
+    if smallAlphabetTotal != other.smallAlphabetTotal || smallAlphabet != other.smallAlphabet {
+      return "smallAlphabetTotal"
+    }
     if sectioned != other.sectioned { return "sectioned" }
     if maxMoveRatio != other.maxMoveRatio { return "maxMoveRatio" }
     if rejectsUnneededDeletes != other.rejectsUnneededDeletes { return "rejectsUnneededDeletes" }
@@ -172,16 +175,22 @@ package struct ShardMerge: Sendable {
     // The whole exhaustive phase is known once every shard ran its share:
     // then it tells how far below each failure no pair fails so.
     let exhaustive = ExhaustivePairs(
-      maxTotal: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal)
+      maxTotal: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal,
+      smallAlphabetTotal: merged.smallAlphabetTotal, smallAlphabet: merged.smallAlphabet)
     let finished = merged.exhaustiveTotal > 0 && merged.exhaustiveCases == exhaustive.count
     let failures = firsts.values.sorted { $0.phaseOrder < $1.phaseOrder }
+    // A kind first met in the small-alphabet family says nothing of the
+    // other pairs of its size.
+    let whole = ExhaustiveKnowledge.wholePairs(exhaustive)
     merged.failures = CheckReport.listingKinds(
       failures,
       knowledge: ExhaustiveKnowledge(
         total: merged.exhaustiveTotal, contentTotal: merged.exhaustiveContentTotal,
         finished: finished,
         kinds: finished
-          ? Set(failures.filter { $0.phase == CheckPhase.exhaustive }.map(\.kind))
+          ? Set(
+            failures.filter { $0.phase == CheckPhase.exhaustive && ($0.index ?? 0) < whole }
+              .map(\.kind))
           : []),
       identityOnly: merged.identityOnly)
     merged.appendCoverageFailures()

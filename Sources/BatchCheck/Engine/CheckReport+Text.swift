@@ -39,7 +39,7 @@ extension CheckReport {
         "  exhaustive: \(counted(exhaustiveCases, "case"))"
           + (exhaustiveTotal > 0 ? ", every pair with |old| + |new| <= \(exhaustiveTotal)" : "")
           + (exhaustiveContentTotal > 0
-            ? ", contents varied up to \(exhaustiveContentTotal) rows" : ""))
+            ? ", contents varied up to \(exhaustiveContentTotal) rows" : "") + smallAlphabetPhrase)
       lines.append("  random:     \(counted(randomCases, "case")), max size \(maxSize)")
       if let edits {
         lines.append("  " + edits.summary(over: editCases))

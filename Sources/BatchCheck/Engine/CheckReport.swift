@@ -33,6 +33,19 @@ public struct CheckReport: Hashable, Sendable {
   /// The exhaustive phase's total size up to which contents varied
   /// (`CheckOptions.exhaustiveContentTotal`); 0 for none.
   public package(set) var exhaustiveContentTotal = 0
+  /// The largest total size of the exhaustive phase's small-alphabet
+  /// family (`CheckOptions.smallAlphabetTotal`); 0 for none.
+  public package(set) var smallAlphabetTotal = 0
+  /// The most distinct ids of a pair of that family; 0 for none.
+  public package(set) var smallAlphabet = 0
+
+  /// The small-alphabet family as the text and HTML reports name it after
+  /// the exhaustive bound: `", then up to 8 rows of at most 3 ids"`, or
+  /// empty when the run had none.
+  package var smallAlphabetPhrase: String {
+    smallAlphabetTotal > 0
+      ? ", then up to \(smallAlphabetTotal) rows of at most \(smallAlphabet) ids" : ""
+  }
   /// Regression pairs run.
   public package(set) var corpusCases = 0
   /// Exhaustive pairs run.

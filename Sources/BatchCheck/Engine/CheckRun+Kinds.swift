@@ -29,8 +29,18 @@ struct ExhaustiveKnowledge {
   var contentTotal: Int
   /// Whether every pair ran.
   var finished: Bool
-  /// The kinds of failure met in the phase (each at its first, smallest, pair).
+  /// The kinds of failure met in the phase (each at its first, smallest,
+  /// pair) among its pairs of at most `total` rows: a kind first met in
+  /// the small-alphabet family proves nothing of the other pairs of its size.
   var kinds: Set<FailureKind>
+
+  /// How many of `pairs` come before the small-alphabet family: the pairs
+  /// of at most `maxTotal` rows, every one of them.
+  static func wholePairs(_ pairs: ExhaustivePairs) -> Int {
+    pairs.smallAlphabetTotal == 0
+      ? pairs.count
+      : ExhaustivePairs(maxTotal: pairs.maxTotal, contentTotal: pairs.contentTotal).count
+  }
 
   /// How far the phase searched below a failure of `rows` rows and kind
   /// `kind`; nil when it says nothing (it did not reach such pairs).
@@ -100,7 +110,10 @@ extension CheckRun {
     ExhaustiveKnowledge(
       total: report.exhaustiveTotal, contentTotal: report.exhaustiveContentTotal,
       finished: exhaustiveFinished,
-      kinds: Set(found.lazy.filter { $0.phase == .exhaustive }.map(\.kind)))
+      kinds: Set(
+        found.lazy.filter { $0.phase == .exhaustive }
+          .filter { $0.old.joined().count + $0.new.joined().count <= report.exhaustiveTotal }
+          .map(\.kind)))
   }
 
   /// Tries every pair of one section a side smaller than `failure`'s, in

@@ -40,11 +40,14 @@ struct CheckRun<Runner: CaseRunning> {
   }
 
   /// Phase 2: every pair up to `exhaustiveTotal` rows in all, one section a
-  /// side, contents varied up to `exhaustiveContentTotal`.
+  /// side, contents varied up to `exhaustiveContentTotal`, then the
+  /// small-alphabet family up to `smallAlphabetTotal`.
   mutating func runExhaustive() {
     guard let pairs = options.exhaustivePairs, !stopped else { return }
     report.exhaustiveTotal = pairs.maxTotal
     report.exhaustiveContentTotal = pairs.contentTotal
+    report.smallAlphabetTotal = pairs.smallAlphabetTotal
+    report.smallAlphabet = pairs.smallAlphabet
     runPairs(.exhaustive, pairs.lazy.map { ([$0.old], [$0.new]) })
   }
 
@@ -66,6 +69,9 @@ struct CheckRun<Runner: CaseRunning> {
     // paused to learn a crash: they run first when it goes on.
     var requeued: [PendingCase] = []
     var loop = PhaseLoop(phase, generator: runner.name, options: options, predictor: predictor)
+    if phase == .exhaustive, let pairs = options.exhaustivePairs, pairs.smallAlphabetTotal > 0 {
+      loop.unmeasuredFrom = ExhaustiveKnowledge.wholePairs(pairs)
+    }
     loop.run(
       runner,
       take: {

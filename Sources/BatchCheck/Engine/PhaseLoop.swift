@@ -19,6 +19,11 @@ struct PhaseLoop {
   var tally = FailureTally()
   /// The edit size of the phase's valid updates.
   var edits = EditTotals()
+  /// The index of the phase's first case that the edit size leaves out
+  /// unless a waste limit measured it already: the small-alphabet family's
+  /// first pair in the exhaustive phase (its tiny alphabets would skew the
+  /// totals, and measuring costs half a case); none by default.
+  var unmeasuredFrom = Int.max
   /// The pair of each kind's first case, kept for learning crashes.
   var firstPairs: [FailureKind: (old: [[Row]], new: [[Row]])] = [:]
   /// Cases skipped as predicted crashes.
@@ -118,7 +123,9 @@ struct PhaseLoop {
         probe: probe, failedAsPredicted: result.kind == predictor.patterns[probe].kind)
     }
     // Every valid batch update counts, a breach of a waste limit too.
-    edits.add(result, old: pending.old, new: pending.new)
+    if pending.index < unmeasuredFrom || result.edits != nil {
+      edits.add(result, old: pending.old, new: pending.new)
+    }
     guard let kind = result.kind else { return true }
     tally.add(kind, at: pending.index, message: result.detail, waste: result.waste)
     if firstPairs[kind] == nil { firstPairs[kind] = (pending.old, pending.new) }

@@ -22,26 +22,64 @@
 /// Pairs come in order of total size, so the first failing pair of any kind
 /// is a smallest one of that kind.
 ///
+/// A small-alphabet family may follow (`smallAlphabetTotal`): every pair
+/// with more than `maxTotal` rows and at most `smallAlphabetTotal`, drawn
+/// from at most `smallAlphabet` distinct values, plain. Repeated ids in
+/// small tables are what break diffs; the family reaches them at sizes the
+/// whole exhaustion could not afford.
+///
+///     ExhaustivePairs(maxTotal: 6, smallAlphabetTotal: 8, smallAlphabet: 3).count
+///     // 12,766 more pairs than ExhaustivePairs(maxTotal: 6)
+///
 /// - Complexity: the number of pairs with total size *t* is (*t* + 1) ×
 ///   Bell(*t*) without content changes: 46,113 pairs up to a total of 8;
-///   with content changes up to 5 rows, 47,809.
+///   with content changes up to 5 rows, 47,809. With at most 3 values, (*t*
+///   + 1) × (1 + S(*t*, 2) + S(*t*, 3)), S the Stirling numbers of the
+///   second kind: 2,920 pairs of 7 rows and 9,846 of 8.
 public struct ExhaustivePairs: Sequence, Sendable {
   /// The largest `old.count + new.count`.
   public let maxTotal: Int
   /// The largest `old.count + new.count` of a pair that also comes with its
   /// content changes; 0 for none. At most `maxTotal`.
   public let contentTotal: Int
+  /// The largest `old.count + new.count` of the small-alphabet family, which
+  /// follows the pairs of at most `maxTotal` rows; 0 when there is none
+  /// (never in 1...`maxTotal`).
+  public let smallAlphabetTotal: Int
+  /// How many distinct values a pair of the small-alphabet family holds at
+  /// most; 0 when there is no family.
+  public let smallAlphabet: Int
 
   /// Every pair with at most `maxTotal` rows in all (negative counts as 0),
   /// those with at most `contentTotal` rows also with their content changes
   /// (clamped to 0...`maxTotal`).
   public init(maxTotal: Int, contentTotal: Int = 0) {
+    self.init(maxTotal: maxTotal, contentTotal: contentTotal, smallAlphabetTotal: 0)
+  }
+
+  /// Every pair with at most `maxTotal` rows in all, then every pair of
+  /// more rows, up to `smallAlphabetTotal` (at most 10), whose old and new
+  /// rows hold at most `smallAlphabet` distinct values in all. No family
+  /// when `smallAlphabetTotal` is at most `maxTotal` or `smallAlphabet` is
+  /// below 1.
+  ///
+  ///     ExhaustivePairs(maxTotal: 0, smallAlphabetTotal: 2, smallAlphabet: 1).map {
+  ///       "\($0.old) -> \($0.new)"
+  ///     }
+  ///     // [] -> [], [] -> ["a"], ["a"] -> [], [] -> ["a","a"], ["a"] -> ["a"], ["a","a"] -> []
+  public init(maxTotal: Int, contentTotal: Int = 0, smallAlphabetTotal: Int, smallAlphabet: Int = 3)
+  {
     self.maxTotal = Swift.max(0, maxTotal)
     self.contentTotal = Swift.min(self.maxTotal, Swift.max(0, contentTotal))
+    let family = Swift.min(10, smallAlphabetTotal) > self.maxTotal && smallAlphabet > 0
+    self.smallAlphabetTotal = family ? Swift.min(10, smallAlphabetTotal) : 0
+    self.smallAlphabet = family ? smallAlphabet : 0
   }
 
   public func makeIterator() -> Iterator {
-    Iterator(maxTotal: maxTotal, contentTotal: contentTotal)
+    Iterator(
+      maxTotal: maxTotal, contentTotal: contentTotal, smallAlphabetTotal: smallAlphabetTotal,
+      smallAlphabet: smallAlphabet)
   }
 
   /// How many pairs the sequence holds, counted without making them.
@@ -60,6 +98,8 @@ public struct ExhaustivePairs: Sequence, Sendable {
   public struct Iterator: IteratorProtocol {
     let maxTotal: Int
     let contentTotal: Int
+    let smallAlphabetTotal: Int
+    let smallAlphabet: Int
     var total = 0
     var split = 0
     /// The current restricted growth string, or nil before the first one of a total.
@@ -73,9 +113,12 @@ public struct ExhaustivePairs: Sequence, Sendable {
     /// 0 once they are all made.
     var variant = 0
 
-    init(maxTotal: Int, contentTotal: Int = 0) {
+    init(maxTotal: Int, contentTotal: Int = 0, smallAlphabetTotal: Int = 0, smallAlphabet: Int = 0)
+    {
       self.maxTotal = maxTotal
       self.contentTotal = contentTotal
+      self.smallAlphabetTotal = smallAlphabetTotal
+      self.smallAlphabet = smallAlphabet
     }
 
     public mutating func next() -> (old: [Row], new: [Row])? {
@@ -112,10 +155,12 @@ public struct ExhaustivePairs: Sequence, Sendable {
       return values.indices.filter { old.contains(values[$0]) && new.contains(values[$0]) }
     }
 
-    /// Steps to the next restricted growth string and split.
+    /// Steps to the next restricted growth string and split: every one up
+    /// to `maxTotal` rows, then those of at most `smallAlphabet` values.
     private mutating func nextValues() -> [Int]? {
-      while total <= maxTotal {
-        if let current = values, let following = Self.successor(of: current) {
+      while total <= Swift.max(maxTotal, smallAlphabetTotal) {
+        let alphabet = total > maxTotal ? smallAlphabet : Int.max
+        if let current = values, let following = Self.successor(of: current, alphabet: alphabet) {
           values = following
         } else if values != nil, split < total {
           split += 1
@@ -133,13 +178,14 @@ public struct ExhaustivePairs: Sequence, Sendable {
       return nil
     }
 
-    /// The next restricted growth string of the same length, or nil after the last.
-    static func successor(of values: [Int]) -> [Int]? {
+    /// The next restricted growth string of the same length whose values
+    /// are below `alphabet`, or nil after the last.
+    static func successor(of values: [Int], alphabet: Int = Int.max) -> [Int]? {
       var next = values
       var index = next.count - 1
       while index > 0 {
         let largestBefore = next[..<index].max() ?? 0
-        if next[index] <= largestBefore {
+        if next[index] <= largestBefore, next[index] + 1 < alphabet {
           next[index] += 1
           for later in (index + 1)..<next.count { next[later] = 0 }
           return next

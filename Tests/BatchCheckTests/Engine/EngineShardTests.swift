@@ -80,6 +80,47 @@ struct EngineShardTests {
     #expect(merged.failures.contains { $0.coverage == .moves })
   }
 
+  @Test(
+    "with the small-alphabet family: the shards merge to the unsharded report, a family find not proven minimal"
+  )
+  func smallAlphabetFamily() throws {
+    // Forgets the last insert of 5 new rows after 3 old ones: 8 rows, found
+    // only in the family (the random phase is off).
+    let generator = ClosureGenerator(name: "forgets-3-5") { old, new in
+      let inserts = old.count == 3 && new.count == 5 ? 4 : new.count
+      return BatchUpdate(
+        deleteRows: old.indices.map { RowPath(0, $0) },
+        insertRows: (0..<inserts).map { RowPath(0, $0) })
+    }
+    var options = CheckOptions.quick(count: 0, exhaustiveTotal: 5, stopAtFirstFailure: false)
+    options.smallAlphabetTotal = 8
+    options.smallAlphabet = 2
+    let whole = check(generator, options: options)
+    let failure = try #require(whole.failures.first)
+    #expect(failure.rule == .r2 && failure.rowCount == 8 && failure.phase == .exhaustive)
+    #expect(!failure.isProvenMinimal && failure.minimality?.rows == 5)
+    #expect(
+      whole.renderText().contains(
+        "<= 5, contents varied up to 5 rows, then up to 8 rows of at most 2 ids"))
+    #expect(whole.renderJSON().contains(#""smallAlphabetTotal":8,"smallAlphabet":2"#))
+    var shards: [CheckReport] = []
+    for number in 1...3 {
+      var sharded = options
+      sharded.shard = Shard(number: number, count: 3)
+      shards.append(check(generator, options: sharded))
+    }
+    let merged = try CheckReport.merging(shards)
+    #expect(merged == whole)
+    #expect(merged.renderText() == whole.renderText())
+    // Shards of another family are another run.
+    var other = options
+    other.smallAlphabet = 3
+    other.shard = Shard(number: 2, count: 3)
+    #expect(throws: MergeError.self) {
+      try CheckReport.merging([shards[0], check(generator, options: other), shards[2]])
+    }
+  }
+
   @Test("merging refuses what is not the shards of one run")
   func mergeErrors() {
     func shard(

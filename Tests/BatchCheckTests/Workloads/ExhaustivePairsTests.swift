@@ -70,4 +70,47 @@ struct ExhaustivePairsTests {
     #expect(ExhaustivePairs(maxTotal: 8, contentTotal: 5).count == 47_809)
     #expect(ExhaustivePairs(maxTotal: 8).count == 46_113)
   }
+
+  @Test(
+    "the small-alphabet family: after the whole pairs, exactly the larger pairs of few values, in the whole order"
+  )
+  func smallAlphabetFamily() {
+    let family = Array(
+      ExhaustivePairs(maxTotal: 4, contentTotal: 2, smallAlphabetTotal: 7, smallAlphabet: 2))
+    let whole = Array(ExhaustivePairs(maxTotal: 4, contentTotal: 2))
+    // The reference: every plain pair up to 7 rows, kept when it has more
+    // than 4 rows and at most 2 distinct values.
+    let larger = ExhaustivePairs(maxTotal: 7).filter { pair in
+      pair.old.count + pair.new.count > 4 && Set((pair.old + pair.new).map(\.id)).count <= 2
+    }
+    let key = { (pair: (old: [Row], new: [Row])) in "\(pair.old) | \(pair.new)" }
+    #expect(family.map(key) == (whole + larger).map(key))
+    #expect(family.count == whole.count + larger.count && !larger.isEmpty)
+    #expect(
+      ExhaustivePairs(maxTotal: 4, contentTotal: 2, smallAlphabetTotal: 7, smallAlphabet: 2).count
+        == family.count)
+    // (t + 1) × (1 + S(t, 2)) pairs of t rows: 6 × 16 + 7 × 32 + 8 × 64.
+    #expect(larger.count == 6 * 16 + 7 * 32 + 8 * 64)
+  }
+
+  @Test("no family at or below the whole bound, with no values, or beyond 10 rows")
+  func smallAlphabetBounds() {
+    let none = [
+      ExhaustivePairs(maxTotal: 5, smallAlphabetTotal: 5),
+      ExhaustivePairs(maxTotal: 5, smallAlphabetTotal: 3),
+      ExhaustivePairs(maxTotal: 5, smallAlphabetTotal: 7, smallAlphabet: 0),
+      ExhaustivePairs(maxTotal: 5, smallAlphabetTotal: -2, smallAlphabet: -1),
+    ]
+    for pairs in none {
+      #expect(pairs.smallAlphabetTotal == 0 && pairs.smallAlphabet == 0)
+      #expect(pairs.count == ExhaustivePairs(maxTotal: 5).count)
+    }
+    #expect(
+      ExhaustivePairs(maxTotal: 2, smallAlphabetTotal: 50, smallAlphabet: 1).smallAlphabetTotal
+        == 10)
+    // One value: one string per length, every split of it.
+    #expect(
+      ExhaustivePairs(maxTotal: 2, smallAlphabetTotal: 50, smallAlphabet: 1).count
+        == ExhaustivePairs(maxTotal: 2).count + (3...10).reduce(0) { $0 + $1 + 1 })
+  }
 }
