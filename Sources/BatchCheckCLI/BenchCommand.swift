@@ -48,15 +48,29 @@ struct BenchCommand: OptionCommand {
     Each is timed under both UIKit profiles, iOS 18 and iOS 12, unless
     --uikit names one.
 
-    Last, a table of the edit size of every built-in generator over --cases
+    Then a table of the edit size of every built-in generator over --cases
     random cases of up to --max-size rows: the row moves its valid updates
     issue against the fewest needed, their ratio, the rows deleted and
     inserted again and the unchanged rows reloaded.
 
+    Last, the corpus part: a corpus of --corpus-cases random cases of up to
+    300 rows (after the 416 small pairs, as 'corpus generate --max-size 300'
+    writes it) in a temporary folder, and, each as a child process timed
+    once: Python's C json module parsing every line (when python3 is on
+    PATH), batchcheck's own parse (--parse-only), and 'corpus check
+    --generator heckel' at --workers 1 and at one worker per core (at least
+    2). For each, the wall time, cases/s and the peak memory (the child's
+    own maximum resident set); the speedup of N workers over 1; whether the
+    N-worker output is byte-identical to the 1-worker output (if not, the
+    line says FAILED and bench exits 1); and the ratio of the N-worker
+    check's time to each parse alone (1.0 or less: checking costs no more
+    than parsing).
+
     USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
                             [--generator <name>] [--cases <n>] [--max-size <m>]
-                            [--uikit <profile>]
+                            [--uikit <profile>] [--corpus-cases <n>]
            batchcheck bench --write-case <file> [--rows <n>] [--operations <k>]
+           batchcheck bench --parse-only <file>
 
     OPTIONS:
     \(optionsHelp)
@@ -71,6 +85,8 @@ struct BenchCommand: OptionCommand {
   var maxSize = 50
   var profiles = UIKitProfile.allCases
   var caseFile: String?
+  var corpusCases = 300_000
+  var parseOnlyFile: String?
 
   static var options: [CommandOption<Self>] {
     let range = 0...100_000_000
@@ -99,10 +115,22 @@ struct BenchCommand: OptionCommand {
         help:
           "Time nothing: write the valid update of --rows rows and about --operations operations as one"
           + " case line (the case format), for 'batchcheck validate <file>'."),
+      .number(
+        "--corpus-cases", \.corpusCases, in: range,
+        help:
+          "Random cases of the corpus part's corpus, after the 416 small pairs; 0 skips the part",
+        default: "300000"),
+      .path(
+        "--parse-only", \.parseOnlyFile,
+        help:
+          "Time nothing: read every case of <file> with the case reader, judging none, and print how"
+          + " many were read (the corpus part's own parse-only baseline). Exit 65 if a line cannot be"
+          + " read."),
     ]
   }
 
   func run(output: inout some OutputSink) async throws(CommandError) -> ExitCode {
+    if let parseOnlyFile { return try parseOnly(parseOnlyFile, output: &output) }
     if let caseFile {
       try checkOutput(caseFile, inputs: [])
       let large = LargeCase(rows: rows, operations: operations)
@@ -136,6 +164,11 @@ struct BenchCommand: OptionCommand {
     let engineText = await engineBench()
     output.writeOutput(engineText)
     output.writeOutput(await editSizeBench())
-    return verdict.isValid ? .success : .failure
+    let corpus = await corpusBench(executable: Self.batchcheckExecutable)
+    output.writeOutput(corpus.text)
+    if !corpus.passed {
+      output.writeError("Error: bench's corpus part failed; see the corpus lines above\n")
+    }
+    return verdict.isValid && corpus.passed ? .success : .failure
   }
 }

@@ -152,6 +152,6 @@ extension Result where Failure == ChildProcess.SpawnError {
 }
 
 /// `strerror(errno)`.
-private func errnoText() -> String {
+func errnoText() -> String {
   String(cString: strerror(errno))
 }

@@ -1,0 +1,50 @@
+import BatchCheckExec
+import BatchCheckTestSupport
+import Foundation
+import Testing
+
+/// A program run to its end with its output in files: how it ended, its
+/// output and its own peak memory.
+@Suite("Measured process")
+struct MeasuredProcessTests {
+  @Test("the exit code, the output in its file, a peak memory of its own")
+  func exitCodeAndOutput() throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-measured")
+    defer { files.remove() }
+    let out = files.path("out")
+    let err = files.path("err")
+    let run = try MeasuredProcess.run(
+      "/bin/sh", arguments: ["-c", "echo out; echo err >&2; exit 3"], standardOutput: out,
+      standardError: err)
+    #expect(run.exitCode == 3)
+    #expect(run.ending == "status 3")
+    #expect(try String(contentsOfFile: out, encoding: .utf8) == "out\n")
+    #expect(try String(contentsOfFile: err, encoding: .utf8) == "err\n")
+    #expect(run.seconds > 0)
+    #expect(run.peakKilobytes > 0)
+  }
+
+  @Test("a signal ends it without an exit code; a missing program is an error naming it")
+  func signalAndMissing() throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-measured")
+    defer { files.remove() }
+    let killed = try MeasuredProcess.run(
+      "/bin/sh", arguments: ["-c", "kill -9 $$"], standardOutput: files.path("out"),
+      standardError: files.path("err"))
+    #expect(killed.exitCode == nil)
+    #expect(killed.ending.hasPrefix("signal 9"))
+    #expect(throws: MeasuredProcessError.self) {
+      try MeasuredProcess.run(
+        "/nonexistent/program", arguments: [], standardOutput: files.path("out"),
+        standardError: files.path("err"))
+    }
+    do {
+      _ = try MeasuredProcess.run(
+        "/bin/sh", arguments: [], standardOutput: "/nonexistent/folder/out",
+        standardError: files.path("err"))
+      Issue.record("an output file in a missing folder was opened")
+    } catch {
+      #expect(error.message.hasPrefix("cannot open /nonexistent/folder/out: "))
+    }
+  }
+}
