@@ -6,7 +6,7 @@ import BatchCheckHarness
 /// checks nothing (never run, or left out by a stale `LinuxMain.swift`)
 /// prints no such line.
 ///
-///     BatchCheck: my-diff checked 3,059 cases (2,059 exhaustive, 1,000 random): passed
+///     BatchCheck: my-diff checked 15,825 cases (14,825 exhaustive, 1,000 random): passed
 ///     BatchCheck: set-diff checked 2,559 cases (559 exhaustive, 2,000 random): 2 kinds of failure
 enum HelperSummary {
   /// The line of a batch, staged or steps check.

@@ -90,12 +90,20 @@ struct StatisticsScratch {
   var newKeys: [RowKey] = []
   /// For each new row (flat index), the paired old row's flat index or -1.
   var pairedOld: [Int] = []
+  /// Per id (less the smallest), where its old rows start in `oldByID`,
+  /// then, while pairing, how many of them new rows have taken.
+  var starts: [Int] = []
+  var taken: [Int] = []
+  /// The old rows' positions in `oldKeys`, grouped by id, each id's in order.
+  var oldByID: [Int] = []
 }
 
 extension CaseStatistics {
   /// Counts one case.
   ///
-  /// - Complexity: O(*n* log *n*), where *n* is the number of rows of the case.
+  /// - Complexity: O(*n*) when the ids span at most about four values per
+  ///   row (every generated case), where *n* is the number of rows of the
+  ///   case; O(*n* log *n*) otherwise.
   mutating func record(_ old: [[Row]], _ new: [[Row]], scratch: inout StatisticsScratch) {
     cases &+= 1
     Self.keys(old, new, into: &scratch.oldKeys, &scratch.newKeys)
@@ -109,19 +117,96 @@ extension CaseStatistics {
     case 9...32: size9to32 &+= 1
     default: size33plus &+= 1
     }
-    // Sorted by (id, index), the occurrences of an id line up. The keys are
-    // in index order and the standard library's sort is stable (documented):
-    // sorting by id keeps each id's occurrences in index order.
-    scratch.oldKeys.sort { $0.id < $1.id }
-    scratch.newKeys.sort { $0.id < $1.id }
-    if Self.hasRepeat(scratch.oldKeys) || Self.hasRepeat(scratch.newKeys) { withDuplicates &+= 1 }
     // Pair the k-th occurrence of each id in old with its k-th in new.
     scratch.pairedOld.removeAll(keepingCapacity: true)
     scratch.pairedOld.append(contentsOf: repeatElement(-1, count: newCount))
+    let (repeats, changed) =
+      Self.pairByBuckets(&scratch) ?? Self.pairBySorting(&scratch)
+    if repeats { withDuplicates &+= 1 }
+    var last = -1
+    for index in scratch.pairedOld where index >= 0 {
+      if index < last {
+        withMoves &+= 1
+        break
+      }
+      last = index
+    }
+    if changed { withContentChanges &+= 1 }
+  }
+
+  /// Pairs the rows through one bucket per id between the smallest and the
+  /// largest: no sort, no hashing. nil when the ids spread over more than
+  /// four buckets per row (then `pairBySorting`).
+  ///
+  /// - Complexity: O(*n* + *r*), where *n* is the number of rows and *r* ≤
+  ///   4*n* + 64 the span of the ids.
+  private static func pairByBuckets(_ scratch: inout StatisticsScratch) -> (
+    repeats: Bool, changed: Bool
+  )? {
+    let rows = scratch.oldKeys.count + scratch.newKeys.count
+    guard rows > 0 else { return (false, false) }
+    var low = Int.max
+    var high = Int.min
+    for key in scratch.oldKeys {
+      low = min(low, key.id)
+      high = max(high, key.id)
+    }
+    for key in scratch.newKeys {
+      low = min(low, key.id)
+      high = max(high, key.id)
+    }
+    let span = high.subtractingReportingOverflow(low)
+    guard !span.overflow, span.partialValue < 4 * rows + 64 else { return nil }
+    let buckets = span.partialValue + 1
+    scratch.starts.removeAll(keepingCapacity: true)
+    scratch.starts.append(contentsOf: repeatElement(0, count: buckets + 1))
+    scratch.taken.removeAll(keepingCapacity: true)
+    scratch.taken.append(contentsOf: repeatElement(0, count: buckets))
+    var repeats = false
+    for key in scratch.oldKeys {
+      let bucket = key.id - low
+      scratch.starts[bucket + 1] += 1
+      if scratch.starts[bucket + 1] > 1 { repeats = true }
+    }
+    for bucket in 0..<buckets { scratch.starts[bucket + 1] += scratch.starts[bucket] }
+    scratch.oldByID.removeAll(keepingCapacity: true)
+    scratch.oldByID.append(contentsOf: repeatElement(0, count: scratch.oldKeys.count))
+    for (position, key) in scratch.oldKeys.enumerated() {
+      let bucket = key.id - low
+      scratch.oldByID[scratch.starts[bucket] + scratch.taken[bucket]] = position
+      scratch.taken[bucket] += 1
+    }
+    for bucket in 0..<buckets { scratch.taken[bucket] = 0 }
+    var changed = false
+    for key in scratch.newKeys {
+      let bucket = key.id - low
+      let slot = scratch.starts[bucket] + scratch.taken[bucket]
+      scratch.taken[bucket] += 1
+      if scratch.taken[bucket] > 1 { repeats = true }
+      guard slot < scratch.starts[bucket + 1] else { continue }
+      let old = scratch.oldKeys[scratch.oldByID[slot]]
+      scratch.pairedOld[key.index] = old.index
+      if old.content != key.content { changed = true }
+    }
+    return (repeats, changed)
+  }
+
+  /// Pairs the rows after sorting each side by id: for ids too spread out
+  /// for `pairByBuckets`. The keys are in index order and the standard
+  /// library's sort is stable (documented): sorting by id keeps each id's
+  /// occurrences in index order, so they line up.
+  ///
+  /// - Complexity: O(*n* log *n*), where *n* is the number of rows.
+  private static func pairBySorting(_ scratch: inout StatisticsScratch) -> (
+    repeats: Bool, changed: Bool
+  ) {
+    scratch.oldKeys.sort { $0.id < $1.id }
+    scratch.newKeys.sort { $0.id < $1.id }
+    let repeats = hasRepeat(scratch.oldKeys) || hasRepeat(scratch.newKeys)
     var changed = false
     var i = 0
     var j = 0
-    while i < oldCount, j < newCount {
+    while i < scratch.oldKeys.count, j < scratch.newKeys.count {
       let a = scratch.oldKeys[i]
       let b = scratch.newKeys[j]
       if a.id < b.id {
@@ -135,15 +220,7 @@ extension CaseStatistics {
         j += 1
       }
     }
-    var last = -1
-    for index in scratch.pairedOld where index >= 0 {
-      if index < last {
-        withMoves &+= 1
-        break
-      }
-      last = index
-    }
-    if changed { withContentChanges &+= 1 }
+    return (repeats, changed)
   }
 
   /// Whether two neighbours of sorted keys share an id.

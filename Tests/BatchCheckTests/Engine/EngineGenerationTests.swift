@@ -102,6 +102,32 @@ struct EngineGenerationTests {
     #expect(measure([[Row("a"), Row("b")]], [[Row("b"), Row("a")]]).withMoves == 1)
     #expect(measure([[Row("a")]], [[Row(id: "a", content: "x")]]).withContentChanges == 1)
   }
+
+  @Test("statistics: ids a bucket each and ids spread too far for buckets measure alike")
+  func statisticsBucketsAndSorting() {
+    // Ids times a million keep their order and equalities but spread past
+    // the buckets, so the same case is measured by sorting instead.
+    func spread(_ sections: [[Row]]) -> [[Row]] {
+      sections.map { rows in
+        rows.map { row in
+          guard case .int(let id) = row.id else { return row }
+          return Row(id: .int(id * 1_000_000), content: row.content)
+        }
+      }
+    }
+    var near = CaseStatistics()
+    var far = CaseStatistics()
+    var scratch = StatisticsScratch()
+    for index in 0..<2_000 {
+      let made = GeneratedCase.make(
+        seed: SplitMix64.caseSeed(run: 0x57A7, index: index), maxSize: 40,
+        sections: index % 2 == 0)
+      near.record(made.old, made.new, scratch: &scratch)
+      far.record(spread(made.old), spread(made.new), scratch: &scratch)
+    }
+    #expect(near == far)
+    #expect(near.withDuplicates > 0 && near.withMoves > 0 && near.withContentChanges > 0)
+  }
 }
 
 extension EngineGenerationTests {
