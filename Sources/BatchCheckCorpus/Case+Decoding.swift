@@ -30,7 +30,7 @@ extension Case {
 
   /// Parses and decodes one line of valid UTF-8, where it lies.
   static func decode(lineBuffer: UnsafeBufferPointer<UInt8>) throws(LineError) -> Case {
-    switch try CaseDecoder.decodeCompactly(lineBuffer, CaseDecoder.decodeLineValue) {
+    switch try CaseDecoder.decodeLine(lineBuffer) {
     case .batch(let testCase): return testCase
     case .snapshot:
       throw LineError(
@@ -81,6 +81,18 @@ package enum CaseDecoder {
   /// Anything a compact array gets wrong is reported from the tree, where
   /// every element has its own offset: the line is parsed again, as a tree,
   /// only then.
+  /// Decodes one line of valid UTF-8, of any contract, where it lies: by
+  /// the fast path (`CaseFastReader`) when the line has a corpus line's
+  /// shape, else by `decodeCompactly`, which gives the same case or the
+  /// error with its offset.
+  ///
+  /// - Throws: `LineError` at the first offending byte.
+  static func decodeLine(_ bytes: UnsafeBufferPointer<UInt8>) throws(LineError) -> CaseLineValue {
+    try checkLineSize(bytes.count)
+    if let testCase = CaseFastReader.decode(bytes) { return .batch(testCase) }
+    return try decodeCompactly(bytes, decodeLineValue)
+  }
+
   static func decodeCompactly<Value>(
     _ bytes: UnsafeBufferPointer<UInt8>, _ decode: (consuming JSONNode) throws(LineError) -> Value
   ) throws(LineError) -> Value {

@@ -44,6 +44,15 @@ extension CaseFile {
     reader.finish(body)
   }
 
+  /// The index of the first line break in `bytes` from `start` on, found
+  /// by `memchr`: where a line read a block at a time ends.
+  package static func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard start < bytes.count, let base = bytes.baseAddress,
+      let found = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+    else { return nil }
+    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+  }
+
   /// Opens `path` (`-`: standard input, descriptor 0) for reading, refusing
   /// a missing file and a directory; with the file's status.
   static func openForReading(_ path: String) throws(CaseFileError) -> (Int32, stat) {
@@ -120,7 +129,9 @@ struct StreamedLines {
   /// most a line may hold is only counted from then on.
   private mutating func emitEnded(_ body: (CaseLine) -> Bool) throws(CaseFileError) -> Bool {
     var lineStart = 0
-    while let end = pending[max(lineStart, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+    while let end = pending.withUnsafeBufferPointer({
+      CaseFile.firstNewline(in: $0, from: max(lineStart, scanned))
+    }) {
       let goOn = pending.withUnsafeBufferPointer { all in
         emit(UnsafeBufferPointer(rebasing: all[lineStart..<end]), body)
       }

@@ -198,7 +198,7 @@ package enum CaseFile {
     do throws(LineError) {
       try CaseDecoder.checkLineSize(line.count)
       try checkUTF8(line)
-      return .success(try CaseDecoder.decodeCompactly(line, CaseDecoder.decodeLineValue))
+      return .success(try CaseDecoder.decodeLine(line))
     } catch {
       return .failure(CaseDataError(file: file, line: number, lineBytes: line, error: error))
     }
@@ -206,10 +206,28 @@ package enum CaseFile {
 
   /// Throws at the first byte of `bytes` that is not part of valid UTF-8.
   static func checkUTF8(_ bytes: some Collection<UInt8>) throws(LineError) {
-    if let bad = firstInvalidUTF8(bytes) {
+    // ASCII, a word at a time, is valid: the scalar-by-scalar check starts
+    // at the first byte that is not, and counts its offsets from there.
+    let ascii = bytes.withContiguousStorageIfAvailable(asciiPrefixCount) ?? 0
+    if let bad = firstInvalidUTF8(bytes.dropFirst(ascii)).map({ $0 + ascii }) {
       let byte = bytes.dropFirst(bad).first ?? 0
       throw LineError(offset: bad, message: "invalid UTF-8 (byte 0x\(hex(byte)))")
     }
+  }
+
+  /// How many bytes at the start of `bytes` are ASCII (below 0x80).
+  ///
+  /// - Complexity: O(*n*), where *n* is that count, 8 bytes at a time.
+  static func asciiPrefixCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = UnsafeRawPointer(bytes.baseAddress) else { return 0 }
+    var index = 0
+    while index + 8 <= bytes.count,
+      base.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+    {
+      index += 8
+    }
+    while index < bytes.count, bytes[index] < 0x80 { index += 1 }
+    return index
   }
 
   /// The offset of the first byte that is not part of valid UTF-8, if any.
