@@ -47,6 +47,19 @@ struct DenseCase {
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
   init(old: [[Row]], new: [[Row]]) {
+    let rowCount = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
+    if Self.allIntegers(old), Self.allIntegers(new) {
+      // Integer rows (every generated case): a table of integers, no `Hasher`.
+      var ids = IntPairNumbers(capacity: rowCount)
+      var rows = IntPairNumbers(capacity: rowCount)
+      oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+      newIDs = new.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+      oldRows = old.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
+      newRows = new.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
+      distinctIDs = ids.count
+      distinctRows = rows.count
+      return
+    }
     var ids = DenseNumbers<RowValue>()
     var rows = DenseNumbers<Row>()
     oldIDs = old.map { $0.map { ids.number($0.id) } }
@@ -55,6 +68,22 @@ struct DenseCase {
     newRows = new.map { $0.map { rows.number($0) } }
     distinctIDs = ids.count
     distinctRows = rows.count
+  }
+
+  /// Whether every row's id and content are integers.
+  private static func allIntegers(_ sections: [[Row]]) -> Bool {
+    sections.allSatisfy { rows in
+      rows.allSatisfy { row in
+        if case .int = row.id, case .int = row.content { return true }
+        return false
+      }
+    }
+  }
+
+  /// The integer of a value `allIntegers` vouched for.
+  private static func integer(_ value: RowValue) -> Int {
+    if case .int(let integer) = value { return integer }
+    return 0
   }
 
   /// The rows kept by id but not by id and content: a row of each such
@@ -78,5 +107,52 @@ struct DenseCase {
       kept += 1
     }
     return kept
+  }
+}
+
+/// Numbers for the distinct pairs of integers of a case, 0, 1, 2... in
+/// order of first sight (`DenseNumbers` for integers): an open-addressing
+/// table with a multiplicative hash, sized for the case once, so that
+/// numbering a row costs a multiplication and a probe or two, not a
+/// `Hasher`.
+struct IntPairNumbers {
+  private var firsts: [Int]
+  private var seconds: [Int]
+  /// Each slot's number, -1 when empty.
+  private var numbers: [Int]
+  private let mask: Int
+  /// How many distinct pairs have a number.
+  private(set) var count = 0
+
+  /// A table for up to `capacity` distinct pairs.
+  init(capacity: Int) {
+    var size = 16
+    while size < 2 * capacity + 2 { size <<= 1 }
+    mask = size - 1
+    firsts = [Int](repeating: 0, count: size)
+    seconds = firsts
+    numbers = [Int](repeating: -1, count: size)
+  }
+
+  /// The number of the pair (`first`, `second`), given the next one when
+  /// it has none yet. At most `capacity` distinct pairs may be numbered.
+  mutating func number(_ first: Int, _ second: Int) -> Int {
+    let mixed =
+      (UInt64(bitPattern: Int64(first)) &* 0x9E37_79B9_7F4A_7C15)
+      ^ (UInt64(bitPattern: Int64(second)) &* 0xC2B2_AE3D_27D4_EB4F)
+    let spread = ((mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9) >> 32
+    var slot = Int(truncatingIfNeeded: spread) & mask
+    while true {
+      let number = numbers[slot]
+      if number < 0 {
+        firsts[slot] = first
+        seconds[slot] = second
+        numbers[slot] = count
+        count += 1
+        return count - 1
+      }
+      if firsts[slot] == first && seconds[slot] == second { return number }
+      slot = (slot + 1) & mask
+    }
   }
 }

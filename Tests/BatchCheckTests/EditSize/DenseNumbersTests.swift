@@ -1,0 +1,53 @@
+import Testing
+
+@testable import BatchCheck
+
+@Suite("Edit size: ids and rows numbered once")
+struct DenseNumbersTests {
+  /// The same rows with every integer written as a string: numbered by hashing.
+  private func spelled(_ sections: [[Row]]) -> [[Row]] {
+    sections.map { rows in
+      rows.map { Row(id: .string("\($0.id)"), content: .string("\($0.content)")) }
+    }
+  }
+
+  @Test("integer rows by the integer table and spelled rows by hashing get the same numbers")
+  func integerTableAgreesWithHashing() {
+    for index in 0..<1_000 {
+      let made = GeneratedCase.make(
+        seed: SplitMix64.caseSeed(run: 0xD3A5E, index: index), maxSize: 60,
+        sections: index % 3 == 0)
+      let integers = DenseCase(old: made.old, new: made.new)
+      let strings = DenseCase(old: spelled(made.old), new: spelled(made.new))
+      #expect(integers.oldIDs == strings.oldIDs && integers.newIDs == strings.newIDs)
+      #expect(integers.oldRows == strings.oldRows && integers.newRows == strings.newRows)
+      #expect(integers.distinctIDs == strings.distinctIDs)
+      #expect(integers.distinctRows == strings.distinctRows)
+    }
+  }
+
+  @Test("the integer table: first sight numbering, extremes, a full table's worth of pairs")
+  func integerTable() {
+    var table = IntPairNumbers(capacity: 5)
+    #expect(table.number(.min, .max) == 0)
+    #expect(table.number(.max, .min) == 1)
+    #expect(table.number(0, 0) == 2)
+    #expect(table.number(.min, .max) == 0)
+    #expect(table.number(0, 1) == 3 && table.number(1, 0) == 4)
+    #expect(table.count == 5)
+    // Many pairs colliding in their low bits still get distinct numbers.
+    var big = IntPairNumbers(capacity: 4_096)
+    for k in 0..<4_096 { #expect(big.number(k << 20, -(k << 20)) == k) }
+    for k in 0..<4_096 { #expect(big.number(k << 20, -(k << 20)) == k) }
+    #expect(big.count == 4_096)
+  }
+
+  @Test("changed rows from the numbers: kept by id, less kept by id and content")
+  func changedRows() {
+    let old = [[Row("a"), Row(id: "a", content: "x"), Row("b")]]
+    let new = [[Row(id: "a", content: "y"), Row("b"), Row(id: "b", content: "z")]]
+    // a: kept 1 (old 2, new 1), unchanged 0; b: kept 1, unchanged 1.
+    #expect(DenseCase(old: old, new: new).changedRows == 1)
+    #expect(DenseCase(old: old, new: old).changedRows == 0)
+  }
+}
