@@ -145,7 +145,7 @@ struct DefaultRun {
   /// A generator's edit-size line under the table: its name in the table's
   /// first column, then the line `check` prints for the run's totals.
   ///
-  ///     // "heckel                 edit size: 107,282 moves where 29,547 suffice (3.7×), 77,919 extra; ..., over 57809 valid updates"
+  ///     // "heckel                 edit size: 107,282 moves where 29,588 suffice (3.7×), 77,912 extra; ..., over 57809 valid updates"
   static func editSizeLine(for report: CheckReport, generator: ContractGenerator) -> String {
     let line: String
     if let edits = report.edits {

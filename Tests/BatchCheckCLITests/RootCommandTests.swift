@@ -143,11 +143,11 @@ struct RootCommandTests {
         sourceLocation: sourceLocation)
     }
     for line in [
-      "lcs-moves              edit size: 24,223 moves where 29,329 suffice; 7,754 rows deleted and inserted again;"
+      "lcs-moves              edit size: 24,192 moves where 29,324 suffice; 7,796 rows deleted and inserted again;"
         + " 0 unchanged rows reloaded, over 57809 valid updates",
-      "heckel                 edit size: 107,282 moves where 29,547 suffice (3.7×), 77,919 extra; 14,549 rows"
+      "heckel                 edit size: 107,282 moves where 29,588 suffice (3.7×), 77,912 extra; 14,549 rows"
         + " deleted and inserted again; 0 unchanged rows reloaded, over 57809 valid updates",
-      "heckel-staged          edit size: 120,056 moves where 43,848 suffice (2.8×), 84,014 extra; 4,103 rows"
+      "heckel-staged          edit size: 120,056 moves where 43,888 suffice (2.8×), 84,013 extra; 4,103 rows"
         + " deleted and inserted again; 0 unchanged rows reloaded, over 57809 valid updates",
     ] {
       #expect(edits.contains(line), "missing: \(line)", sourceLocation: sourceLocation)

@@ -75,37 +75,43 @@ struct SectionPlaces {
   ///
   /// - Complexity: O(*u* + *r*), where *u* is the number of the update's
   ///   row operations and *r* the rows of the sections of `paths` up to the
-  ///   last of them.
+  ///   last of them; the rows walked are marked in arrays, not sets.
   func landing(of paths: Set<RowPath>, update: BatchUpdate) -> [RowPath: RowPath] {
     var lastRow: [Int: Int] = [:]
     for path in paths { lastRow[path.section] = max(lastRow[path.section] ?? 0, path.row) }
     let targets = Dictionary(
       uniqueKeysWithValues: lastRow.keys.compactMap { old in target[old].map { (old, $0) } })
     let newSections = Set(targets.values)
-    var leaving: [Int: Set<Int>] = [:]
-    var fixed: [Int: Set<Int>] = [:]
+    var leaving: [Int: [Int]] = [:]
+    var fixed: [Int: [Int]] = [:]
     for path in update.deleteRows where targets[path.section] != nil {
-      leaving[path.section, default: []].insert(path.row)
+      leaving[path.section, default: []].append(path.row)
     }
     for move in update.moveRows {
       if targets[move.from.section] != nil {
-        leaving[move.from.section, default: []].insert(move.from.row)
+        leaving[move.from.section, default: []].append(move.from.row)
       }
       if newSections.contains(move.to.section) {
-        fixed[move.to.section, default: []].insert(move.to.row)
+        fixed[move.to.section, default: []].append(move.to.row)
       }
     }
     for path in update.insertRows where newSections.contains(path.section) {
-      fixed[path.section, default: []].insert(path.row)
+      fixed[path.section, default: []].append(path.row)
     }
     var landing: [RowPath: RowPath] = [:]
     for (old, new) in targets {
-      let gone = leaving[old] ?? []
-      let taken = fixed[new] ?? []
+      // The old rows up to the last path, and the new rows the walk can reach.
+      let last = min(lastRow[old] ?? 0, oldCounts[old] - 1)
+      guard last >= 0 else { continue }
+      var gone = [Bool](repeating: false, count: last + 1)
+      for row in leaving[old] ?? [] where row >= 0 && row <= last { gone[row] = true }
+      let fixedRows = fixed[new] ?? []
+      // The walk passes at most last + 1 old rows and every fixed row.
+      var taken = [Bool](repeating: false, count: last + 2 + fixedRows.count)
+      for row in fixedRows where row >= 0 && row < taken.count { taken[row] = true }
       var row = 0
-      for oldRow in 0...(lastRow[old] ?? 0) where oldRow < oldCounts[old] && !gone.contains(oldRow)
-      {
-        while taken.contains(row) { row += 1 }
+      for oldRow in 0...last where !gone[oldRow] {
+        while taken[row] { row += 1 }
         let path = RowPath(old, oldRow)
         if paths.contains(path) { landing[path] = RowPath(new, row) }
         row += 1
