@@ -2,7 +2,8 @@
 /// matched by the values given (ids, or keys of id and content): the
 /// minimum behind `EditSize`.
 ///
-///     MinimumEdits(old: [["a", "b", "c"]], new: [["c", "a", "b"]], sections: 1, pairBudget: 1_000).moves
+///     // a b c -> c a b, numbered a 0, b 1, c 2 (`DenseCase`)
+///     MinimumEdits(dense: [[0, 1, 2]], new: [[2, 0, 1]], distinct: 3, sections: 1, pairBudget: 1_000).moves
 ///     // [1]
 ///
 /// Values are compared as multisets: one with *a* old and *b* new rows
@@ -22,27 +23,15 @@ struct MinimumEdits {
   /// then upper bounds.
   private(set) var isBound = false
 
-  /// The minimum of `old` to `new`, over `sections` section indexes (at
-  /// least the larger count).
+  /// The minimum of `old` to `new` over `sections` section indexes (at
+  /// least the larger count), their values numbered densely, each in
+  /// `0..<distinct` (`DenseCase`): counted in arrays, with no hashing for
+  /// one section a side.
   ///
-  /// - Complexity: O((*n* + *m*) log *n*) for distinct values, where *n*
-  ///   and *m* are the old and new rows; with repeated values,
-  ///   O((*n* + *m* + *r*) log *n*), *r* ≤ `pairBudget` the matching pairs.
-  init(old: [[RowValue]], new: [[RowValue]], sections: Int, pairBudget: Int) {
-    var numbers = DenseNumbers<RowValue>()
-    let oldIDs = old.map { $0.map { numbers.number($0) } }
-    let newIDs = new.map { $0.map { numbers.number($0) } }
-    self.init(
-      dense: oldIDs, new: newIDs, distinct: numbers.count, sections: sections,
-      pairBudget: pairBudget)
-  }
-
-  /// The minimum of `old` to `new`, their values numbered densely, each in
-  /// `0..<distinct` (`DenseNumbers`): counted in arrays, with no hashing
-  /// for one section a side.
-  ///
-  /// - Complexity: as `init(old:new:sections:pairBudget:)`, with
-  ///   O(`distinct`) more memory.
+  /// - Complexity: O((*n* + *m*) log *n* + `distinct`) for distinct values,
+  ///   where *n* and *m* are the old and new rows; with repeated values,
+  ///   O((*n* + *m* + *r*) log *n* + `distinct`), *r* ≤ `pairBudget` the
+  ///   matching pairs.
   init(dense old: [[Int]], new: [[Int]], distinct: Int, sections: Int, pairBudget: Int) {
     deletes = Array(repeating: 0, count: sections)
     inserts = deletes
