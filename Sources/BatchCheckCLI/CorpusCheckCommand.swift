@@ -158,42 +158,36 @@ struct CorpusCheckCommand: FilesCommand {
   ) {
     var index = 0
     var stopped = false
-    // Cases run a batch at a time on every worker; the run records and
-    // prints them in file order, so the output is the same for any number.
-    var batch: [CaseLine] = []
-    let workers = external ? 1 : self.workers
-    let batchSize = workers == 1 ? 1 : 64 * workers
-    func flush(_ output: inout some OutputSink) {
-      run.makeCheckers(for: batch)
-      let judge = run.judge
-      let prepared = OrderedParallel.map(batch, workers: workers) { judge.prepare($0) }
-      for (line, ran) in zip(batch, prepared) where !stopped {
-        run.check(line, prepared: ran, output: &output)
-        // --first-failure: the run ends at the first case that disagrees.
-        stopped = failures.firstFailure && run.disagreementCount > 0
-      }
-      batch.removeAll(keepingCapacity: true)
-    }
+    // Cases are decoded and judged a batch at a time on every worker while
+    // the next batch is read; the run records and prints them in file
+    // order, so the output is the same for any number.
+    run.makeDefaultChecker()
+    let pipeline = LinePipeline(
+      workers: external ? 1 : workers,
+      judge: { (judge: CorpusRun.Judge, line) in judge.prepare(line) })
     for file in files where !stopped {
-      // Each case is checked and printed once its batch is read: memory
-      // holds one block of the file, one batch and the longest line.
+      // Each case is printed once its batch is judged: memory holds one
+      // block of the file, a few batches and the longest line.
       run.startFile(file)
       var number = 0
       do throws(CaseFileError) {
-        try CaseFile.forEachLine(atPath: file) { line in
-          defer {
-            index += 1
-            number += 1
-          }
-          progress?.update(file, done: number, total: nil)
-          guard shard?.contains(index) ?? true else { return true }
-          batch.append(line)
-          if batch.count >= batchSize { flush(&output) }
-          return !stopped
-        }
-        flush(&output)
+        try pipeline.run(
+          file: file, context: { run.judge },
+          admit: {
+            defer {
+              index += 1
+              number += 1
+            }
+            progress?.update(file, done: number, total: nil)
+            return shard?.contains(index) ?? true
+          },
+          deliver: { line, prepared in
+            run.check(line, prepared: prepared, output: &output)
+            // --first-failure: the run ends at the first case that disagrees.
+            stopped = failures.firstFailure && run.disagreementCount > 0
+            return !stopped
+          })
       } catch {
-        flush(&output)
         run.dropFile(file)
         run.unreadable(file: file, error: error, output: &output, format: format)
       }

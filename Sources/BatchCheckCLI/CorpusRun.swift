@@ -151,13 +151,13 @@ struct CorpusRun {
     var edits: EditSize?
   }
 
-  /// Makes the checkers the batch's cases need, so that `prepare` only reads them.
-  mutating func makeCheckers(for lines: [CaseLine]) {
-    for line in lines {
-      if case .success(let testCase) = line.result {
-        _ = checker(for: simulation(for: testCase))
-      }
-    }
+  /// Makes the checker of a case that sets none of its own simulation
+  /// fields, before any case is read, so that workers judge such cases
+  /// from the start. A case that needs another checker gets it when it is
+  /// recorded (`check(_:prepared:output:)`), and the batches sent from then
+  /// on share it.
+  mutating func makeDefaultChecker() {
+    _ = checker(for: simulation(for: Case(old: [], new: [])))
   }
 
   /// What running a case's generator needs of the run: its checkers, and

@@ -100,37 +100,33 @@ struct ValidateCommand: FilesCommand {
     var pictures = html.map { _ in
       ValidatePictures(contract: contract, identityOnly: identityOnly, uikit: uikit)
     }
-    // Lines are judged a batch at a time on every worker, and printed in
-    // file order as each batch ends: memory holds one batch of lines.
-    var batch: [CaseLine] = []
-    func flush(_ output: inout some OutputSink) {
-      let judged = OrderedParallel.map(batch, workers: workers) { line in
-        var counts = ValidateTally()
-        let text = ValidateReport.lines(
-          for: line, format: format, contract: contract, identityOnly: identityOnly,
-          uikit: uikit, tally: &counts)
-        return (text, counts)
-      }
-      for (line, (text, counts)) in zip(batch, judged) {
-        output.writeOutput(text)
-        tally.add(counts)
-        pictures?.add(line)
-      }
-      batch.removeAll(keepingCapacity: true)
+    // Lines are decoded and judged a batch at a time on every worker while
+    // the next batch is read, and printed in file order as each batch
+    // ends: memory holds a few batches of lines.
+    let pipeline = LinePipeline(workers: workers) {
+      [format, contract, identityOnly, uikit] (_: Void, line) in
+      var counts = ValidateTally()
+      let text = ValidateReport.lines(
+        for: line, format: format, contract: contract, identityOnly: identityOnly,
+        uikit: uikit, tally: &counts)
+      return (text, counts)
     }
-    let batchSize = workers == 1 ? 1 : 64 * workers
     for file in files {
       var cases = 0
       do throws(CaseFileError) {
-        try CaseFile.forEachLine(atPath: file) { line in
-          cases += 1
-          batch.append(line)
-          if batch.count >= batchSize { flush(&output) }
-          return true
-        }
-        flush(&output)
+        try pipeline.run(
+          file: file, context: {},
+          admit: {
+            cases += 1
+            return true
+          },
+          deliver: { line, judged in
+            output.writeOutput(judged.0)
+            tally.add(judged.1)
+            pictures?.add(line)
+            return true
+          })
       } catch {
-        flush(&output)
         tally.unreadableFiles += 1
         if format == .json { output.writeOutput(ValidateReport.jsonLine(unreadable: error) + "\n") }
         _ = BatchCheckCommand.report(.unreadableFile(error), output: &output)

@@ -23,6 +23,32 @@ extension CaseFile {
   package static func forEachLine(
     atPath path: String, blockBytes: Int = blockBytes, _ body: (CaseLine) -> Bool
   ) throws(CaseFileError) {
+    try forEachRawLine(atPath: path, blockBytes: blockBytes) { raw in
+      switch raw {
+      case .text(let number, let bytes):
+        return body(
+          CaseLine(file: path, line: number, value: readLine(bytes, file: path, line: number)))
+      case .unreadable(let line):
+        return body(line)
+      }
+    }
+  }
+
+  /// Reads the case file at `path` as `forEachLine(atPath:blockBytes:_:)`
+  /// does, but gives each non-blank line's bytes undecoded, so that the
+  /// caller can decode them elsewhere (`RawLineBatch`): on another thread,
+  /// with `readLine(_:file:line:)`. A line too long to keep comes as its
+  /// data error already.
+  ///
+  /// - Parameters:
+  ///   - path: a file path, or `-` for standard input; any readable stream.
+  ///   - blockBytes: how many bytes each read asks for.
+  ///   - body: gets each line, its bytes valid only during the call;
+  ///     returns false to stop reading.
+  /// - Throws: `CaseFileError`, as `forEachLine(atPath:blockBytes:_:)` does.
+  package static func forEachRawLine(
+    atPath path: String, blockBytes: Int = blockBytes, _ body: (RawCaseLine) -> Bool
+  ) throws(CaseFileError) {
     let (descriptor, _) = try openForReading(path)
     defer { if descriptor != 0 { _ = close(descriptor) } }
     var reader = StreamedLines(file: path)
@@ -104,7 +130,7 @@ struct StreamedLines {
 
   /// Takes in the next block; calls `body` with each line it ends, and
   /// returns false when `body` does.
-  mutating func feed(_ block: UnsafeBufferPointer<UInt8>, _ body: (CaseLine) -> Bool)
+  mutating func feed(_ block: UnsafeBufferPointer<UInt8>, _ body: (RawCaseLine) -> Bool)
     throws(CaseFileError) -> Bool
   {
     var rest = block[...]
@@ -127,7 +153,7 @@ struct StreamedLines {
 
   /// Emits every line `pending` ends, keeping the rest; a rest past the
   /// most a line may hold is only counted from then on.
-  private mutating func emitEnded(_ body: (CaseLine) -> Bool) throws(CaseFileError) -> Bool {
+  private mutating func emitEnded(_ body: (RawCaseLine) -> Bool) throws(CaseFileError) -> Bool {
     var lineStart = 0
     while let end = pending.withUnsafeBufferPointer({
       CaseFile.firstNewline(in: $0, from: max(lineStart, scanned))
@@ -150,7 +176,7 @@ struct StreamedLines {
   }
 
   /// The end of the file: the last line, if it has no line break.
-  mutating func finish(_ body: (CaseLine) -> Bool) {
+  mutating func finish(_ body: (RawCaseLine) -> Bool) {
     if overlong != nil {
       _ = endOverlong(body)
       return
@@ -180,7 +206,7 @@ struct StreamedLines {
   }
 
   /// Ends a line too long to keep: its data error, with its length.
-  private mutating func endOverlong(_ body: (CaseLine) -> Bool) -> Bool {
+  private mutating func endOverlong(_ body: (RawCaseLine) -> Bool) -> Bool {
     let count = overlong ?? 0
     overlong = nil
     atStart = false
@@ -188,16 +214,25 @@ struct StreamedLines {
     do throws(LineError) { try CaseDecoder.checkLineSize(count) } catch { lineError = error }
     let error = CaseDataError(file: file, line: number, lineBytes: [], error: lineError)
     number += 1
-    return body(CaseLine(file: file, line: number - 1, value: .failure(error)))
+    return body(.unreadable(CaseLine(file: file, line: number - 1, value: .failure(error))))
   }
 
-  /// One ended line: its record to `body`, unless it is blank.
-  private mutating func emit(_ line: UnsafeBufferPointer<UInt8>, _ body: (CaseLine) -> Bool)
+  /// One ended line: its bytes to `body`, unless it is blank.
+  private mutating func emit(_ line: UnsafeBufferPointer<UInt8>, _ body: (RawCaseLine) -> Bool)
     -> Bool
   {
     defer { number += 1 }
     if CaseFile.isBlank(line) { return true }
-    return body(
-      CaseLine(file: file, line: number, value: CaseFile.readLine(line, file: file, line: number)))
+    return body(.text(line: number, bytes: line))
   }
+}
+
+/// A non-blank line of a case file as read, before it is decoded
+/// (`CaseFile.forEachRawLine`).
+package enum RawCaseLine {
+  /// The line's number from 1, and its bytes without the line break: valid
+  /// only during the call that gives them.
+  case text(line: Int, bytes: UnsafeBufferPointer<UInt8>)
+  /// A line that cannot be kept (too long): its data error.
+  case unreadable(CaseLine)
 }

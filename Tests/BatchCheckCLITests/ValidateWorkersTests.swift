@@ -35,12 +35,4 @@ struct ValidateWorkersTests {
       #expect(one.standardOutput.split(separator: "\n").count > 300)
     }
   }
-
-  @Test("the ordered map gives each input's own result, in order, on many threads")
-  func orderedMap() {
-    let inputs = Array(0..<10_000)
-    let results = OrderedParallel.map(inputs, workers: 7) { $0 * $0 + 1 }
-    #expect(results == inputs.map { $0 * $0 + 1 })
-    #expect(OrderedParallel.map([Int](), workers: 4) { $0 }.isEmpty)
-  }
 }

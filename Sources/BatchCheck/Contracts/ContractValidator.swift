@@ -45,13 +45,58 @@ public enum ContractValidator {
     case .staged: others = [.batch, .steps]
     }
     for other in others {
+      if other == .steps, case .batch(let update) = changes,
+        !stepsMayReach(new, from: old, update: update)
+      {
+        continue
+      }
       guard let read = changes.read(as: other, old: old, new: new) else { continue }
+      if case .steps(let steps) = read, !stepsMayReach(new, from: old, steps: steps) { continue }
       if judge(read, old: old, new: new, options: options).isValid {
         result.validUnder = other
         break
       }
     }
     return result
+  }
+
+  /// False when `steps` cannot take `old` to `new`, whatever they do: the
+  /// rows and sections they insert and delete do not add up to `new`'s
+  /// counts. Every step applied changes the counts by its own amount, and a
+  /// step not applied makes the steps invalid, so such steps are invalid
+  /// without being run (a huge batch of moves missing one delete, read as
+  /// steps, is not applied a move at a time). True when a section delete,
+  /// whose count depends on the data, leaves the answer open.
+  ///
+  /// - Complexity: O(*k* + *s*), where *k* is the number of steps and *s*
+  ///   the number of sections.
+  static func stepsMayReach(_ new: [[Row]], from old: [[Row]], steps: [Step]) -> Bool {
+    var rows = old.reduce(0) { $0 + $1.count }
+    var sections = old.count
+    for step in steps {
+      switch step {
+      case .insert: rows += 1
+      case .delete: rows -= 1
+      case .move, .update, .reconfigure, .moveSection: break
+      case .insertSection(_, let inserted):
+        rows += inserted.count
+        sections += 1
+      case .deleteSection: return true
+      }
+    }
+    return sections == new.count && rows == new.reduce(0) { $0 + $1.count }
+  }
+
+  /// `stepsMayReach(_:from:steps:)` for the steps a batch update reads as
+  /// (`ContractChanges.read(as:old:new:)`), counted without building them.
+  static func stepsMayReach(_ new: [[Row]], from old: [[Row]], update: BatchUpdate) -> Bool {
+    guard update.deleteSections.isEmpty else { return true }
+    var rows = old.reduce(0) { $0 + $1.count } + update.insertRows.count - update.deleteRows.count
+    for section in update.insertSections where new.indices.contains(section) {
+      rows += new[section].count
+    }
+    return old.count + update.insertSections.count == new.count
+      && rows == new.reduce(0) { $0 + $1.count }
   }
 
   /// Judges `changes` under their own contract only, without looking for

@@ -279,17 +279,22 @@ extension BatchState {
     deletes.sort(by: >)
     inserts.sort()
     counter.add(deletes.count + inserts.count)
-    var items = deletes.map { messages.updateItem("Delete", $0) }
-    items += accepted.sectionMoves.map {
+    // Only the items the text lists are written; the others are counted.
+    let total =
+      deletes.count + accepted.sectionMoves.count + accepted.rowMoves.count + inserts.count
+    var items = deletes.prefix(limit).map { messages.updateItem("Delete", $0) }
+    items += accepted.sectionMoves.prefix(limit - items.count).map {
       messages.moveItem(RowPath($0.from, notFound), RowPath($0.to, notFound), isSection: true)
     }
-    items += accepted.rowMoves.map { messages.moveItem($0.from, $0.to, isSection: false) }
-    items += inserts.map { messages.updateItem("Insert", $0) }
+    items += accepted.rowMoves.prefix(limit - items.count).map {
+      messages.moveItem($0.from, $0.to, isSection: false)
+    }
+    items += inserts.prefix(limit - items.count).map { messages.updateItem("Insert", $0) }
     // The counts beyond the limit are not printed; only their number is.
     let before = (0..<min(counts.oldSections, limit)).map { counts.oldRows($0) }
     let after = (0..<min(counts.newSections, limit)).map { counts.newRowsAsReturned($0) }
     return messages.invalidBatchUpdates(
       before: before, beforeSections: counts.oldSections, after: after,
-      afterSections: counts.newSections, updates: items)
+      afterSections: counts.newSections, updates: items, updateCount: total)
   }
 }

@@ -81,9 +81,13 @@ package struct UIKitMessages {
   ///   - beforeSections: the number of old sections.
   ///   - after: the row counts the data source returns, the first `listLimit` at most.
   ///   - afterSections: the number of sections the data source returns.
-  ///   - updates: the update items, in UIKit's order.
+  ///   - updates: the update items, in UIKit's order: all of them, or the
+  ///     first `listLimit` at least.
+  ///   - updateCount: how many update items there are, when `updates` holds
+  ///     only the first of them; nil when it holds all.
   package func invalidBatchUpdates(
-    before: [Int], beforeSections: Int, after: [Int], afterSections: Int, updates: [String]
+    before: [Int], beforeSections: Int, after: [Int], afterSections: Int, updates: [String],
+    updateCount: Int? = nil
   ) -> String {
     let noun = semantics == .tableView ? "row" : "item"
     func counts(_ list: [Int], sections: Int) -> String {
@@ -93,8 +97,9 @@ package struct UIKitMessages {
         "{ \(sections) section\(sections == 1 ? "" : "s") with \(noun) counts: [\(shown)\(more)] }"
     }
     var entries = updates.prefix(Self.listLimit).map { "\t" + $0 }
-    if updates.count > Self.listLimit {
-      entries.append("\t… \(updates.count - Self.listLimit) more")
+    let total = max(updateCount ?? updates.count, entries.count)
+    if total > entries.count {
+      entries.append("\t… \(total - entries.count) more")
     }
     let list =
       entries.isEmpty ? "Updates = [ ]" : "Updates = [\n" + entries.joined(separator: ",\n") + "\n]"

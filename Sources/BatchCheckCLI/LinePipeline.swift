@@ -1,0 +1,137 @@
+import BatchCheckCorpus
+import Dispatch
+
+/// Streams a case file through several cores. The calling thread reads the
+/// file's lines and sends them a batch at a time to worker threads, which
+/// decode and judge every line; the calling thread gets each line and its
+/// judgement back in file order, batch after batch, while the workers go on
+/// with the batches sent after it. What a command prints is then byte for
+/// byte what it prints with one worker: the order is the writer's, not the
+/// order in which the workers finish.
+///
+/// Memory holds the read block of the file, at most `depth` + 1 batches
+/// (each at most `batchLines` lines and about `batchBytes` bytes of text),
+/// and the longest line: never the file.
+struct LinePipeline<Context: Sendable, Output: Sendable> {
+  /// How many threads judge lines; 1 reads, judges and delivers each line
+  /// in the calling thread, one line at a time.
+  let workers: Int
+  /// The most lines a batch holds.
+  var batchLines = 512
+  /// The text bytes past which a batch is sent even with fewer lines.
+  var batchBytes = 1 << 22
+  /// How many batches the workers may hold, judged or waiting, while the
+  /// calling thread reads the next one.
+  var depth = 2
+  /// Judges one decoded line: a function with no effect but its result.
+  let judge: @Sendable (Context, CaseLine) -> Output
+
+  init(
+    workers: Int, judge: @escaping @Sendable (Context, CaseLine) -> Output
+  ) {
+    self.workers = workers
+    self.judge = judge
+  }
+
+  /// Runs the lines of `file` (`-`: standard input).
+  ///
+  /// - Parameters:
+  ///   - context: what the workers may read while they judge a batch,
+  ///     taken in the calling thread as the batch is sent.
+  ///   - admit: called in file order, as each non-blank line is read;
+  ///     false leaves the line out (it is neither judged nor delivered).
+  ///   - deliver: called in file order with each admitted line and its
+  ///     judgement; false stops: no later line is delivered.
+  /// - Throws: `CaseFileError` when the file cannot be read, after every
+  ///   line read before the error is delivered.
+  func run(
+    file: String, context: () -> Context, admit: () -> Bool,
+    deliver: (CaseLine, Output) -> Bool
+  ) throws(CaseFileError) {
+    guard workers > 1 else {
+      try CaseFile.forEachLine(atPath: file) { line in
+        guard admit() else { return true }
+        return deliver(line, judge(context(), line))
+      }
+      return
+    }
+    var batch = RawLineBatch(file: file)
+    var sent: [Work] = []
+    var stopped = false
+    func send() {
+      guard batch.count > 0, !stopped else { return }
+      sent.append(Work(batch: batch, context: context(), judge: judge, workers: workers))
+      batch = RawLineBatch(file: file)
+    }
+    // Delivers the oldest batches until at most `left` are out.
+    func collect(leaving left: Int) {
+      while sent.count > left {
+        let work = sent.removeFirst()
+        work.group.wait()
+        for index in 0..<work.batch.count where !stopped {
+          stopped = !deliver(work.lines[index]!, work.outputs[index]!)
+        }
+      }
+    }
+    do throws(CaseFileError) {
+      try CaseFile.forEachRawLine(atPath: file) { line in
+        guard admit() else { return true }
+        batch.append(line)
+        if batch.count >= batchLines || batch.byteCount >= batchBytes {
+          send()
+          collect(leaving: depth)
+        }
+        return !stopped
+      }
+    } catch {
+      send()
+      collect(leaving: 0)
+      throw error
+    }
+    send()
+    collect(leaving: 0)
+  }
+
+  /// One batch out to the workers: each writes its own slots only, and the
+  /// group is left once every line is judged.
+  private final class Work: @unchecked Sendable {
+    let batch: RawLineBatch
+    let lines: UnsafeMutableBufferPointer<CaseLine?>
+    let outputs: UnsafeMutableBufferPointer<Output?>
+    let group = DispatchGroup()
+
+    init(
+      batch: RawLineBatch, context: Context,
+      judge: @escaping @Sendable (Context, CaseLine) -> Output,
+      workers: Int
+    ) {
+      self.batch = batch
+      lines = .allocate(capacity: batch.count)
+      lines.initialize(repeating: nil)
+      outputs = .allocate(capacity: batch.count)
+      outputs.initialize(repeating: nil)
+      // Chunk k takes lines k, k + chunks, ...: every chunk gets a share of
+      // each stretch of the batch, long lines and short alike.
+      let chunks = min(workers, batch.count)
+      for chunk in 0..<chunks {
+        group.enter()
+        DispatchQueue.global().async { [self] in
+          for index in stride(from: chunk, to: self.batch.count, by: chunks) {
+            let line = self.batch.decode(index)
+            outputs[index] = judge(context, line)
+            lines[index] = line
+          }
+          group.leave()
+        }
+      }
+    }
+
+    deinit {
+      // Every chunk has left the group before the last reference goes.
+      lines.deinitialize()
+      lines.deallocate()
+      outputs.deinitialize()
+      outputs.deallocate()
+    }
+  }
+}
