@@ -14,7 +14,7 @@ struct CorpusRun {
   /// Each input file's name in expectation keys (`Key.fileNames(for:)`).
   let fileNames: [String: String]
   /// The names of the current file's cases so far, and their lines.
-  private var namesInFile: [String: Int] = [:]
+  private var namesInFile = CaseNames()
   let generator: ContractGenerator
   let contract: Contract
   let simulation: SimulationOptions
@@ -84,7 +84,7 @@ struct CorpusRun {
 
   mutating func startFile(_ file: String) {
     totals.append((file, 0, 0, 0, 0))
-    namesInFile = [:]
+    namesInFile = CaseNames()
   }
 
   /// Forgets a file started but not read: one that could not be opened.
@@ -192,14 +192,17 @@ struct CorpusRun {
     let checker = checker(for: simulation(for: testCase))
     let ran = prepared ?? judge.prepare(line)
     let outcome = ran?.outcome ?? checker.run(old: testCase.old, new: testCase.new)
-    let key = CorpusExpectations.Key(
-      file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
-    let name = testCase.name ?? "#\(line.line)"
+    // The key and the printed name are made only for the cases that need them.
+    func key() -> CorpusExpectations.Key {
+      CorpusExpectations.Key(
+        file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
+    }
+    var name: String { testCase.name ?? "#\(line.line)" }
     if let size = ran?.edits {
       edits = ((edits?.size ?? EditSize()) + size, (edits?.cases ?? 0) + 1)
     }
     let failing = ExpectedOutcome(outcome)
-    if let failing { recorded.record(key, failing) }
+    if let failing { recorded.record(key(), failing) }
     totals[totals.count - 1].cases += 1
     if outcome.skipped {
       totals[totals.count - 1].skipped += 1
@@ -264,7 +267,7 @@ struct CorpusRun {
     }
     if let name = testCase.name {
       // A name keys the case's expectation: two cases of one file cannot share it.
-      if let first = namesInFile[name] {
+      if let first = namesInFile.insert(name, line: line.line) {
         let error = CaseDataError(
           file: line.file, line: line.line, column: 1,
           message:
@@ -273,7 +276,6 @@ struct CorpusRun {
         dataError(error, output: &output)
         return nil
       }
-      namesInFile[name] = line.line
     }
     return testCase
   }
@@ -283,14 +285,14 @@ struct CorpusRun {
   /// entry at `key` when there are any, else the case line's `expect`, else
   /// valid. Agrees always when the run does not compare.
   private func compare(
-    _ outcome: CaseOutcome, _ failing: ExpectedOutcome?, key: CorpusExpectations.Key,
+    _ outcome: CaseOutcome, _ failing: ExpectedOutcome?, key: () -> CorpusExpectations.Key,
     expect: Expectation?
   ) -> (agrees: Bool, expectedText: String) {
     var agrees = true
     var expectedText = "valid"
     if comparing {
       if let expectations {
-        let expected = expectations[key]
+        let expected = expectations[key()]
         expectedText = expected?.description ?? "valid"
         agrees = expected == failing
       } else if let expect {
