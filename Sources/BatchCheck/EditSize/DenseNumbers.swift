@@ -99,14 +99,20 @@ struct DenseCase {
   /// The rows two sides keep when numbers are matched as multisets: per
   /// number, the fewer of its old and new rows.
   private static func kept(oldRows: [[Int]], newRows: [[Int]], distinct: Int) -> Int {
-    var counts = [Int](repeating: 0, count: distinct)
-    for number in oldRows.joined() { counts[number] += 1 }
-    var kept = 0
-    for number in newRows.joined() where counts[number] > 0 {
-      counts[number] -= 1
-      kept += 1
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: distinct) { counts in
+      counts.initialize(repeating: 0)
+      for rows in oldRows {
+        for number in rows { counts[number] += 1 }
+      }
+      var kept = 0
+      for rows in newRows {
+        for number in rows where counts[number] > 0 {
+          counts[number] -= 1
+          kept += 1
+        }
+      }
+      return kept
     }
-    return kept
   }
 }
 
@@ -116,10 +122,9 @@ struct DenseCase {
 /// numbering a row costs a multiplication and a probe or two, not a
 /// `Hasher`.
 struct IntPairNumbers {
-  private var firsts: [Int]
-  private var seconds: [Int]
-  /// Each slot's number, -1 when empty.
-  private var numbers: [Int]
+  /// Three integers a slot: the pair's first and second, and its number,
+  /// -1 when the slot is empty.
+  private var slots: [Int]
   private let mask: Int
   /// How many distinct pairs have a number.
   private(set) var count = 0
@@ -129,9 +134,7 @@ struct IntPairNumbers {
     var size = 16
     while size < 2 * capacity + 2 { size <<= 1 }
     mask = size - 1
-    firsts = [Int](repeating: 0, count: size)
-    seconds = firsts
-    numbers = [Int](repeating: -1, count: size)
+    slots = [Int](repeating: -1, count: 3 * size)
   }
 
   /// The number of the pair (`first`, `second`), given the next one when
@@ -143,15 +146,15 @@ struct IntPairNumbers {
     let spread = ((mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9) >> 32
     var slot = Int(truncatingIfNeeded: spread) & mask
     while true {
-      let number = numbers[slot]
+      let number = slots[3 * slot + 2]
       if number < 0 {
-        firsts[slot] = first
-        seconds[slot] = second
-        numbers[slot] = count
+        slots[3 * slot] = first
+        slots[3 * slot + 1] = second
+        slots[3 * slot + 2] = count
         count += 1
         return count - 1
       }
-      if firsts[slot] == first && seconds[slot] == second { return number }
+      if slots[3 * slot] == first && slots[3 * slot + 1] == second { return number }
       slot = (slot + 1) & mask
     }
   }

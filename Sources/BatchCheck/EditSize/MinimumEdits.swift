@@ -33,33 +33,60 @@ struct MinimumEdits {
   ///   O((*n* + *m* + *r*) log *n* + `distinct`), *r* ≤ `pairBudget` the
   ///   matching pairs.
   init(dense old: [[Int]], new: [[Int]], distinct: Int, sections: Int, pairBudget: Int) {
+    var scratch = Scratch(distinct: distinct)
+    self.init(
+      dense: old, new: new, sections: sections, pairBudget: pairBudget, scratch: &scratch)
+  }
+
+  /// Memory for `MinimumEdits`, reused from one section, and one measure,
+  /// to the next: per value, its rows in the current section (0 between
+  /// sections), the values seen there, and the common subsequence's table.
+  struct Scratch {
+    fileprivate var oldCounts: [Int]
+    fileprivate var newCounts: [Int]
+    fileprivate var touched: [Int] = []
+    fileprivate var table: CommonSubsequence.Scratch
+
+    /// Memory for values in `0..<distinct`.
+    init(distinct: Int) {
+      oldCounts = [Int](repeating: 0, count: distinct)
+      newCounts = oldCounts
+      table = CommonSubsequence.Scratch(distinct: distinct)
+    }
+  }
+
+  /// The minimum of `old` to `new` as `init(dense:new:distinct:sections:pairBudget:)`,
+  /// in `scratch`'s memory (made for at least the values' `distinct`).
+  ///
+  /// - Complexity: that of `init(dense:new:distinct:sections:pairBudget:)`;
+  ///   the common prefix and suffix of a section's values go through no
+  ///   table (`CommonSubsequence.length(dense:_:distinct:budget:scratch:)`).
+  init(
+    dense old: [[Int]], new: [[Int]], sections: Int, pairBudget: Int, scratch: inout Scratch
+  ) {
     deletes = Array(repeating: 0, count: sections)
     inserts = deletes
     moves = deletes
     // Per value: old and new rows in all, and the rows kept in their own section.
     var totals: [Int: (old: Int, new: Int, sameSection: Int)] = [:]
-    var unmatchedOld: [[Int: Int]] = Array(repeating: [:], count: sections)
-    var unmatchedNew: [[Int: Int]] = Array(repeating: [:], count: sections)
-    // Per value, its rows in the current section; `touched` lists the values seen.
-    var oldCounts = [Int](repeating: 0, count: distinct)
-    var newCounts = oldCounts
-    var touched: [Int] = []
+    var unmatchedOld: [[Int: Int]] = sections > 1 ? Array(repeating: [:], count: sections) : []
+    var unmatchedNew = unmatchedOld
     for index in 0..<sections {
       let oldIDs = index < old.count ? old[index] : []
       let newIDs = index < new.count ? new[index] : []
       for id in oldIDs {
-        if oldCounts[id] == 0 && newCounts[id] == 0 { touched.append(id) }
-        oldCounts[id] += 1
+        if scratch.oldCounts[id] == 0 && scratch.newCounts[id] == 0 { scratch.touched.append(id) }
+        scratch.oldCounts[id] += 1
       }
       for id in newIDs {
-        if oldCounts[id] == 0 && newCounts[id] == 0 { touched.append(id) }
-        newCounts[id] += 1
+        if scratch.oldCounts[id] == 0 && scratch.newCounts[id] == 0 { scratch.touched.append(id) }
+        scratch.newCounts[id] += 1
       }
       var matched = 0
-      for id in touched {
-        let count = (old: oldCounts[id], new: newCounts[id])
-        oldCounts[id] = 0
-        newCounts[id] = 0
+      for id in scratch.touched {
+        let count = (old: scratch.oldCounts[id], new: scratch.newCounts[id])
+        scratch.oldCounts[id] = 0
+        scratch.newCounts[id] = 0
         let kept = min(count.old, count.new)
         matched += kept
         // With one section a side no row can change section.
@@ -70,9 +97,10 @@ struct MinimumEdits {
         if count.old > kept { unmatchedOld[index][id] = count.old - kept }
         if count.new > kept { unmatchedNew[index][id] = count.new - kept }
       }
-      touched.removeAll(keepingCapacity: true)
-      let common = CommonSubsequence(
-        dense: oldIDs, newIDs, distinct: distinct, budget: pairBudget)
+      scratch.touched.removeAll(keepingCapacity: true)
+      let common = CommonSubsequence.length(
+        dense: oldIDs, newIDs, distinct: scratch.oldCounts.count, budget: pairBudget,
+        scratch: &scratch.table)
       if !common.exact { isBound = true }
       moves[index] = matched - common.length
       deletes[index] = oldIDs.count - matched
