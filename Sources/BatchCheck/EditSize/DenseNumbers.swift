@@ -43,44 +43,67 @@ struct DenseCase {
   /// How many distinct rows the two sides have.
   let distinctRows: Int
 
-  /// Numbers the ids and rows of `old` and `new`: two hash lookups a row.
+  /// Whether every row's content is its id: then each row's number is its
+  /// id's (`oldRows` is `oldIDs`, `newRows` is `newIDs`).
+  let rowsAreIDs: Bool
+
+  /// Numbers the ids and rows of `old` and `new`: two hash lookups a row,
+  /// one when every row's content is its id.
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
   init(old: [[Row]], new: [[Row]]) {
     let rowCount = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
-    if Self.allIntegers(old), Self.allIntegers(new) {
+    let oldShape = Self.shape(old)
+    let newShape = Self.shape(new)
+    rowsAreIDs = oldShape.plain && newShape.plain
+    if oldShape.integers, newShape.integers {
       // Integer rows (every generated case): a table of integers, no `Hasher`.
       var ids = IntPairNumbers(capacity: rowCount)
-      var rows = IntPairNumbers(capacity: rowCount)
       oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), 0) } }
       newIDs = new.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+      distinctIDs = ids.count
+      if rowsAreIDs {
+        (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
+        return
+      }
+      var rows = IntPairNumbers(capacity: rowCount)
       oldRows = old.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
       newRows = new.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
-      distinctIDs = ids.count
       distinctRows = rows.count
       return
     }
     var ids = DenseNumbers<RowValue>()
-    var rows = DenseNumbers<Row>()
     oldIDs = old.map { $0.map { ids.number($0.id) } }
     newIDs = new.map { $0.map { ids.number($0.id) } }
+    distinctIDs = ids.count
+    if rowsAreIDs {
+      (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
+      return
+    }
+    var rows = DenseNumbers<Row>()
     oldRows = old.map { $0.map { rows.number($0) } }
     newRows = new.map { $0.map { rows.number($0) } }
-    distinctIDs = ids.count
     distinctRows = rows.count
   }
 
-  /// Whether every row's id and content are integers.
-  private static func allIntegers(_ sections: [[Row]]) -> Bool {
-    sections.allSatisfy { rows in
-      rows.allSatisfy { row in
-        if case .int = row.id, case .int = row.content { return true }
-        return false
+  /// Whether every row's id and content are integers, and whether every
+  /// row's content is its id.
+  private static func shape(_ sections: [[Row]]) -> (integers: Bool, plain: Bool) {
+    var shape = (integers: true, plain: true)
+    for rows in sections {
+      for row in rows {
+        switch (row.id, row.content) {
+        case (.int, .int): break
+        default: shape.integers = false
+        }
+        if shape.plain && row.id != row.content { shape.plain = false }
+        if !shape.integers && !shape.plain { return shape }
       }
     }
+    return shape
   }
 
-  /// The integer of a value `allIntegers` vouched for.
+  /// The integer of a value `shape` vouched for.
   private static func integer(_ value: RowValue) -> Int {
     if case .int(let integer) = value { return integer }
     return 0
@@ -92,7 +115,8 @@ struct DenseCase {
   ///
   /// - Complexity: O(*n* + *m* + distinct ids and rows).
   var changedRows: Int {
-    Self.kept(oldRows: oldIDs, newRows: newIDs, distinct: distinctIDs)
+    if rowsAreIDs { return 0 }
+    return Self.kept(oldRows: oldIDs, newRows: newIDs, distinct: distinctIDs)
       - Self.kept(oldRows: oldRows, newRows: newRows, distinct: distinctRows)
   }
 

@@ -40,9 +40,9 @@ extension EditSize {
       !(update.deleteRows.isEmpty && update.insertRows.isEmpty && update.reloadRows.isEmpty
         && update.reconfigureRows.isEmpty)
     else { return }
-    RowMarks.with(old: old, new: new) { rows in
-      issuedRows(rows, update: update, places: places, into: &sections)
-    }
+    let rows = RowMarks(old: old, new: new)
+    defer { rows.deallocate() }
+    issuedRows(rows, update: update, places: places, into: &sections)
   }
 
   /// Counts the row deletes, inserts and reloads of `update`, each path
@@ -128,13 +128,13 @@ extension EditSize {
 
 /// Marks on the rows of a case, in one flat buffer: the old rows section by
 /// section, then the new ones. What tells an update's paths apart, and
-/// where a reload lands, with no set or dictionary; the buffer is a
-/// temporary allocation, on the stack for small cases.
+/// where a reload lands, with no set or dictionary: one allocation, freed
+/// by `deallocate()`.
 ///
-///     RowMarks.with(old: [[Row("a")], [Row("b")]], new: [[Row("b")]]) { rows in
-///       rows.oldIndex(RowPath(1, 0))  // 1
-///       rows.newIndex(RowPath(0, 0))  // 2
-///     }
+///     let rows = RowMarks(old: [[Row("a")], [Row("b")]], new: [[Row("b")]])
+///     defer { rows.deallocate() }
+///     rows.oldIndex(RowPath(1, 0))  // 1
+///     rows.newIndex(RowPath(0, 0))  // 2
 struct RowMarks {
   /// An old row deleted.
   static let deleted: UInt8 = 1
@@ -154,30 +154,41 @@ struct RowMarks {
   private let starts: UnsafeMutableBufferPointer<Int>
   /// Each row's marks, by flat index.
   let marks: UnsafeMutableBufferPointer<UInt8>
+  /// The one allocation that holds `starts` and `marks`.
+  private let memory: UnsafeMutableRawPointer
 
-  /// Runs `body` with every row of `old` and `new` unmarked.
+  /// Every row of `old` and `new`, unmarked.
   ///
   /// - Complexity: O(*s* + *n* + *m*), where *s* is the number of sections
   ///   and *n* and *m* the old and new rows.
-  static func with<Result>(
-    old: [[Row]], new: [[Row]], _ body: (RowMarks) -> Result
-  ) -> Result {
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: old.count + new.count) { starts in
-      var next = 0
-      for (section, rows) in old.enumerated() {
-        starts.initializeElement(at: section, to: next)
-        next += rows.count
-      }
-      for (section, rows) in new.enumerated() {
-        starts.initializeElement(at: old.count + section, to: next)
-        next += rows.count
-      }
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: next) { marks in
-        marks.initialize(repeating: 0)
-        return body(RowMarks(old: old, new: new, starts: starts, marks: marks))
-      }
+  init(old: [[Row]], new: [[Row]]) {
+    self.old = old
+    self.new = new
+    let rows = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
+    let sections = old.count + new.count
+    memory = UnsafeMutableRawPointer.allocate(
+      byteCount: sections * MemoryLayout<Int>.stride + rows, alignment: MemoryLayout<Int>.alignment
+    )
+    starts = UnsafeMutableBufferPointer(
+      start: memory.bindMemory(to: Int.self, capacity: sections), count: sections)
+    marks = UnsafeMutableBufferPointer(
+      start: (memory + sections * MemoryLayout<Int>.stride).bindMemory(
+        to: UInt8.self, capacity: rows),
+      count: rows)
+    var next = 0
+    for (section, rows) in old.enumerated() {
+      starts.initializeElement(at: section, to: next)
+      next += rows.count
     }
+    for (section, rows) in new.enumerated() {
+      starts.initializeElement(at: old.count + section, to: next)
+      next += rows.count
+    }
+    marks.initialize(repeating: 0)
   }
+
+  /// Frees the marks: the last use.
+  func deallocate() { memory.deallocate() }
 
   /// Whether `path` is a row of `sections`.
   static func contains(_ sections: [[Row]], _ path: RowPath) -> Bool {

@@ -188,25 +188,23 @@ public struct EditSize: Hashable, Sendable {
       scratch: &scratch)
     minimumMovesIsBound = byID.isBound
     for index in sections.indices {
-      sections[index].minimumDeletes = byID.deletes[index]
-      sections[index].minimumInserts = byID.inserts[index]
-      sections[index].minimumMoves = byID.moves[index]
-      sections[index].minimumMovesWithoutReloads = byID.moves[index]
+      sections[index].minimumDeletes = byID.deletes(index)
+      sections[index].minimumInserts = byID.inserts(index)
+      sections[index].minimumMoves = byID.moves(index)
+      sections[index].minimumMovesWithoutReloads = byID.moves(index)
     }
-    minimumDeletes = byID.deletes.reduce(0, +)
-    minimumInserts = byID.inserts.reduce(0, +)
-    minimumMoves = byID.moves.reduce(0, +)
+    (minimumDeletes, minimumInserts, minimumMoves) = byID.totals
     minimumMovesWithoutReloads = minimumMoves
     // Rows matched by id and content: one number per distinct row.
-    guard Self.contentMatters(dense) else { return }
+    guard Self.contentMatters(dense, scratch: &scratch) else { return }
     let byRow = MinimumEdits(
       dense: dense.oldRows, new: dense.newRows, sections: sections.count, pairBudget: pairBudget,
       scratch: &scratch)
     if byRow.isBound { minimumMovesIsBound = true }
     for index in sections.indices {
-      sections[index].minimumMovesWithoutReloads = byRow.moves[index]
+      sections[index].minimumMovesWithoutReloads = byRow.moves(index)
     }
-    minimumMovesWithoutReloads = byRow.moves.reduce(0, +)
+    minimumMovesWithoutReloads = byRow.totals.moves
     if minimumMovesWithoutReloads > minimumMoves {
       reloadsForMinimumMoves = Self.reloadsOnCommonIDs(dense, pairBudget: pairBudget)
     }
@@ -215,33 +213,43 @@ public struct EditSize: Hashable, Sendable {
   /// Whether some id has, on the two sides, rows of different contents:
   /// only then can matching rows by content change the minimum. Ids and
   /// rows come numbered (`DenseNumbers`): a row's number stands for its id
-  /// and content.
+  /// and content. Counted in `scratch`'s memory, left as it was found.
   ///
-  /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
-  private static func contentMatters(_ dense: DenseCase) -> Bool {
-    // Per old id: the number of its one row, `unseen`, or `several`.
-    let unseen = -1
-    let several = -2
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: dense.distinctIDs) { rowOfID in
-      rowOfID.initialize(repeating: unseen)
-      for (ids, rows) in zip(dense.oldIDs, dense.oldRows) {
+  /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new
+  ///   rows; O(1) when every row's content is its id.
+  private static func contentMatters(_ dense: DenseCase, scratch: inout MinimumEdits.Scratch)
+    -> Bool
+  {
+    guard !dense.rowsAreIDs else { return false }
+    // Per old id: 0 unseen, its one row's number + 1, or -1 for several
+    // (`scratch.oldCounts`, all 0 between uses, reset before returning).
+    var matters = false
+    scratch.oldCounts.withUnsafeMutableBufferPointer { rowOfID in
+      for index in dense.oldIDs.indices {
+        let ids = dense.oldIDs[index]
+        let rows = dense.oldRows[index]
         for (id, row) in zip(ids, rows) {
           let seen = rowOfID[id]
-          if seen == unseen {
-            rowOfID[id] = row
-          } else if seen != row {
-            rowOfID[id] = several
+          if seen == 0 {
+            rowOfID[id] = row + 1
+          } else if seen != row + 1 {
+            rowOfID[id] = -1
           }
         }
       }
-      for (ids, rows) in zip(dense.newIDs, dense.newRows) {
-        for (id, row) in zip(ids, rows) {
-          let seen = rowOfID[id]
-          if seen != unseen && seen != row { return true }
+      search: for index in dense.newIDs.indices {
+        let ids = dense.newIDs[index]
+        let rows = dense.newRows[index]
+        for (id, row) in zip(ids, rows) where rowOfID[id] != 0 && rowOfID[id] != row + 1 {
+          matters = true
+          break search
         }
       }
-      return false
+      for ids in dense.oldIDs {
+        for id in ids { rowOfID[id] = 0 }
+      }
     }
+    return matters
   }
 
   /// The rows whose content changed on a longest common subsequence of ids,

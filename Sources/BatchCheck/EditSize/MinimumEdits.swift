@@ -3,8 +3,8 @@
 /// minimum behind `EditSize`.
 ///
 ///     // a b c -> c a b, numbered a 0, b 1, c 2 (`DenseCase`)
-///     MinimumEdits(dense: [[0, 1, 2]], new: [[2, 0, 1]], distinct: 3, sections: 1, pairBudget: 1_000).moves
-///     // [1]
+///     MinimumEdits(dense: [[0, 1, 2]], new: [[2, 0, 1]], distinct: 3, sections: 1, pairBudget: 1_000).moves(0)
+///     // 1
 ///
 /// Values are compared as multisets: one with *a* old and *b* new rows
 /// keeps min(*a*, *b*) of them. In each section, the rows of a value kept
@@ -13,12 +13,10 @@
 /// the earliest old sections with spare rows of its value and arriving in
 /// the earliest new ones.
 struct MinimumEdits {
-  /// The fewest rows deleted per old section index.
-  private(set) var deletes: [Int]
-  /// The fewest rows inserted per new section index.
-  private(set) var inserts: [Int]
-  /// The fewest row moves into each new section index.
-  private(set) var moves: [Int]
+  /// Three numbers per section index, in one array: the fewest rows
+  /// deleted from the old section, the fewest inserted into the new one,
+  /// and the fewest row moves into it.
+  private var counts: [Int]
   /// Whether a longest common subsequence was past the budget: `moves` are
   /// then upper bounds.
   private(set) var isBound = false
@@ -42,7 +40,10 @@ struct MinimumEdits {
   /// to the next: per value, its rows in the current section (0 between
   /// sections), the values seen there, and the common subsequence's table.
   struct Scratch {
-    fileprivate var oldCounts: [Int]
+    /// Per value, its old rows in the current section; free for other
+    /// counts per value between sections (`EditSize.contentMatters`), left
+    /// all 0.
+    var oldCounts: [Int]
     fileprivate var newCounts: [Int]
     fileprivate var touched: [Int] = []
     fileprivate var table: CommonSubsequence.Scratch
@@ -64,9 +65,7 @@ struct MinimumEdits {
   init(
     dense old: [[Int]], new: [[Int]], sections: Int, pairBudget: Int, scratch: inout Scratch
   ) {
-    deletes = Array(repeating: 0, count: sections)
-    inserts = deletes
-    moves = deletes
+    counts = Array(repeating: 0, count: 3 * sections)
     // Per value: old and new rows in all, and the rows kept in their own section.
     var totals: [Int: (old: Int, new: Int, sameSection: Int)] = [:]
     var unmatchedOld: [[Int: Int]] = sections > 1 ? Array(repeating: [:], count: sections) : []
@@ -102,9 +101,9 @@ struct MinimumEdits {
         dense: oldIDs, newIDs, distinct: scratch.oldCounts.count, budget: pairBudget,
         scratch: &scratch.table)
       if !common.exact { isBound = true }
-      moves[index] = matched - common.length
-      deletes[index] = oldIDs.count - matched
-      inserts[index] = newIDs.count - matched
+      counts[3 * index] = oldIDs.count - matched
+      counts[3 * index + 1] = newIDs.count - matched
+      counts[3 * index + 2] = matched - common.length
     }
     // Rows kept in another section: each a move.
     for (id, total) in totals {
@@ -113,15 +112,35 @@ struct MinimumEdits {
       var leaving = crossing
       for index in 0..<sections where leaving > 0 {
         let taken = min(leaving, unmatchedOld[index][id] ?? 0)
-        deletes[index] -= taken
+        counts[3 * index] -= taken
         leaving -= taken
       }
       for index in 0..<sections where crossing > 0 {
         let taken = min(crossing, unmatchedNew[index][id] ?? 0)
-        inserts[index] -= taken
-        moves[index] += taken
+        counts[3 * index + 1] -= taken
+        counts[3 * index + 2] += taken
         crossing -= taken
       }
     }
+  }
+
+  /// The fewest rows deleted from old section `section`.
+  func deletes(_ section: Int) -> Int { counts[3 * section] }
+
+  /// The fewest rows inserted into new section `section`.
+  func inserts(_ section: Int) -> Int { counts[3 * section + 1] }
+
+  /// The fewest row moves into new section `section`.
+  func moves(_ section: Int) -> Int { counts[3 * section + 2] }
+
+  /// The fewest rows deleted, rows inserted and row moves, over every section.
+  var totals: (deletes: Int, inserts: Int, moves: Int) {
+    var totals = (deletes: 0, inserts: 0, moves: 0)
+    for index in stride(from: 0, to: counts.count, by: 3) {
+      totals.deletes += counts[index]
+      totals.inserts += counts[index + 1]
+      totals.moves += counts[index + 2]
+    }
+    return totals
   }
 }
