@@ -290,7 +290,11 @@ package struct CommonSubsequence {
         if numbers[id] < 0 {
           numbers[id] = known
           known += 1
-          masks.append(contentsOf: repeatElement(0, count: words))
+          if words == 1 {
+            masks.append(0)
+          } else {
+            masks.append(contentsOf: repeatElement(0, count: words))
+          }
         }
         masks[numbers[id] * words + position / 64] |= 1 << UInt64(position % 64)
       }

@@ -47,8 +47,9 @@ struct DenseCase {
   /// id's (`oldRows` is `oldIDs`, `newRows` is `newIDs`).
   let rowsAreIDs: Bool
 
-  /// Numbers the ids and rows of `old` and `new`: two hash lookups a row,
-  /// one when every row's content is its id.
+  /// Numbers the ids and rows of `old` and `new`: two hash lookups a row
+  /// (integer rows: one, and one per distinct row), one when every row's
+  /// content is its id.
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
   init(old: [[Row]], new: [[Row]]) {
@@ -59,16 +60,29 @@ struct DenseCase {
     if oldShape.integers, newShape.integers {
       // Integer rows (every generated case): a table of integers, no `Hasher`.
       var ids = IntPairNumbers(capacity: rowCount)
-      oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), 0) } }
-      newIDs = new.map { $0.map { ids.number(Self.integer($0.id), 0) } }
-      distinctIDs = ids.count
       if rowsAreIDs {
+        oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+        newIDs = new.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+        distinctIDs = ids.count
         (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
         return
       }
+      // Rows first; an id is numbered at its first row's first sight, which
+      // is its own first sight: the same numbers, one lookup per distinct row.
       var rows = IntPairNumbers(capacity: rowCount)
-      oldRows = old.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
-      newRows = new.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
+      var idOfRow: [Int] = []
+      idOfRow.reserveCapacity(rowCount)
+      func number(_ row: Row) -> Int {
+        let id = Self.integer(row.id)
+        let number = rows.number(id, Self.integer(row.content))
+        if number == idOfRow.count { idOfRow.append(ids.number(id, 0)) }
+        return number
+      }
+      oldRows = old.map { $0.map(number) }
+      newRows = new.map { $0.map(number) }
+      oldIDs = oldRows.map { $0.map { idOfRow[$0] } }
+      newIDs = newRows.map { $0.map { idOfRow[$0] } }
+      distinctIDs = ids.count
       distinctRows = rows.count
       return
     }

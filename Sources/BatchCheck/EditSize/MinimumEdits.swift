@@ -52,7 +52,27 @@ struct MinimumEdits {
     init(distinct: Int) {
       oldCounts = [Int](repeating: 0, count: distinct)
       newCounts = oldCounts
+      touched.reserveCapacity(distinct)
       table = CommonSubsequence.Scratch(distinct: distinct)
+    }
+
+    /// Counts each value's rows of one section, `oldIDs` into `old` and
+    /// `newIDs` into `new`, and lists each value seen in `touched` once.
+    fileprivate static func tally(
+      _ oldIDs: [Int], _ newIDs: [Int], old: inout [Int], new: inout [Int], touched: inout [Int]
+    ) {
+      old.withUnsafeMutableBufferPointer { old in
+        new.withUnsafeMutableBufferPointer { new in
+          for id in oldIDs {
+            if old[id] == 0 && new[id] == 0 { touched.append(id) }
+            old[id] += 1
+          }
+          for id in newIDs {
+            if old[id] == 0 && new[id] == 0 { touched.append(id) }
+            new[id] += 1
+          }
+        }
+      }
     }
   }
 
@@ -73,14 +93,9 @@ struct MinimumEdits {
     for index in 0..<sections {
       let oldIDs = index < old.count ? old[index] : []
       let newIDs = index < new.count ? new[index] : []
-      for id in oldIDs {
-        if scratch.oldCounts[id] == 0 && scratch.newCounts[id] == 0 { scratch.touched.append(id) }
-        scratch.oldCounts[id] += 1
-      }
-      for id in newIDs {
-        if scratch.oldCounts[id] == 0 && scratch.newCounts[id] == 0 { scratch.touched.append(id) }
-        scratch.newCounts[id] += 1
-      }
+      Scratch.tally(
+        oldIDs, newIDs, old: &scratch.oldCounts, new: &scratch.newCounts,
+        touched: &scratch.touched)
       var matched = 0
       for id in scratch.touched {
         let count = (old: scratch.oldCounts[id], new: scratch.newCounts[id])
