@@ -129,7 +129,8 @@ struct DenseCase {
   ///
   /// - Complexity: O(*n* + *m* + distinct ids and rows).
   var changedRows: Int {
-    if rowsAreIDs { return 0 }
+    // With one content per id, rows are matched as their ids are.
+    if distinctRows == distinctIDs { return 0 }
     return Self.kept(oldRows: oldIDs, newRows: newIDs, distinct: distinctIDs)
       - Self.kept(oldRows: oldRows, newRows: newRows, distinct: distinctRows)
   }

@@ -216,11 +216,12 @@ public struct EditSize: Hashable, Sendable {
   /// and content. Counted in `scratch`'s memory, left as it was found.
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new
-  ///   rows; O(1) when every row's content is its id.
+  ///   rows; O(1) when each id has one content.
   private static func contentMatters(_ dense: DenseCase, scratch: inout MinimumEdits.Scratch)
     -> Bool
   {
-    guard !dense.rowsAreIDs else { return false }
+    // With one content per id, no id's contents can differ.
+    guard dense.distinctRows > dense.distinctIDs else { return false }
     // Per old id: 0 unseen, its one row's number + 1, or -1 for several
     // (`scratch.oldCounts`, all 0 between uses, reset before returning).
     var matters = false
