@@ -3,8 +3,9 @@
 /// minimum behind `EditSize`.
 ///
 ///     // a b c -> c a b, numbered a 0, b 1, c 2 (`DenseCase`)
-///     MinimumEdits(dense: [[0, 1, 2]], new: [[2, 0, 1]], distinct: 3, sections: 1, pairBudget: 1_000).moves(0)
-///     // 1
+///     var scratch = MinimumEdits.Scratch(distinct: 3)
+///     MinimumEdits(dense: [[0, 1, 2]], new: [[2, 0, 1]], sections: 1, pairBudget: 1_000, scratch: &scratch)
+///       .moves(0)  // 1
 ///
 /// Values are compared as multisets: one with *a* old and *b* new rows
 /// keeps min(*a*, *b*) of them. In each section, the rows of a value kept
@@ -17,24 +18,9 @@ struct MinimumEdits {
   /// deleted from the old section, the fewest inserted into the new one,
   /// and the fewest row moves into it.
   private var counts: [Int]
-  /// Whether a longest common subsequence was past the budget: `moves` are
-  /// then upper bounds.
+  /// Whether a longest common subsequence was past the budget: the moves
+  /// are then upper bounds.
   private(set) var isBound = false
-
-  /// The minimum of `old` to `new` over `sections` section indexes (at
-  /// least the larger count), their values numbered densely, each in
-  /// `0..<distinct` (`DenseCase`): counted in arrays, with no hashing for
-  /// one section a side.
-  ///
-  /// - Complexity: O((*n* + *m*) log *n* + `distinct`) for distinct values,
-  ///   where *n* and *m* are the old and new rows; with repeated values,
-  ///   O((*n* + *m* + *r*) log *n* + `distinct`), *r* ≤ `pairBudget` the
-  ///   matching pairs.
-  init(dense old: [[Int]], new: [[Int]], distinct: Int, sections: Int, pairBudget: Int) {
-    var scratch = Scratch(distinct: distinct)
-    self.init(
-      dense: old, new: new, sections: sections, pairBudget: pairBudget, scratch: &scratch)
-  }
 
   /// Memory for `MinimumEdits`, reused from one section, and one measure,
   /// to the next: per value, its rows in the current section (0 between
@@ -76,12 +62,16 @@ struct MinimumEdits {
     }
   }
 
-  /// The minimum of `old` to `new` as `init(dense:new:distinct:sections:pairBudget:)`,
-  /// in `scratch`'s memory (made for at least the values' `distinct`).
+  /// The minimum of `old` to `new` over `sections` section indexes (at
+  /// least the larger count), their values numbered densely, each below
+  /// the `distinct` `scratch` was made for (`DenseCase`): counted in
+  /// `scratch`'s arrays, with no hashing for one section a side. A
+  /// section's common prefix and suffix go through no table
+  /// (`CommonSubsequence.length(dense:_:distinct:budget:scratch:)`).
   ///
-  /// - Complexity: that of `init(dense:new:distinct:sections:pairBudget:)`;
-  ///   the common prefix and suffix of a section's values go through no
-  ///   table (`CommonSubsequence.length(dense:_:distinct:budget:scratch:)`).
+  /// - Complexity: O((*n* + *m*) log *n*) for distinct values, where *n*
+  ///   and *m* are the old and new rows; with repeated values,
+  ///   O((*n* + *m* + *r*) log *n*), *r* ≤ `pairBudget` the matching pairs.
   init(
     dense old: [[Int]], new: [[Int]], sections: Int, pairBudget: Int, scratch: inout Scratch
   ) {
