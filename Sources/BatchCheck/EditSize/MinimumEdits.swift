@@ -42,6 +42,25 @@ struct MinimumEdits {
       table = CommonSubsequence.Scratch(distinct: distinct)
     }
 
+    /// The rows kept in one section, each value's fewer of its `old` and
+    /// `new` rows over the values `touched` lists; every count back to 0
+    /// and `touched` emptied.
+    fileprivate static func settle(old: inout [Int], new: inout [Int], touched: inout [Int]) -> Int
+    {
+      var matched = 0
+      old.withUnsafeMutableBufferPointer { old in
+        new.withUnsafeMutableBufferPointer { new in
+          for id in touched {
+            matched += min(old[id], new[id])
+            old[id] = 0
+            new[id] = 0
+          }
+        }
+      }
+      touched.removeAll(keepingCapacity: true)
+      return matched
+    }
+
     /// Counts each value's rows of one section, `oldIDs` into `old` and
     /// `newIDs` into `new`, and lists each value seen in `touched` once.
     fileprivate static func tally(
@@ -87,14 +106,17 @@ struct MinimumEdits {
         oldIDs, newIDs, old: &scratch.oldCounts, new: &scratch.newCounts,
         touched: &scratch.touched)
       var matched = 0
+      // With one section a side no row can change section: the kept rows alone.
+      if sections == 1 {
+        matched = Scratch.settle(
+          old: &scratch.oldCounts, new: &scratch.newCounts, touched: &scratch.touched)
+      }
       for id in scratch.touched {
         let count = (old: scratch.oldCounts[id], new: scratch.newCounts[id])
         scratch.oldCounts[id] = 0
         scratch.newCounts[id] = 0
         let kept = min(count.old, count.new)
         matched += kept
-        // With one section a side no row can change section.
-        guard sections > 1 else { continue }
         totals[id, default: (0, 0, 0)].old += count.old
         totals[id, default: (0, 0, 0)].new += count.new
         totals[id, default: (0, 0, 0)].sameSection += kept
