@@ -64,9 +64,7 @@ package struct CommonSubsequence {
   package init(
     dense old: [Int], _ new: [Int], distinct: Int, budget: Int, pairs keepPairs: Bool = false
   ) {
-    let product = old.count.multipliedReportingOverflow(by: new.count)
-    let cells = product.overflow ? Int.max : product.partialValue
-    if cells <= min(Self.bitTable, budget) {
+    if Self.fitsTable(old.count, new.count, budget: budget) {
       let table = Self.bitParallelTable(
         old, new, distinct: distinct, keepingColumns: keepPairs, steps: &steps)
       length = table.length
@@ -196,60 +194,144 @@ package struct CommonSubsequence {
   }
 
   /// The table of a longest common subsequence, a column of 64 cells to a
-  /// word, its columns kept when `keepingColumns` (for the pairs): per old
-  /// row, `V = (V + (V & M)) | (V & ~M)`, where `M` marks the new positions of the row's id (Allison and Dix; Hyyrö);
-  /// the length is the count of zero bits of `V` at the end. `steps`
+  /// word, its columns kept when `keepingColumns` (for the pairs):
+  /// `Scratch.length(_:_:eachColumn:)` with memory of its own. `steps`
   /// counts the word steps and the new rows.
   ///
-  /// - Complexity: O(*n* × ⌈*m* / 64⌉ + *m*), where *n* and *m* are the
-  ///   lengths, with no hashing.
+  /// - Complexity: O(*n* × ⌈*m* / 64⌉ + *m* + `distinct`), where *n* and
+  ///   *m* are the lengths, with no hashing.
   private static func bitParallelTable(
     _ old: [Int], _ new: [Int], distinct: Int, keepingColumns: Bool, steps: inout Int
   ) -> BitTable {
     guard !old.isEmpty, !new.isEmpty else { return BitTable(words: 0, length: 0, columns: []) }
     let words = (new.count + 63) / 64
-    // Each distinct id of new, numbered in order of appearance; its mask of new positions.
-    var numbers = [Int](repeating: -1, count: distinct)
-    var masks: [UInt64] = []
-    var known = 0
-    for (position, id) in new.enumerated() {
-      if numbers[id] < 0 {
-        numbers[id] = known
-        known += 1
-        masks.append(contentsOf: repeatElement(0, count: words))
-      }
-      masks[numbers[id] * words + position / 64] |= 1 << UInt64(position % 64)
-    }
-    var column = [UInt64](repeating: ~0, count: words)
+    var scratch = Scratch(distinct: distinct)
     var columns: [UInt64] = []
     if keepingColumns { columns.reserveCapacity(old.count * words) }
-    masks.withUnsafeBufferPointer { masks in
-      column.withUnsafeMutableBufferPointer { column in
-        for id in old {
-          defer { if keepingColumns { columns.append(contentsOf: column) } }
-          let number = numbers[id]
-          guard number >= 0 else { continue }
-          let base = number * words
-          var carry: UInt64 = 0
-          for word in 0..<words {
-            let match = masks[base + word]
-            let value = column[word]
-            let (sum, overflow) = value.addingReportingOverflow(value & match)
-            let (total, overflowAgain) = sum.addingReportingOverflow(carry)
-            carry = overflow || overflowAgain ? 1 : 0
-            column[word] = total | (value & ~match)
+    let length = scratch.length(old[...], new[...]) { column in
+      if keepingColumns { columns.append(contentsOf: column) }
+    }
+    steps &+= old.count &* words &+ new.count
+    return BitTable(words: words, length: length, columns: columns)
+  }
+
+  /// Whether the table of `old` by `new` rows has at most `bitTable` cells
+  /// and no more than `budget`: then the bit-parallel table answers, exact.
+  static func fitsTable(_ old: Int, _ new: Int, budget: Int) -> Bool {
+    let product = old.multipliedReportingOverflow(by: new)
+    return !product.overflow && product.partialValue <= min(bitTable, budget)
+  }
+
+  /// The length of a longest common subsequence of two sequences of dense
+  /// ids, and whether it is exact: `init(dense:_:distinct:budget:pairs:)`'s
+  /// length, with `scratch` reused from one pair to the next. Within the
+  /// bit-parallel table the common prefix and suffix are matched first and
+  /// only the rows between them go through the table (a longest common
+  /// subsequence matches them all), with no allocation once `scratch` has
+  /// grown.
+  ///
+  ///     var scratch = CommonSubsequence.Scratch(distinct: 4)
+  ///     CommonSubsequence.length(dense: [0, 1, 2, 3], [0, 2, 1, 3], distinct: 4, budget: 1_000, scratch: &scratch)
+  ///     // (length: 3, exact: true)
+  ///
+  /// - Complexity: O(*p* + *n*′ × ⌈*m*′ / 64⌉ + *m*′) within the table, where
+  ///   *p* is the length of the common prefix and suffix and *n*′ and *m*′
+  ///   the rows between them; past it, that of `init(dense:_:distinct:budget:pairs:)`.
+  static func length(
+    dense old: [Int], _ new: [Int], distinct: Int, budget: Int, scratch: inout Scratch
+  ) -> (length: Int, exact: Bool) {
+    guard fitsTable(old.count, new.count, budget: budget) else {
+      let common = CommonSubsequence(dense: old, new, distinct: distinct, budget: budget)
+      return (common.length, common.exact)
+    }
+    let shorter = min(old.count, new.count)
+    var prefix = 0
+    while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+      suffix += 1
+    }
+    let middle = scratch.length(
+      old[prefix..<(old.count - suffix)], new[prefix..<(new.count - suffix)]
+    ) { _ in }
+    return (prefix + suffix + middle, true)
+  }
+
+  /// Memory for the bit-parallel table, reused from one pair of sequences
+  /// to the next: per id, its number among the distinct ids of the new
+  /// rows (-1 between uses), their masks of new positions, and the column.
+  struct Scratch {
+    private var numbers: [Int]
+    private var masks: [UInt64] = []
+    private var column: [UInt64] = []
+
+    /// Memory for ids in `0..<distinct`.
+    init(distinct: Int) { numbers = [Int](repeating: -1, count: distinct) }
+
+    /// The length of a longest common subsequence of `old` and `new`, ids
+    /// below the `distinct` given at `init(distinct:)`, from the table 64
+    /// cells to a word; `eachColumn` sees the column after each old row.
+    /// Per old row, `V = (V + (V & M)) | (V & ~M)`, where `M` marks the new
+    /// positions of the row's id (Allison and Dix; Hyyrö); the length is
+    /// the count of zero bits of `V` at the end.
+    ///
+    /// - Complexity: O(*n* × ⌈*m* / 64⌉ + *m*), where *n* and *m* are the
+    ///   lengths, with no hashing.
+    mutating func length(
+      _ old: ArraySlice<Int>, _ new: ArraySlice<Int>,
+      eachColumn: (UnsafeMutableBufferPointer<UInt64>) -> Void
+    ) -> Int {
+      guard !old.isEmpty, !new.isEmpty else { return 0 }
+      let words = (new.count + 63) / 64
+      // Each distinct id of new, numbered in order of appearance; its mask of new positions.
+      masks.removeAll(keepingCapacity: true)
+      var known = 0
+      for (position, id) in new.enumerated() {
+        if numbers[id] < 0 {
+          numbers[id] = known
+          known += 1
+          if words == 1 {
+            masks.append(0)
+          } else {
+            masks.append(contentsOf: repeatElement(0, count: words))
+          }
+        }
+        masks[numbers[id] * words + position / 64] |= 1 << UInt64(position % 64)
+      }
+      column.removeAll(keepingCapacity: true)
+      column.append(contentsOf: repeatElement(~0, count: words))
+      // The numbers read through a copy that ends before they are reset.
+      do {
+        let numbers = self.numbers
+        masks.withUnsafeBufferPointer { masks in
+          column.withUnsafeMutableBufferPointer { column in
+            for id in old {
+              defer { eachColumn(column) }
+              let number = numbers[id]
+              guard number >= 0 else { continue }
+              let base = number * words
+              var carry: UInt64 = 0
+              for word in 0..<words {
+                let match = masks[base + word]
+                let value = column[word]
+                let (sum, overflow) = value.addingReportingOverflow(value & match)
+                let (total, overflowAgain) = sum.addingReportingOverflow(carry)
+                carry = overflow || overflowAgain ? 1 : 0
+                column[word] = total | (value & ~match)
+              }
+            }
           }
         }
       }
+      for id in new { self.numbers[id] = -1 }
+      // Zero bits among the first new.count bits.
+      var ones = 0
+      for word in 0..<words {
+        let bits =
+          word == words - 1 && new.count % 64 != 0 ? (UInt64(1) << UInt64(new.count % 64)) - 1 : ~0
+        ones &+= (column[word] & bits).nonzeroBitCount
+      }
+      return new.count - ones
     }
-    steps &+= old.count &* words &+ new.count
-    // Zero bits among the first new.count bits.
-    var ones = 0
-    for word in 0..<words {
-      let bits =
-        word == words - 1 && new.count % 64 != 0 ? (UInt64(1) << UInt64(new.count % 64)) - 1 : ~0
-      ones &+= (column[word] & bits).nonzeroBitCount
-    }
-    return BitTable(words: words, length: new.count - ones, columns: columns)
   }
 }

@@ -43,44 +43,81 @@ struct DenseCase {
   /// How many distinct rows the two sides have.
   let distinctRows: Int
 
-  /// Numbers the ids and rows of `old` and `new`: two hash lookups a row.
+  /// Whether every row's content is its id: then each row's number is its
+  /// id's (`oldRows` is `oldIDs`, `newRows` is `newIDs`).
+  let rowsAreIDs: Bool
+
+  /// Numbers the ids and rows of `old` and `new`: two hash lookups a row
+  /// (integer rows: one, and one per distinct row), one when every row's
+  /// content is its id.
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
   init(old: [[Row]], new: [[Row]]) {
     let rowCount = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
-    if Self.allIntegers(old), Self.allIntegers(new) {
+    let oldShape = Self.shape(old)
+    let newShape = Self.shape(new)
+    rowsAreIDs = oldShape.plain && newShape.plain
+    if oldShape.integers, newShape.integers {
       // Integer rows (every generated case): a table of integers, no `Hasher`.
       var ids = IntPairNumbers(capacity: rowCount)
+      if rowsAreIDs {
+        oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+        newIDs = new.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+        distinctIDs = ids.count
+        (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
+        return
+      }
+      // Rows first; an id is numbered at its first row's first sight, which
+      // is its own first sight: the same numbers, one lookup per distinct row.
       var rows = IntPairNumbers(capacity: rowCount)
-      oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), 0) } }
-      newIDs = new.map { $0.map { ids.number(Self.integer($0.id), 0) } }
-      oldRows = old.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
-      newRows = new.map { $0.map { rows.number(Self.integer($0.id), Self.integer($0.content)) } }
+      var idOfRow: [Int] = []
+      idOfRow.reserveCapacity(rowCount)
+      func number(_ row: Row) -> Int {
+        let id = Self.integer(row.id)
+        let number = rows.number(id, Self.integer(row.content))
+        if number == idOfRow.count { idOfRow.append(ids.number(id, 0)) }
+        return number
+      }
+      oldRows = old.map { $0.map(number) }
+      newRows = new.map { $0.map(number) }
+      oldIDs = oldRows.map { $0.map { idOfRow[$0] } }
+      newIDs = newRows.map { $0.map { idOfRow[$0] } }
       distinctIDs = ids.count
       distinctRows = rows.count
       return
     }
     var ids = DenseNumbers<RowValue>()
-    var rows = DenseNumbers<Row>()
     oldIDs = old.map { $0.map { ids.number($0.id) } }
     newIDs = new.map { $0.map { ids.number($0.id) } }
+    distinctIDs = ids.count
+    if rowsAreIDs {
+      (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
+      return
+    }
+    var rows = DenseNumbers<Row>()
     oldRows = old.map { $0.map { rows.number($0) } }
     newRows = new.map { $0.map { rows.number($0) } }
-    distinctIDs = ids.count
     distinctRows = rows.count
   }
 
-  /// Whether every row's id and content are integers.
-  private static func allIntegers(_ sections: [[Row]]) -> Bool {
-    sections.allSatisfy { rows in
-      rows.allSatisfy { row in
-        if case .int = row.id, case .int = row.content { return true }
-        return false
+  /// Whether every row's id and content are integers, and whether every
+  /// row's content is its id.
+  private static func shape(_ sections: [[Row]]) -> (integers: Bool, plain: Bool) {
+    var shape = (integers: true, plain: true)
+    for rows in sections {
+      for row in rows {
+        switch (row.id, row.content) {
+        case (.int, .int): break
+        default: shape.integers = false
+        }
+        if shape.plain && row.id != row.content { shape.plain = false }
+        if !shape.integers && !shape.plain { return shape }
       }
     }
+    return shape
   }
 
-  /// The integer of a value `allIntegers` vouched for.
+  /// The integer of a value `shape` vouched for.
   private static func integer(_ value: RowValue) -> Int {
     if case .int(let integer) = value { return integer }
     return 0
@@ -92,21 +129,29 @@ struct DenseCase {
   ///
   /// - Complexity: O(*n* + *m* + distinct ids and rows).
   var changedRows: Int {
-    Self.kept(oldRows: oldIDs, newRows: newIDs, distinct: distinctIDs)
+    // With one content per id, rows are matched as their ids are.
+    if distinctRows == distinctIDs { return 0 }
+    return Self.kept(oldRows: oldIDs, newRows: newIDs, distinct: distinctIDs)
       - Self.kept(oldRows: oldRows, newRows: newRows, distinct: distinctRows)
   }
 
   /// The rows two sides keep when numbers are matched as multisets: per
   /// number, the fewer of its old and new rows.
   private static func kept(oldRows: [[Int]], newRows: [[Int]], distinct: Int) -> Int {
-    var counts = [Int](repeating: 0, count: distinct)
-    for number in oldRows.joined() { counts[number] += 1 }
-    var kept = 0
-    for number in newRows.joined() where counts[number] > 0 {
-      counts[number] -= 1
-      kept += 1
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: distinct) { counts in
+      counts.initialize(repeating: 0)
+      for rows in oldRows {
+        for number in rows { counts[number] += 1 }
+      }
+      var kept = 0
+      for rows in newRows {
+        for number in rows where counts[number] > 0 {
+          counts[number] -= 1
+          kept += 1
+        }
+      }
+      return kept
     }
-    return kept
   }
 }
 
@@ -116,10 +161,9 @@ struct DenseCase {
 /// numbering a row costs a multiplication and a probe or two, not a
 /// `Hasher`.
 struct IntPairNumbers {
-  private var firsts: [Int]
-  private var seconds: [Int]
-  /// Each slot's number, -1 when empty.
-  private var numbers: [Int]
+  /// Three integers a slot: the pair's first and second, and its number,
+  /// -1 when the slot is empty.
+  private var slots: [Int]
   private let mask: Int
   /// How many distinct pairs have a number.
   private(set) var count = 0
@@ -129,9 +173,7 @@ struct IntPairNumbers {
     var size = 16
     while size < 2 * capacity + 2 { size <<= 1 }
     mask = size - 1
-    firsts = [Int](repeating: 0, count: size)
-    seconds = firsts
-    numbers = [Int](repeating: -1, count: size)
+    slots = [Int](repeating: -1, count: 3 * size)
   }
 
   /// The number of the pair (`first`, `second`), given the next one when
@@ -143,15 +185,15 @@ struct IntPairNumbers {
     let spread = ((mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9) >> 32
     var slot = Int(truncatingIfNeeded: spread) & mask
     while true {
-      let number = numbers[slot]
+      let number = slots[3 * slot + 2]
       if number < 0 {
-        firsts[slot] = first
-        seconds[slot] = second
-        numbers[slot] = count
+        slots[3 * slot] = first
+        slots[3 * slot + 1] = second
+        slots[3 * slot + 2] = count
         count += 1
         return count - 1
       }
-      if firsts[slot] == first && seconds[slot] == second { return number }
+      if slots[3 * slot] == first && slots[3 * slot + 1] == second { return number }
       slot = (slot + 1) & mask
     }
   }

@@ -176,104 +176,35 @@ public struct EditSize: Hashable, Sendable {
     max(old.count, new.count)
   }
 
-  /// Counts what `update` issues, in total and per section. Row operations
-  /// inside a deleted, inserted or reloaded section are not counted again
-  /// (UIKit drops them), nor is a path given twice.
-  mutating func issued(
-    old: [[Row]], new: [[Row]], update: BatchUpdate, into sections: inout [SectionEditSize]
-  ) {
-    func oldRow(_ path: RowPath) -> Row? {
-      old.indices.contains(path.section) && old[path.section].indices.contains(path.row)
-        ? old[path.section][path.row] : nil
-    }
-    func isNewRow(_ path: RowPath) -> Bool {
-      new.indices.contains(path.section) && new[path.section].indices.contains(path.row)
-    }
-    let map = SectionPlaces(old: old, new: new, update: update)
-    for section in map.deleted {
-      sectionDeletes += 1
-      deletes += old[section].count
-      sections[section].deletes += old[section].count
-    }
-    for section in map.inserted {
-      sectionInserts += 1
-      inserts += new[section].count
-      sections[section].inserts += new[section].count
-    }
-    sectionMoves += map.moved
-    for (section, target) in map.reloaded {
-      sectionReloads += 1
-      deletes += old[section].count
-      sections[section].deletes += old[section].count
-      inserts += new[target].count
-      sections[target].inserts += new[target].count
-    }
-    for path in Set(update.deleteRows) where oldRow(path) != nil && map.keepsRows(old: path.section)
-    {
-      deletes += 1
-      sections[path.section].deletes += 1
-    }
-    for path in Set(update.insertRows) where isNewRow(path) && map.keepsRows(new: path.section) {
-      inserts += 1
-      sections[path.section].inserts += 1
-    }
-    for move in update.moveRows where oldRow(move.from) != nil && isNewRow(move.to) {
-      moves += 1
-      sections[move.to.section].moves += 1
-    }
-    let reloaded = Set(update.reloadRows + update.reconfigureRows).filter {
-      oldRow($0) != nil && map.keepsRows(old: $0.section)
-    }
-    guard !reloaded.isEmpty else { return }
-    let landing = map.landing(of: reloaded, update: update)
-    for path in reloaded {
-      guard let row = oldRow(path) else { continue }
-      reloads += 1
-      sections[path.section].reloads += 1
-      guard let place = landing[path], isNewRow(place) else { continue }
-      let newRow = new[place.section][place.row]
-      if newRow.id != row.id {
-        reloadsChangingIdentity += 1
-        deletes += 1
-        sections[path.section].deletes += 1
-        inserts += 1
-        sections[place.section].inserts += 1
-      } else if newRow.content == row.content {
-        unchangedReloads += 1
-        sections[path.section].unchangedReloads += 1
-      }
-    }
-  }
-
   /// Computes the least any valid update needs, in total and per section:
   /// rows matched by id, then by id and content.
   mutating func minimum(
     _ dense: DenseCase, pairBudget: Int, into sections: inout [SectionEditSize]
   ) {
+    // Rows number at least as many as ids: one memory serves both measures.
+    var scratch = MinimumEdits.Scratch(distinct: dense.distinctRows)
     let byID = MinimumEdits(
-      dense: dense.oldIDs, new: dense.newIDs, distinct: dense.distinctIDs,
-      sections: sections.count, pairBudget: pairBudget)
+      dense: dense.oldIDs, new: dense.newIDs, sections: sections.count, pairBudget: pairBudget,
+      scratch: &scratch)
     minimumMovesIsBound = byID.isBound
     for index in sections.indices {
-      sections[index].minimumDeletes = byID.deletes[index]
-      sections[index].minimumInserts = byID.inserts[index]
-      sections[index].minimumMoves = byID.moves[index]
-      sections[index].minimumMovesWithoutReloads = byID.moves[index]
+      sections[index].minimumDeletes = byID.deletes(index)
+      sections[index].minimumInserts = byID.inserts(index)
+      sections[index].minimumMoves = byID.moves(index)
+      sections[index].minimumMovesWithoutReloads = byID.moves(index)
     }
-    minimumDeletes = byID.deletes.reduce(0, +)
-    minimumInserts = byID.inserts.reduce(0, +)
-    minimumMoves = byID.moves.reduce(0, +)
+    (minimumDeletes, minimumInserts, minimumMoves) = byID.totals
     minimumMovesWithoutReloads = minimumMoves
     // Rows matched by id and content: one number per distinct row.
-    guard Self.contentMatters(dense) else { return }
+    guard Self.contentMatters(dense, scratch: &scratch) else { return }
     let byRow = MinimumEdits(
-      dense: dense.oldRows, new: dense.newRows, distinct: dense.distinctRows,
-      sections: sections.count, pairBudget: pairBudget)
+      dense: dense.oldRows, new: dense.newRows, sections: sections.count, pairBudget: pairBudget,
+      scratch: &scratch)
     if byRow.isBound { minimumMovesIsBound = true }
     for index in sections.indices {
-      sections[index].minimumMovesWithoutReloads = byRow.moves[index]
+      sections[index].minimumMovesWithoutReloads = byRow.moves(index)
     }
-    minimumMovesWithoutReloads = byRow.moves.reduce(0, +)
+    minimumMovesWithoutReloads = byRow.totals.moves
     if minimumMovesWithoutReloads > minimumMoves {
       reloadsForMinimumMoves = Self.reloadsOnCommonIDs(dense, pairBudget: pairBudget)
     }
@@ -282,31 +213,44 @@ public struct EditSize: Hashable, Sendable {
   /// Whether some id has, on the two sides, rows of different contents:
   /// only then can matching rows by content change the minimum. Ids and
   /// rows come numbered (`DenseNumbers`): a row's number stands for its id
-  /// and content.
+  /// and content. Counted in `scratch`'s memory, left as it was found.
   ///
-  /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
-  private static func contentMatters(_ dense: DenseCase) -> Bool {
-    // Per old id: the number of its one row, `unseen`, or `several`.
-    let unseen = -1
-    let several = -2
-    var rowOfID = [Int](repeating: unseen, count: dense.distinctIDs)
-    for (ids, rows) in zip(dense.oldIDs, dense.oldRows) {
-      for (id, row) in zip(ids, rows) {
-        let seen = rowOfID[id]
-        if seen == unseen {
-          rowOfID[id] = row
-        } else if seen != row {
-          rowOfID[id] = several
+  /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new
+  ///   rows; O(1) when each id has one content.
+  private static func contentMatters(_ dense: DenseCase, scratch: inout MinimumEdits.Scratch)
+    -> Bool
+  {
+    // With one content per id, no id's contents can differ.
+    guard dense.distinctRows > dense.distinctIDs else { return false }
+    // Per old id: 0 unseen, its one row's number + 1, or -1 for several
+    // (`scratch.oldCounts`, all 0 between uses, reset before returning).
+    var matters = false
+    scratch.oldCounts.withUnsafeMutableBufferPointer { rowOfID in
+      for index in dense.oldIDs.indices {
+        let ids = dense.oldIDs[index]
+        let rows = dense.oldRows[index]
+        for (id, row) in zip(ids, rows) {
+          let seen = rowOfID[id]
+          if seen == 0 {
+            rowOfID[id] = row + 1
+          } else if seen != row + 1 {
+            rowOfID[id] = -1
+          }
         }
       }
-    }
-    for (ids, rows) in zip(dense.newIDs, dense.newRows) {
-      for (id, row) in zip(ids, rows) {
-        let seen = rowOfID[id]
-        if seen != unseen && seen != row { return true }
+      search: for index in dense.newIDs.indices {
+        let ids = dense.newIDs[index]
+        let rows = dense.newRows[index]
+        for (id, row) in zip(ids, rows) where rowOfID[id] != 0 && rowOfID[id] != row + 1 {
+          matters = true
+          break search
+        }
+      }
+      for ids in dense.oldIDs {
+        for id in ids { rowOfID[id] = 0 }
       }
     }
-    return false
+    return matters
   }
 
   /// The rows whose content changed on a longest common subsequence of ids,

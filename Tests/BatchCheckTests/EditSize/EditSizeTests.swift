@@ -62,6 +62,36 @@ struct EditSizeTests {
     }
   }
 
+  @Test(
+    "the length in reused memory, common prefix and suffix matched first, equals the plain table")
+  func reusedLengthEqualsReference() {
+    var random = SplitMix64(seed: 0x7_A11)
+    var scratch = CommonSubsequence.Scratch(distinct: 6)
+    for trial in 0..<3_000 {
+      let old = (0..<Int(random.next() % 90)).map { _ in Int(random.next() % 6) }
+      // A few edits of old: a shared prefix and suffix, or none.
+      var new = old
+      for _ in 0..<Int(random.next() % 4) {
+        let at = Int(random.next() % UInt64(new.count + 1))
+        if random.next() % 2 == 0 || at == new.count {
+          new.insert(Int(random.next() % 6), at: at)
+        } else {
+          new.remove(at: at)
+        }
+      }
+      if trial % 5 == 0 { new.shuffle(using: &random) }
+      let expected = referenceLCS(old.map { .int($0) }, new.map { .int($0) })
+      let fast = CommonSubsequence.length(
+        dense: old, new, distinct: 6, budget: 1_000_000, scratch: &scratch)
+      #expect(fast.exact && fast.length == expected, "trial \(trial): \(old) -> \(new)")
+      // Past the budget the chain answers, as the initializer's does.
+      let bounded = CommonSubsequence.length(
+        dense: old, new, distinct: 6, budget: 0, scratch: &scratch)
+      let chain = CommonSubsequence(dense: old, new, distinct: 6, budget: 0)
+      #expect(bounded.length == chain.length && bounded.exact == chain.exact, "trial \(trial)")
+    }
+  }
+
   @Test("the bit-parallel length against the plain table, several words a column")
   func bitParallelAcrossWords() {
     var random = SplitMix64(seed: 0xB17)
