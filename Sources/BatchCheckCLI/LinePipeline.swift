@@ -1,5 +1,6 @@
 import BatchCheckCorpus
 import Dispatch
+import Foundation
 
 /// Streams a case file through several cores. The calling thread reads the
 /// file's lines and sends them a batch at a time to worker threads, which
@@ -55,12 +56,15 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
       }
       return
     }
+    let pool = WorkerPool(threads: workers)
+    defer { pool.close() }
     var batch = RawLineBatch(file: file)
     var sent: [Work] = []
     var stopped = false
     func send() {
       guard batch.count > 0, !stopped else { return }
-      sent.append(Work(batch: batch, context: context(), judge: judge, workers: workers))
+      sent.append(
+        Work(batch: batch, context: context(), judge: judge, workers: workers, pool: pool))
       batch = RawLineBatch(file: file)
     }
     // Delivers the oldest batches until at most `left` are out.
@@ -103,7 +107,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
     init(
       batch: RawLineBatch, context: Context,
       judge: @escaping @Sendable (Context, CaseLine) -> Output,
-      workers: Int
+      workers: Int, pool: WorkerPool
     ) {
       self.batch = batch
       lines = .allocate(capacity: batch.count)
@@ -115,7 +119,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
       let chunks = min(workers, batch.count)
       for chunk in 0..<chunks {
         group.enter()
-        DispatchQueue.global().async { [self] in
+        pool.submit { [self] in
           for index in stride(from: chunk, to: self.batch.count, by: chunks) {
             let line = self.batch.decode(index)
             outputs[index] = judge(context, line)
@@ -132,6 +136,68 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
       lines.deallocate()
       outputs.deinitialize()
       outputs.deallocate()
+    }
+  }
+}
+
+/// Threads of their own for `LinePipeline`'s workers. The pipeline's
+/// reader waits for its batches, and may itself be a thread of the shared
+/// pool that runs Swift tasks and `DispatchQueue.global()`: a worker there
+/// could wait behind the reader's own waiting. These threads run jobs in
+/// the order they were submitted, until `close`.
+final class WorkerPool: @unchecked Sendable {
+  private let condition = NSCondition()
+  /// The jobs submitted and not yet taken, from `next` on; a taken job's
+  /// slot is emptied, so that what it holds goes as soon as it has run.
+  private var jobs: [(@Sendable () -> Void)?] = []
+  private var next = 0
+  private var closed = false
+
+  /// Starts `threads` threads (at least one), each with a stack as large as
+  /// a main thread's.
+  init(threads: Int) {
+    for index in 0..<max(1, threads) {
+      let thread = Thread { [self] in work() }
+      thread.name = "batchcheck-worker-\(index + 1)"
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+  }
+
+  /// Runs `job` on one of the threads, after every job submitted before it
+  /// has started.
+  func submit(_ job: @escaping @Sendable () -> Void) {
+    condition.lock()
+    jobs.append(job)
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Lets each thread end once no job is left.
+  func close() {
+    condition.lock()
+    closed = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  private func work() {
+    while true {
+      condition.lock()
+      while next == jobs.count && !closed { condition.wait() }
+      guard next < jobs.count else {
+        condition.unlock()
+        return
+      }
+      let job = jobs[next]
+      jobs[next] = nil
+      next += 1
+      if next == jobs.count {
+        jobs.removeAll(keepingCapacity: true)
+        next = 0
+      }
+      condition.unlock()
+      job?()
     }
   }
 }
