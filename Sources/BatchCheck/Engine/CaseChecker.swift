@@ -53,17 +53,10 @@ package struct CaseChecker: Sendable {
     let (generator, options) = generator.judging(options)
     run = CheckRun(options: options) { simulation in
       if let batch = generator.batchGenerator(under: contract) {
-        return AnyCaseRunner(base: Self.batchRunner(batch, simulation: simulation))
+        return .batch(CaseRunner(batch, simulation: simulation))
       }
-      return AnyCaseRunner(
-        base: ContractCaseRunner(generator, under: contract, simulation: simulation))
+      return .contract(ContractCaseRunner(generator, under: contract, simulation: simulation))
     }
-  }
-
-  private static func batchRunner<Generator: DeltaGenerator>(
-    _ generator: Generator, simulation: SimulationOptions
-  ) -> any CaseRunning {
-    CaseRunner(generator, simulation: simulation)
   }
 
   /// The contract the changes are judged under.
@@ -134,18 +127,49 @@ package struct CaseChecker: Sendable {
   }
 }
 
-/// A runner of any kind, so that one checker type serves every generator.
-struct AnyCaseRunner: CaseRunning {
-  let base: any CaseRunning
+/// A runner of either kind, so that one checker type serves every
+/// generator: an enum rather than an existential, so that each case's run
+/// is a switch and a direct call, not a lookup through a witness table.
+enum AnyCaseRunner: CaseRunning {
+  /// A batch generator judged as one batch.
+  case batch(CaseRunner)
+  /// Any other pairing of shape and contract.
+  case contract(ContractCaseRunner)
 
-  var name: String { base.name }
-  var isSectioned: Bool { base.isSectioned }
-  var contract: Contract { base.contract }
-  var ownContract: Contract { base.ownContract }
+  var name: String {
+    switch self {
+    case .batch(let runner): runner.name
+    case .contract(let runner): runner.name
+    }
+  }
+  var isSectioned: Bool {
+    switch self {
+    case .batch(let runner): runner.isSectioned
+    case .contract(let runner): runner.isSectioned
+    }
+  }
+  var contract: Contract {
+    switch self {
+    case .batch(let runner): runner.contract
+    case .contract(let runner): runner.contract
+    }
+  }
+  var ownContract: Contract {
+    switch self {
+    case .batch(let runner): runner.ownContract
+    case .contract(let runner): runner.ownContract
+    }
+  }
   func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
-    base.stream(next: next, each: each)
+    switch self {
+    case .batch(let runner): runner.stream(next: next, each: each)
+    case .contract(let runner): runner.stream(next: next, each: each)
+    }
   }
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
-    base.run(old, new, window: window)
+    switch self {
+    case .batch(let runner): runner.run(old, new, window: window)
+    case .contract(let runner): runner.run(old, new, window: window)
+    }
   }
 }
