@@ -53,9 +53,9 @@ package struct CaseChecker: Sendable {
     let (generator, options) = generator.judging(options)
     run = CheckRun(options: options) { simulation in
       if let batch = generator.batchGenerator(under: contract) {
-        return .batch(CaseRunner(batch, simulation: simulation))
+        return AnyCaseRunner(CaseRunner(batch, simulation: simulation))
       }
-      return .contract(ContractCaseRunner(generator, under: contract, simulation: simulation))
+      return AnyCaseRunner(ContractCaseRunner(generator, under: contract, simulation: simulation))
     }
   }
 
@@ -73,7 +73,10 @@ package struct CaseChecker: Sendable {
       verdict: result.verdict, error: result.error,
       changes: result.contract?.changes ?? result.update.map(ContractChanges.batch),
       skipped: false)
-    if case .verdict(_, _, let variant)? = result.kind { outcome.variant = variant }
+    // Only an invalid verdict has a variant: a valid case skips `kind`.
+    if result.verdict?.isValid == false, case .verdict(_, _, let variant)? = result.kind {
+      outcome.variant = variant
+    }
     outcome.waste = result.waste
     outcome.position = result.contract?.verdict.position
     return outcome
@@ -128,46 +131,43 @@ package struct CaseChecker: Sendable {
 }
 
 /// A runner of either kind, so that one checker type serves every
-/// generator: an enum rather than an existential, so that each case's run
-/// is a switch and a direct call, not a lookup through a witness table.
-enum AnyCaseRunner: CaseRunning {
-  /// A batch generator judged as one batch.
-  case batch(CaseRunner)
-  /// Any other pairing of shape and contract.
-  case contract(ContractCaseRunner)
+/// generator: a case's run is a switch and a direct call, not a lookup
+/// through a witness table.
+struct AnyCaseRunner: CaseRunning {
+  private enum Base {
+    case batch(CaseRunner)
+    case contract(ContractCaseRunner)
+  }
 
-  var name: String {
-    switch self {
-    case .batch(let runner): runner.name
-    case .contract(let runner): runner.name
-    }
+  private let base: Base
+  let name: String
+  let isSectioned: Bool
+  let contract: Contract
+  let ownContract: Contract
+
+  /// A batch generator judged as one batch.
+  init(_ runner: CaseRunner) { self.init(.batch(runner), runner) }
+
+  /// Any other pairing of shape and contract.
+  init(_ runner: ContractCaseRunner) { self.init(.contract(runner), runner) }
+
+  private init(_ base: Base, _ runner: some CaseRunning) {
+    self.base = base
+    name = runner.name
+    isSectioned = runner.isSectioned
+    contract = runner.contract
+    ownContract = runner.ownContract
   }
-  var isSectioned: Bool {
-    switch self {
-    case .batch(let runner): runner.isSectioned
-    case .contract(let runner): runner.isSectioned
-    }
-  }
-  var contract: Contract {
-    switch self {
-    case .batch(let runner): runner.contract
-    case .contract(let runner): runner.contract
-    }
-  }
-  var ownContract: Contract {
-    switch self {
-    case .batch(let runner): runner.ownContract
-    case .contract(let runner): runner.ownContract
-    }
-  }
+
   func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
-    switch self {
+    switch base {
     case .batch(let runner): runner.stream(next: next, each: each)
     case .contract(let runner): runner.stream(next: next, each: each)
     }
   }
+
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
-    switch self {
+    switch base {
     case .batch(let runner): runner.run(old, new, window: window)
     case .contract(let runner): runner.run(old, new, window: window)
     }

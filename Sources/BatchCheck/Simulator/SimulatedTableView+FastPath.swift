@@ -94,7 +94,8 @@ extension SimulatedTableView {
   @inline(__always)
   private func fastRowsInOrder<NewData: TableDataSource>(
     _ update: BatchUpdate, inserts: UnsafeMutableBufferPointer<Int>,
-    removed: UnsafeMutableBufferPointer<Int>, moves: UnsafeMutableBufferPointer<(to: Int, from: Int)>,
+    removed: UnsafeMutableBufferPointer<Int>,
+    moves: UnsafeMutableBufferPointer<(to: Int, from: Int)>,
     oldCount: Int, newCount: Int, dataSource: NewData, counter: inout OperationCounter
   ) -> Bool {
     // The row check: cells placed by inserts (fresh) and moves (old rows),
@@ -201,7 +202,8 @@ struct FastScratch {
   /// (sorted), given the sorted explicit `deletes` (old space) and `inserts` (new space); nil when
   /// a reload is also deleted (R10).
   mutating func reloadTargets(
-    _ reloads: UnsafeMutableBufferPointer<Int>, deletes explicitDeletes: UnsafeMutableBufferPointer<Int>,
+    _ reloads: UnsafeMutableBufferPointer<Int>,
+    deletes explicitDeletes: UnsafeMutableBufferPointer<Int>,
     inserts explicitInserts: UnsafeMutableBufferPointer<Int>, counter: inout OperationCounter
   ) -> UnsafeMutableBufferPointer<Int>? {
     // Reloads ascending, so both walks advance monotonically.
