@@ -90,6 +90,7 @@ public struct HeckelGenerator: DeltaGenerator {
   ///     paired new rows.
   /// - Complexity: O(*m* + *n*), where *m* and *n* are the numbers of old
   ///   and new rows.
+  @inline(__always)  // Into each caller, so that its closures are inlined too.
   static func batch(
     old: [Row], new: [Row], reconfigures: Bool, newIndexOfOld: (Int) -> Int?,
     oldIndexOfNew: (Int) -> Int?, stays: (_ index: Int, _ oldRank: Int, _ rank: Int) -> Bool
