@@ -53,17 +53,10 @@ package struct CaseChecker: Sendable {
     let (generator, options) = generator.judging(options)
     run = CheckRun(options: options) { simulation in
       if let batch = generator.batchGenerator(under: contract) {
-        return AnyCaseRunner(base: Self.batchRunner(batch, simulation: simulation))
+        return AnyCaseRunner(CaseRunner(batch, simulation: simulation))
       }
-      return AnyCaseRunner(
-        base: ContractCaseRunner(generator, under: contract, simulation: simulation))
+      return AnyCaseRunner(ContractCaseRunner(generator, under: contract, simulation: simulation))
     }
-  }
-
-  private static func batchRunner<Generator: DeltaGenerator>(
-    _ generator: Generator, simulation: SimulationOptions
-  ) -> any CaseRunning {
-    CaseRunner(generator, simulation: simulation)
   }
 
   /// The contract the changes are judged under.
@@ -80,7 +73,10 @@ package struct CaseChecker: Sendable {
       verdict: result.verdict, error: result.error,
       changes: result.contract?.changes ?? result.update.map(ContractChanges.batch),
       skipped: false)
-    if case .verdict(_, _, let variant)? = result.kind { outcome.variant = variant }
+    // Only an invalid verdict has a variant: a valid case skips `kind`.
+    if result.verdict?.isValid == false, case .verdict(_, _, let variant)? = result.kind {
+      outcome.variant = variant
+    }
     outcome.waste = result.waste
     outcome.position = result.contract?.verdict.position
     return outcome
@@ -134,18 +130,46 @@ package struct CaseChecker: Sendable {
   }
 }
 
-/// A runner of any kind, so that one checker type serves every generator.
+/// A runner of either kind, so that one checker type serves every
+/// generator: a case's run is a switch and a direct call, not a lookup
+/// through a witness table.
 struct AnyCaseRunner: CaseRunning {
-  let base: any CaseRunning
-
-  var name: String { base.name }
-  var isSectioned: Bool { base.isSectioned }
-  var contract: Contract { base.contract }
-  var ownContract: Contract { base.ownContract }
-  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
-    base.stream(next: next, each: each)
+  private enum Base {
+    case batch(CaseRunner)
+    case contract(ContractCaseRunner)
   }
+
+  private let base: Base
+  let name: String
+  let isSectioned: Bool
+  let contract: Contract
+  let ownContract: Contract
+
+  /// A batch generator judged as one batch.
+  init(_ runner: CaseRunner) { self.init(.batch(runner), runner) }
+
+  /// Any other pairing of shape and contract.
+  init(_ runner: ContractCaseRunner) { self.init(.contract(runner), runner) }
+
+  private init(_ base: Base, _ runner: some CaseRunning) {
+    self.base = base
+    name = runner.name
+    isSectioned = runner.isSectioned
+    contract = runner.contract
+    ownContract = runner.ownContract
+  }
+
+  func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool) {
+    switch base {
+    case .batch(let runner): runner.stream(next: next, each: each)
+    case .contract(let runner): runner.stream(next: next, each: each)
+    }
+  }
+
   func run(_ old: [[Row]], _ new: [[Row]], window: VisibleRows?) -> CaseResult? {
-    base.run(old, new, window: window)
+    switch base {
+    case .batch(let runner): runner.run(old, new, window: window)
+    case .contract(let runner): runner.run(old, new, window: window)
+    }
   }
 }

@@ -26,8 +26,8 @@ protocol CaseRunning: Sendable {
   func stream(next: () -> PendingCase?, each: (PendingCase, CaseResult?) -> Bool)
 }
 
-/// Runs cases through one batch generator and the simulated table: the fast
-/// runner, specialized for the generator's type.
+/// What every runner shares: the run with every row on screen, and the
+/// stream of cases one at a time.
 extension CaseRunning {
   /// `run(_:_:window:)` with every row on screen only.
   func run(_ old: [[Row]], _ new: [[Row]]) -> CaseResult? { run(old, new, window: nil) }
@@ -70,15 +70,22 @@ extension SimulationOptions {
   }
 }
 
-struct CaseRunner<Generator: DeltaGenerator>: CaseRunning {
-  let generator: Generator
+/// Runs cases through one batch generator and the simulated table.
+///
+/// The runner is not generic over the generator: the generator is called
+/// through its protocol, once a case, and everything around that call (the
+/// runner, `CheckRun`, the phases, the simulator) is compiled for this one
+/// type, so a run of a generator chosen at run time (`--generator`) does no
+/// generic-metadata lookup a case.
+struct CaseRunner: CaseRunning {
+  let generator: any DeltaGenerator
   /// The same generator, when it diffs several sections.
   let sectioned: (any SectionedDeltaGenerator)?
   /// The same generator, when it answers several cases at once.
   let pipelined: (any PipelinedDeltaGenerator)?
   let simulation: SimulationOptions
 
-  init(_ generator: Generator, simulation: SimulationOptions) {
+  init(_ generator: some DeltaGenerator, simulation: SimulationOptions) {
     self.generator = generator
     self.sectioned = generator as? any SectionedDeltaGenerator
     self.pipelined = generator as? any PipelinedDeltaGenerator

@@ -31,106 +31,84 @@ extension SimulatedTableView {
     guard oldCount &- update.deleteRows.count &+ update.insertRows.count == newCount else {
       return nil
     }
-
-    guard let explicitDeletes = fastRows(update.deleteRows, below: oldCount, counter: &counter),
-      let explicitInserts = fastRows(update.insertRows, below: newCount, counter: &counter),
-      let reloads = fastRows(update.reloadRows, below: oldCount, counter: &counter),
-      let moveFroms = fastRows(update.moveRows.map(\.from), below: oldCount, counter: &counter),
-      let moveTos = fastRows(update.moveRows.map(\.to), below: newCount, counter: &counter),
-      let reloadTargets = fastReloadTargets(
-        reloads, deletes: explicitDeletes, inserts: explicitInserts, counter: &counter)
-    else { return nil }
-
-    guard let deletes = mergeDistinct(explicitDeletes, reloads, counter: &counter),
-      let inserts = mergeDistinct(explicitInserts, reloadTargets, counter: &counter),
-      inserts.last.map({ $0 < newCount }) ?? true,
-      disjoint(deletes, moveFroms, counter: &counter),  // R11
-      disjoint(inserts, moveTos, counter: &counter),  // R12
-      oldCount - deletes.count + inserts.count == newCount  // R2
-    else { return nil }
-
-    let rowsInOrder = fastRowsInOrder(
-      update, deletes: deletes, inserts: inserts, moveFroms: moveFroms, oldCount: oldCount,
-      newCount: newCount, dataSource: dataSource, counter: &counter)
-    return rowsInOrder ? .valid : nil
+    // Every list below lives in one scratch buffer, on the stack for a
+    // small update: no allocation per list.
+    let (deletes, inserts) = (update.deleteRows.count, update.insertRows.count)
+    let (reloads, moves) = (update.reloadRows.count, update.moveRows.count)
+    let capacity = 3 * deletes + 2 * inserts + 5 * reloads + 3 * moves
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { buffer in
+      var scratch = FastScratch(buffer)
+      let valid = fastPasses(
+        update, oldCount: oldCount, newCount: newCount, dataSource: dataSource,
+        scratch: &scratch, counter: &counter)
+      return valid ? .valid : nil
+    }
   }
 
-  /// The rows of `paths` if all are in section 0 and inside `0..<count`, sorted and distinct;
-  /// nil otherwise.
-  private func fastRows(
-    _ paths: [RowPath], below count: Int, counter: inout OperationCounter
-  ) -> [Int]? {
-    var result: [Int] = []
-    result.reserveCapacity(paths.count)
-    var sorted = true
-    for path in paths {
-      counter.add()
-      guard path.section == 0, path.row >= 0, path.row < count else { return nil }
-      if let last = result.last, last >= path.row { sorted = false }
-      result.append(path.row)
-    }
-    if !sorted {
-      counter.add(result.count)
-      result.sort()
-      for index in result.indices.dropFirst() where result[index - 1] == result[index] {
-        return nil
-      }
-    }
-    return result
-  }
-
-  /// The reload decomposition for one section: the new-space targets of the old-space `reloads`
-  /// (sorted), given the sorted explicit `deletes` (old space) and `inserts` (new space); nil when
-  /// a reload is also deleted (R10).
+  /// `fastValid(_:dataSource:counter:)` once the shape and the counts
+  /// passed: whether the update is valid, its lists sorted in `scratch`.
   @inline(__always)
-  private func fastReloadTargets(
-    _ reloads: [Int], deletes explicitDeletes: [Int], inserts explicitInserts: [Int],
-    counter: inout OperationCounter
-  ) -> [Int]? {
-    // Reloads ascending, so both walks advance monotonically.
-    var reloadTargets: [Int] = []
-    reloadTargets.reserveCapacity(reloads.count)
-    var deletesBelow = 0
-    var insertsMet = 0
-    for reload in reloads {
-      counter.add()
-      while deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] < reload {
-        deletesBelow += 1
-      }
-      if deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] == reload {
-        return nil  // R10
-      }
-      let afterDeletes = reload - deletesBelow
-      while insertsMet < explicitInserts.count,
-        explicitInserts[insertsMet] <= afterDeletes + insertsMet
-      {
-        insertsMet += 1
-      }
-      reloadTargets.append(afterDeletes + insertsMet)
+  private func fastPasses<NewData: TableDataSource>(
+    _ update: BatchUpdate, oldCount: Int, newCount: Int, dataSource: NewData,
+    scratch: inout FastScratch, counter: inout OperationCounter
+  ) -> Bool {
+    guard
+      let explicitDeletes = scratch.sortedRows(
+        update.deleteRows, below: oldCount, counter: &counter),
+      let explicitInserts = scratch.sortedRows(
+        update.insertRows, below: newCount, counter: &counter),
+      let reloads = scratch.sortedRows(update.reloadRows, below: oldCount, counter: &counter),
+      let moveFroms = scratch.sortedRows(
+        update.moveRows.lazy.map { $0.from }, below: oldCount, counter: &counter),
+      let moveTos = scratch.sortedRows(
+        update.moveRows.lazy.map { $0.to }, below: newCount, counter: &counter),
+      let reloadTargets = scratch.reloadTargets(
+        reloads, deletes: explicitDeletes, inserts: explicitInserts, counter: &counter)
+    else { return false }
+
+    guard let deletes = scratch.mergeDistinct(explicitDeletes, reloads, counter: &counter),
+      let inserts = scratch.mergeDistinct(explicitInserts, reloadTargets, counter: &counter),
+      inserts.last.map({ $0 < newCount }) ?? true,
+      Self.disjoint(deletes, moveFroms, counter: &counter),  // R11
+      Self.disjoint(inserts, moveTos, counter: &counter),  // R12
+      oldCount - deletes.count + inserts.count == newCount  // R2
+    else { return false }
+
+    // Old cells leave from the deleted rows (reloads included) and the move sources.
+    guard let removed = scratch.mergeDistinct(deletes, moveFroms, counter: &counter) else {
+      return false
     }
-    return reloadTargets
+    return withUnsafeTemporaryAllocation(
+      of: (to: Int, from: Int).self, capacity: update.moveRows.count
+    ) { moves in
+      fastRowsInOrder(
+        update, inserts: inserts, removed: removed, moves: moves, oldCount: oldCount,
+        newCount: newCount, dataSource: dataSource, counter: &counter)
+    }
   }
 
   /// The row check of the fast path: whether every cell of new-space section 0 (`newCount`
-  /// rows) shows the data source's row, given the sorted `deletes` (old space, reloads
-  /// included), `inserts` (new space, reload targets included) and move sources `moveFroms`
-  /// (old space) of old section 0 (`oldCount` rows).
+  /// rows) shows the data source's row, given the sorted `inserts` (new space, reload targets
+  /// included) and the sorted rows `removed` (old space: deletes, reloads and move sources) of
+  /// old section 0 (`oldCount` rows); `moves` is room for the update's moves.
   @inline(__always)
   private func fastRowsInOrder<NewData: TableDataSource>(
-    _ update: BatchUpdate, deletes: [Int], inserts: [Int], moveFroms: [Int], oldCount: Int,
-    newCount: Int, dataSource: NewData, counter: inout OperationCounter
+    _ update: BatchUpdate, inserts: UnsafeMutableBufferPointer<Int>,
+    removed: UnsafeMutableBufferPointer<Int>,
+    moves: UnsafeMutableBufferPointer<(to: Int, from: Int)>,
+    oldCount: Int, newCount: Int, dataSource: NewData, counter: inout OperationCounter
   ) -> Bool {
     // The row check: cells placed by inserts (fresh) and moves (old rows),
     // old cells in order around them.
-    var moves = update.moveRows.map { (to: $0.to.row, from: $0.from.row) }
+    var moves = moves
+    var sorted = true
+    for (index, move) in update.moveRows.enumerated() {
+      moves[index] = (to: move.to.row, from: move.from.row)
+      if index > 0, moves[index - 1].to > move.to.row { sorted = false }
+    }
     if !moves.isEmpty {
       counter.add(moves.count)
-      moves.sort { $0.to < $1.to }
-    }
-    var removed = deletes
-    if !moveFroms.isEmpty {
-      guard let merged = mergeDistinct(deletes, moveFroms, counter: &counter) else { return false }
-      removed = merged
+      if !sorted { moves.sort { $0.to < $1.to } }
     }
     var nextInsert = 0
     var nextMove = 0
@@ -161,31 +139,11 @@ extension SimulatedTableView {
     return true
   }
 
-  /// The union of two sorted, distinct arrays, or nil when they share an element.
-  private func mergeDistinct(_ a: [Int], _ b: [Int], counter: inout OperationCounter) -> [Int]? {
-    if b.isEmpty { return a }
-    if a.isEmpty { return b }
-    var result: [Int] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-      counter.add()
-      if j == b.count || (i < a.count && a[i] < b[j]) {
-        result.append(a[i])
-        i += 1
-      } else if i == a.count || b[j] < a[i] {
-        result.append(b[j])
-        j += 1
-      } else {
-        return nil
-      }
-    }
-    return result
-  }
-
-  /// Whether two sorted arrays share no element.
-  private func disjoint(_ a: [Int], _ b: [Int], counter: inout OperationCounter) -> Bool {
+  /// Whether two sorted lists share no element.
+  private static func disjoint(
+    _ a: UnsafeMutableBufferPointer<Int>, _ b: UnsafeMutableBufferPointer<Int>,
+    counter: inout OperationCounter
+  ) -> Bool {
     var i = 0
     var j = 0
     while i < a.count, j < b.count {
@@ -193,5 +151,109 @@ extension SimulatedTableView {
       if a[i] < b[j] { i += 1 } else if b[j] < a[i] { j += 1 } else { return false }
     }
     return true
+  }
+}
+
+/// The fast path's lists of rows, carved one after another out of one
+/// buffer: every list is sorted and distinct, and one is never written
+/// once a later one is taken.
+struct FastScratch {
+  private let buffer: UnsafeMutableBufferPointer<Int>
+  private var used = 0
+
+  init(_ buffer: UnsafeMutableBufferPointer<Int>) {
+    self.buffer = buffer
+  }
+
+  /// The next `count` slots of the buffer.
+  @inline(__always)
+  private mutating func take(_ count: Int) -> UnsafeMutableBufferPointer<Int> {
+    let list = UnsafeMutableBufferPointer(rebasing: buffer[used..<used + count])
+    used += count
+    return list
+  }
+
+  /// The rows of `paths` if all are in section 0 and inside `0..<count`, sorted and distinct;
+  /// nil otherwise.
+  mutating func sortedRows<Paths: Collection<RowPath>>(
+    _ paths: Paths, below count: Int, counter: inout OperationCounter
+  ) -> UnsafeMutableBufferPointer<Int>? {
+    var result = take(paths.count)
+    var filled = 0
+    var sorted = true
+    for path in paths {
+      counter.add()
+      guard path.section == 0, path.row >= 0, path.row < count else { return nil }
+      if filled > 0, result[filled - 1] >= path.row { sorted = false }
+      result[filled] = path.row
+      filled += 1
+    }
+    if !sorted {
+      counter.add(result.count)
+      result.sort()
+      for index in result.indices.dropFirst() where result[index - 1] == result[index] {
+        return nil
+      }
+    }
+    return result
+  }
+
+  /// The reload decomposition for one section: the new-space targets of the old-space `reloads`
+  /// (sorted), given the sorted explicit `deletes` (old space) and `inserts` (new space); nil when
+  /// a reload is also deleted (R10).
+  mutating func reloadTargets(
+    _ reloads: UnsafeMutableBufferPointer<Int>,
+    deletes explicitDeletes: UnsafeMutableBufferPointer<Int>,
+    inserts explicitInserts: UnsafeMutableBufferPointer<Int>, counter: inout OperationCounter
+  ) -> UnsafeMutableBufferPointer<Int>? {
+    // Reloads ascending, so both walks advance monotonically.
+    let reloadTargets = take(reloads.count)
+    var deletesBelow = 0
+    var insertsMet = 0
+    for (index, reload) in reloads.enumerated() {
+      counter.add()
+      while deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] < reload {
+        deletesBelow += 1
+      }
+      if deletesBelow < explicitDeletes.count, explicitDeletes[deletesBelow] == reload {
+        return nil  // R10
+      }
+      let afterDeletes = reload - deletesBelow
+      while insertsMet < explicitInserts.count,
+        explicitInserts[insertsMet] <= afterDeletes + insertsMet
+      {
+        insertsMet += 1
+      }
+      reloadTargets[index] = afterDeletes + insertsMet
+    }
+    return reloadTargets
+  }
+
+  /// The union of two sorted, distinct lists, or nil when they share an
+  /// element; one of them as it is when the other is empty.
+  mutating func mergeDistinct(
+    _ a: UnsafeMutableBufferPointer<Int>, _ b: UnsafeMutableBufferPointer<Int>,
+    counter: inout OperationCounter
+  ) -> UnsafeMutableBufferPointer<Int>? {
+    if b.isEmpty { return a }
+    if a.isEmpty { return b }
+    let result = take(a.count + b.count)
+    var i = 0
+    var j = 0
+    var k = 0
+    while i < a.count || j < b.count {
+      counter.add()
+      if j == b.count || (i < a.count && a[i] < b[j]) {
+        result[k] = a[i]
+        i += 1
+      } else if i == a.count || b[j] < a[i] {
+        result[k] = b[j]
+        j += 1
+      } else {
+        return nil
+      }
+      k += 1
+    }
+    return result
   }
 }
