@@ -58,24 +58,28 @@ struct DenseCase {
     let newShape = Self.shape(new)
     rowsAreIDs = oldShape.plain && newShape.plain
     if oldShape.integers, newShape.integers {
-      // Integer rows (every generated case): a table of integers, no `Hasher`.
-      var ids = IntPairNumbers(capacity: rowCount)
+      // Integer rows (every generated case): numbered through an array when
+      // their values lie close together, else a table of integers; no `Hasher`.
+      let bounds = Self.bounds(old, new)
+      var ids = IntegerNumbers(
+        first: bounds.ids, second: bounds.ids.lowerBound...bounds.ids.lowerBound,
+        capacity: rowCount)
       if rowsAreIDs {
-        oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), 0) } }
-        newIDs = new.map { $0.map { ids.number(Self.integer($0.id), 0) } }
+        oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), bounds.ids.lowerBound) } }
+        newIDs = new.map { $0.map { ids.number(Self.integer($0.id), bounds.ids.lowerBound) } }
         distinctIDs = ids.count
         (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
         return
       }
       // Rows first; an id is numbered at its first row's first sight, which
       // is its own first sight: the same numbers, one lookup per distinct row.
-      var rows = IntPairNumbers(capacity: rowCount)
+      var rows = IntegerNumbers(first: bounds.ids, second: bounds.contents, capacity: rowCount)
       var idOfRow: [Int] = []
       idOfRow.reserveCapacity(rowCount)
       func number(_ row: Row) -> Int {
         let id = Self.integer(row.id)
         let number = rows.number(id, Self.integer(row.content))
-        if number == idOfRow.count { idOfRow.append(ids.number(id, 0)) }
+        if number == idOfRow.count { idOfRow.append(ids.number(id, bounds.ids.lowerBound)) }
         return number
       }
       oldRows = old.map { $0.map(number) }
@@ -118,6 +122,23 @@ struct DenseCase {
   }
 
   /// The integer of a value `shape` vouched for.
+  /// The smallest and largest integer id, and content, of integer rows
+  /// (0...0 when there is none).
+  private static func bounds(_ old: [[Row]], _ new: [[Row]]) -> (
+    ids: ClosedRange<Int>, contents: ClosedRange<Int>
+  ) {
+    var (lowID, highID, lowContent, highContent) = (Int.max, Int.min, Int.max, Int.min)
+    for sections in [old, new] {
+      for row in sections.joined() {
+        let (id, content) = (integer(row.id), integer(row.content))
+        (lowID, highID) = (min(lowID, id), max(highID, id))
+        (lowContent, highContent) = (min(lowContent, content), max(highContent, content))
+      }
+    }
+    guard lowID <= highID else { return (0...0, 0...0) }
+    return (lowID...highID, lowContent...highContent)
+  }
+
   private static func integer(_ value: RowValue) -> Int {
     if case .int(let integer) = value { return integer }
     return 0
@@ -160,6 +181,55 @@ struct DenseCase {
 /// table with a multiplicative hash, sized for the case once, so that
 /// numbering a row costs a multiplication and a probe or two, not a
 /// `Hasher`.
+/// Dense numbers for pairs of integers, in order of first sight: through an
+/// array indexed by the pair when both lie in ranges whose product is small
+/// (a few times the rows to number, as with generated cases), else through
+/// `IntPairNumbers`. The same numbers either way.
+struct IntegerNumbers {
+  /// The number of each pair of the ranges, -1 when unseen; empty when the
+  /// pairs go through `table`.
+  private var direct: [Int] = []
+  private let first: Int
+  private let second: Int
+  private let width: Int
+  private var table: IntPairNumbers?
+  private(set) var directCount = 0
+
+  /// Numbers for pairs whose first value lies in `first` and second in
+  /// `second`; `capacity` is about how many pairs will be numbered.
+  init(first: ClosedRange<Int>, second: ClosedRange<Int>, capacity: Int) {
+    self.first = first.lowerBound
+    self.second = second.lowerBound
+    let (span, spanOverflow) = first.upperBound.subtractingReportingOverflow(first.lowerBound)
+    let (depth, depthOverflow) = second.upperBound.subtractingReportingOverflow(
+      second.lowerBound)
+    let (cells, cellsOverflow) = (span &+ 1).multipliedReportingOverflow(by: depth &+ 1)
+    width = depth &+ 1
+    if !spanOverflow && !depthOverflow && !cellsOverflow && span < Int.max && depth < Int.max
+      && cells <= 4 * capacity + 256
+    {
+      direct = [Int](repeating: -1, count: cells)
+    } else {
+      table = IntPairNumbers(capacity: capacity)
+    }
+  }
+
+  /// How many pairs have a number.
+  var count: Int { table?.count ?? directCount }
+
+  /// The number of (`a`, `b`): a new one, the count so far, at its first sight.
+  @inline(__always)
+  mutating func number(_ a: Int, _ b: Int) -> Int {
+    guard table == nil else { return table!.number(a, b) }
+    let index = (a - first) * width + (b - second)
+    let seen = direct[index]
+    if seen >= 0 { return seen }
+    direct[index] = directCount
+    directCount += 1
+    return directCount - 1
+  }
+}
+
 struct IntPairNumbers {
   /// Three integers a slot: the pair's first and second, and its number,
   /// -1 when the slot is empty.

@@ -11,19 +11,50 @@ struct DenseNumbersTests {
     }
   }
 
-  @Test("integer rows by the integer table and spelled rows by hashing get the same numbers")
+  private static func integer(_ value: RowValue) -> Int {
+    if case .int(let integer) = value { return integer }
+    return 0
+  }
+
+  @Test(
+    "integer rows by the direct array or the integer table, and spelled rows by hashing, get the same numbers"
+  )
   func integerTableAgreesWithHashing() {
     for index in 0..<1_000 {
       let made = GeneratedCase.make(
         seed: SplitMix64.caseSeed(run: 0xD3A5E, index: index), maxSize: 60,
         sections: index % 3 == 0)
-      let integers = DenseCase(old: made.old, new: made.new)
-      let strings = DenseCase(old: spelled(made.old), new: spelled(made.new))
+      // Every third case spread far apart, past the direct array: the
+      // integer table then numbers it.
+      let spread = { (sections: [[Row]]) in
+        index % 3 != 1
+          ? sections
+          : sections.map { rows in
+            rows.map { row in
+              Row(
+                id: .int(Self.integer(row.id) &* 1_000_003 &- 7),
+                content: .int(Self.integer(row.content) &* -999_983))
+            }
+          }
+      }
+      let (old, new) = (spread(made.old), spread(made.new))
+      let integers = DenseCase(old: old, new: new)
+      let strings = DenseCase(old: spelled(old), new: spelled(new))
       #expect(integers.oldIDs == strings.oldIDs && integers.newIDs == strings.newIDs)
       #expect(integers.oldRows == strings.oldRows && integers.newRows == strings.newRows)
       #expect(integers.distinctIDs == strings.distinctIDs)
       #expect(integers.distinctRows == strings.distinctRows)
     }
+  }
+
+  @Test("the direct array: first sight numbering, ranges at their edges, too wide for an array")
+  func directNumbers() {
+    var narrow = IntegerNumbers(first: -3...3, second: 5...6, capacity: 4)
+    #expect(narrow.number(-3, 5) == 0 && narrow.number(3, 6) == 1 && narrow.number(-3, 5) == 0)
+    #expect(narrow.number(0, 6) == 2 && narrow.count == 3)
+    var wide = IntegerNumbers(first: Int.min...Int.max, second: 0...0, capacity: 4)
+    #expect(wide.number(Int.min, 0) == 0 && wide.number(Int.max, 0) == 1)
+    #expect(wide.number(Int.min, 0) == 0 && wide.count == 2)
   }
 
   @Test("the integer table: first sight numbering, extremes, a full table's worth of pairs")
