@@ -189,9 +189,17 @@ struct CorpusRun {
   /// `prepare` already computed it.
   mutating func check(_ line: CaseLine, prepared: Prepared? = nil, output: inout some OutputSink) {
     guard let testCase = readCase(line, output: &output) else { return }
-    let checker = checker(for: simulation(for: testCase))
-    let ran = prepared ?? judge.prepare(line)
-    let outcome = ran?.outcome ?? checker.run(old: testCase.old, new: testCase.new)
+    // A case a worker could not run (its checker was not made yet) runs
+    // here, and its checker serves the batches sent from now on.
+    var ran = prepared
+    if ran == nil {
+      _ = checker(for: simulation(for: testCase))
+      ran = judge.prepare(line)
+    }
+    let outcome =
+      ran?.outcome
+      ?? checker(for: simulation(for: testCase)).run(
+        old: testCase.old, new: testCase.new)
     // The key and the printed name are made only for the cases that need them.
     func key() -> CorpusExpectations.Key {
       CorpusExpectations.Key(
@@ -225,7 +233,7 @@ struct CorpusRun {
         listed ? disagreements.first { $0.actual == actual && $0.expected == expectedText } : nil
       // Shrunk only when something prints it: JSON, JUnit, or the first listed of its kind.
       if format == .json || keepsJUnit || (listed && shownBefore == nil) {
-        failure = checker.failure(
+        failure = checker(for: simulation(for: testCase)).failure(
           old: testCase.old, new: testCase.new, name: testCase.name, index: line.line,
           outcome: outcome)
       }

@@ -75,6 +75,11 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
         for index in 0..<work.batch.count where !stopped {
           stopped = !deliver(work.lines[index]!, work.outputs[index]!)
         }
+        // Each line is let go on the thread that made it: memory freed
+        // where it was allocated costs no lock between threads.
+        for chunk in 0..<work.chunks {
+          pool.submit(to: chunk) { work.release(chunk: chunk) }
+        }
       }
     }
     do throws(CaseFileError) {
@@ -96,13 +101,16 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
     collect(leaving: 0)
   }
 
-  /// One batch out to the workers: each writes its own slots only, and the
-  /// group is left once every line is judged.
+  /// One batch out to the workers: chunk k goes to worker thread k, which
+  /// writes that chunk's slots only and later empties them
+  /// (`release(chunk:)`); the group is left once every line is judged.
   private final class Work: @unchecked Sendable {
     let batch: RawLineBatch
     let lines: UnsafeMutableBufferPointer<CaseLine?>
     let outputs: UnsafeMutableBufferPointer<Output?>
     let group = DispatchGroup()
+    /// How many chunks the batch is cut into, one per worker thread at most.
+    let chunks: Int
 
     init(
       batch: RawLineBatch, context: Context,
@@ -116,10 +124,10 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
       outputs.initialize(repeating: nil)
       // Chunk k takes lines k, k + chunks, ...: every chunk gets a share of
       // each stretch of the batch, long lines and short alike.
-      let chunks = min(workers, batch.count)
+      chunks = min(workers, batch.count)
       for chunk in 0..<chunks {
         group.enter()
-        pool.submit { [self] in
+        pool.submit(to: chunk) { [self, chunks] in
           for index in stride(from: chunk, to: self.batch.count, by: chunks) {
             let line = self.batch.decode(index)
             outputs[index] = judge(context, line)
@@ -127,6 +135,14 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
           }
           group.leave()
         }
+      }
+    }
+
+    /// Empties the slots of chunk `chunk`, once delivered.
+    func release(chunk: Int) {
+      for index in stride(from: chunk, to: batch.count, by: chunks) {
+        lines[index] = nil
+        outputs[index] = nil
       }
     }
 
@@ -143,37 +159,41 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
 /// Threads of their own for `LinePipeline`'s workers. The pipeline's
 /// reader waits for its batches, and may itself be a thread of the shared
 /// pool that runs Swift tasks and `DispatchQueue.global()`: a worker there
-/// could wait behind the reader's own waiting. These threads run jobs in
-/// the order they were submitted, until `close`.
+/// could wait behind the reader's own waiting. Each thread runs the jobs
+/// submitted to it in order, until `close`.
 final class WorkerPool: @unchecked Sendable {
   private let condition = NSCondition()
-  /// The jobs submitted and not yet taken, from `next` on; a taken job's
-  /// slot is emptied, so that what it holds goes as soon as it has run.
-  private var jobs: [(@Sendable () -> Void)?] = []
-  private var next = 0
+  /// Per thread, the jobs submitted and not yet taken, from `next` on; a
+  /// taken job's slot is emptied, so that what it holds goes as soon as it
+  /// has run.
+  private var queues: [[(@Sendable () -> Void)?]]
+  private var next: [Int]
   private var closed = false
 
   /// Starts `threads` threads (at least one), each with a stack as large as
   /// a main thread's.
   init(threads: Int) {
-    for index in 0..<max(1, threads) {
-      let thread = Thread { [self] in work() }
+    let count = max(1, threads)
+    queues = Array(repeating: [], count: count)
+    next = Array(repeating: 0, count: count)
+    for index in 0..<count {
+      let thread = Thread { [self] in work(index) }
       thread.name = "batchcheck-worker-\(index + 1)"
       thread.stackSize = 8 << 20
       thread.start()
     }
   }
 
-  /// Runs `job` on one of the threads, after every job submitted before it
-  /// has started.
-  func submit(_ job: @escaping @Sendable () -> Void) {
+  /// Runs `job` on thread `thread` (modulo the thread count), after every
+  /// job submitted to that thread before it.
+  func submit(to thread: Int, _ job: @escaping @Sendable () -> Void) {
     condition.lock()
-    jobs.append(job)
-    condition.signal()
+    queues[thread % queues.count].append(job)
+    condition.broadcast()
     condition.unlock()
   }
 
-  /// Lets each thread end once no job is left.
+  /// Lets each thread end once no job is left for it.
   func close() {
     condition.lock()
     closed = true
@@ -181,20 +201,20 @@ final class WorkerPool: @unchecked Sendable {
     condition.unlock()
   }
 
-  private func work() {
+  private func work(_ thread: Int) {
     while true {
       condition.lock()
-      while next == jobs.count && !closed { condition.wait() }
-      guard next < jobs.count else {
+      while next[thread] == queues[thread].count && !closed { condition.wait() }
+      guard next[thread] < queues[thread].count else {
         condition.unlock()
         return
       }
-      let job = jobs[next]
-      jobs[next] = nil
-      next += 1
-      if next == jobs.count {
-        jobs.removeAll(keepingCapacity: true)
-        next = 0
+      let job = queues[thread][next[thread]]
+      queues[thread][next[thread]] = nil
+      next[thread] += 1
+      if next[thread] == queues[thread].count {
+        queues[thread].removeAll(keepingCapacity: true)
+        next[thread] = 0
       }
       condition.unlock()
       job?()

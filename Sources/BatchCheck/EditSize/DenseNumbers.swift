@@ -76,14 +76,24 @@ struct DenseCase {
       var rows = IntegerNumbers(first: bounds.ids, second: bounds.contents, capacity: rowCount)
       var idOfRow: [Int] = []
       idOfRow.reserveCapacity(rowCount)
-      func number(_ row: Row) -> Int {
-        let id = Self.integer(row.id)
-        let number = rows.number(id, Self.integer(row.content))
-        if number == idOfRow.count { idOfRow.append(ids.number(id, bounds.ids.lowerBound)) }
-        return number
+      // Plain loops, not a local function: one that captured the tables
+      // would check exclusive access to them at run time, row by row.
+      var numbered: [[[Int]]] = [[], []]
+      for (side, sections) in [old, new].enumerated() {
+        numbered[side].reserveCapacity(sections.count)
+        for section in sections {
+          var numbers: [Int] = []
+          numbers.reserveCapacity(section.count)
+          for row in section {
+            let id = Self.integer(row.id)
+            let number = rows.number(id, Self.integer(row.content))
+            if number == idOfRow.count { idOfRow.append(ids.number(id, bounds.ids.lowerBound)) }
+            numbers.append(number)
+          }
+          numbered[side].append(numbers)
+        }
       }
-      oldRows = old.map { $0.map(number) }
-      newRows = new.map { $0.map(number) }
+      (oldRows, newRows) = (numbered[0], numbered[1])
       oldIDs = oldRows.map { $0.map { idOfRow[$0] } }
       newIDs = newRows.map { $0.map { idOfRow[$0] } }
       distinctIDs = ids.count
