@@ -176,6 +176,12 @@ struct CorpusRun {
       guard case .success(let testCase) = line.result,
         let checker = checkers[CorpusRun.simulation(for: testCase, base: simulation)]
       else { return nil }
+      return Self.prepare(testCase, with: checker)
+    }
+
+    /// Runs `checker`'s generator on `testCase`: its outcome, and the edit
+    /// size of a valid batch update.
+    static func prepare(_ testCase: Case, with checker: CaseChecker) -> Prepared {
       let outcome = checker.run(old: testCase.old, new: testCase.new)
       var edits: EditSize?
       if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
@@ -191,22 +197,15 @@ struct CorpusRun {
     guard let testCase = readCase(line, output: &output) else { return }
     // A case a worker could not run (its checker was not made yet) runs
     // here, and its checker serves the batches sent from now on.
-    var ran = prepared
-    if ran == nil {
-      _ = checker(for: simulation(for: testCase))
-      ran = judge.prepare(line)
-    }
-    let outcome =
-      ran?.outcome
-      ?? checker(for: simulation(for: testCase)).run(
-        old: testCase.old, new: testCase.new)
+    let ran = prepared ?? Judge.prepare(testCase, with: checker(for: simulation(for: testCase)))
+    let outcome = ran.outcome
     // The key and the printed name are made only for the cases that need them.
     func key() -> CorpusExpectations.Key {
       CorpusExpectations.Key(
         file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)
     }
     var name: String { testCase.name ?? "#\(line.line)" }
-    if let size = ran?.edits {
+    if let size = ran.edits {
       edits = ((edits?.size ?? EditSize()) + size, (edits?.cases ?? 0) + 1)
     }
     let failing = ExpectedOutcome(outcome)

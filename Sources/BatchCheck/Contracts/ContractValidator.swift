@@ -51,7 +51,13 @@ public enum ContractValidator {
         continue
       }
       guard let read = changes.read(as: other, old: old, new: new) else { continue }
-      if case .steps(let steps) = read, !stepsMayReach(new, from: old, steps: steps) { continue }
+      // A batch's steps were counted from the update above; staged changes'
+      // steps are counted once read.
+      if case .staged = changes, case .steps(let steps) = read,
+        !stepsMayReach(new, from: old, steps: steps)
+      {
+        continue
+      }
       if judge(read, old: old, new: new, options: options).isValid {
         result.validUnder = other
         break

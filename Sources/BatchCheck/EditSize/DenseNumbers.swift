@@ -131,7 +131,6 @@ struct DenseCase {
     return shape
   }
 
-  /// The integer of a value `shape` vouched for.
   /// The smallest and largest integer id, and content, of integer rows
   /// (0...0 when there is none).
   private static func bounds(_ old: [[Row]], _ new: [[Row]]) -> (
@@ -149,6 +148,7 @@ struct DenseCase {
     return (lowID...highID, lowContent...highContent)
   }
 
+  /// The integer of a value `shape` vouched for.
   private static func integer(_ value: RowValue) -> Int {
     if case .int(let integer) = value { return integer }
     return 0
@@ -186,11 +186,6 @@ struct DenseCase {
   }
 }
 
-/// Numbers for the distinct pairs of integers of a case, 0, 1, 2... in
-/// order of first sight (`DenseNumbers` for integers): an open-addressing
-/// table with a multiplicative hash, sized for the case once, so that
-/// numbering a row costs a multiplication and a probe or two, not a
-/// `Hasher`.
 /// Dense numbers for pairs of integers, in order of first sight: through an
 /// array indexed by the pair when both lie in ranges whose product is small
 /// (a few times the rows to number, as with generated cases), else through
@@ -203,7 +198,7 @@ struct IntegerNumbers {
   private let second: Int
   private let width: Int
   private var table: IntPairNumbers?
-  private(set) var directCount = 0
+  private var directCount = 0
 
   /// Numbers for pairs whose first value lies in `first` and second in
   /// `second`; `capacity` is about how many pairs will be numbered.
@@ -240,6 +235,11 @@ struct IntegerNumbers {
   }
 }
 
+/// Numbers for the distinct pairs of integers of a case, 0, 1, 2... in
+/// order of first sight (`DenseNumbers` for integers): an open-addressing
+/// table with a multiplicative hash, sized for the case once, so that
+/// numbering a row costs a multiplication and a probe or two, not a
+/// `Hasher`.
 struct IntPairNumbers {
   /// Three integers a slot: the pair's first and second, and its number,
   /// -1 when the slot is empty.
