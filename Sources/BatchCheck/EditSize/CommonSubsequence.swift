@@ -238,21 +238,26 @@ package struct CommonSubsequence {
   ///   *p* is the length of the common prefix and suffix and *n*′ and *m*′
   ///   the rows between them; past it, that of `init(dense:_:distinct:budget:pairs:)`.
   static func length(
-    dense old: [Int], _ new: [Int], distinct: Int, budget: Int, scratch: inout Scratch
+    dense old: ArraySlice<Int>, _ new: ArraySlice<Int>, distinct: Int, budget: Int,
+    scratch: inout Scratch
   ) -> (length: Int, exact: Bool) {
     guard fitsTable(old.count, new.count, budget: budget) else {
-      let common = CommonSubsequence(dense: old, new, distinct: distinct, budget: budget)
+      let common = CommonSubsequence(
+        dense: Array(old), Array(new), distinct: distinct, budget: budget)
       return (common.length, common.exact)
     }
     let shorter = min(old.count, new.count)
+    let (o, n) = (old.startIndex, new.startIndex)
     var prefix = 0
-    while prefix < shorter && old[prefix] == new[prefix] { prefix += 1 }
+    while prefix < shorter && old[o + prefix] == new[n + prefix] { prefix += 1 }
     var suffix = 0
-    while suffix < shorter - prefix && old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+    while suffix < shorter - prefix
+      && old[old.endIndex - 1 - suffix] == new[new.endIndex - 1 - suffix]
+    {
       suffix += 1
     }
     let middle = scratch.length(
-      old[prefix..<(old.count - suffix)], new[prefix..<(new.count - suffix)]
+      old[(o + prefix)..<(old.endIndex - suffix)], new[(n + prefix)..<(new.endIndex - suffix)]
     ) { _ in }
     return (prefix + suffix + middle, true)
   }
@@ -267,6 +272,12 @@ package struct CommonSubsequence {
 
     /// Memory for ids in `0..<distinct`.
     init(distinct: Int) { numbers = [Int](repeating: -1, count: distinct) }
+
+    /// Makes room for ids in `0..<distinct`, keeping what has grown.
+    mutating func prepare(distinct: Int) {
+      guard numbers.count < distinct else { return }
+      numbers.append(contentsOf: repeatElement(-1, count: distinct - numbers.count))
+    }
 
     /// The length of a longest common subsequence of `old` and `new`, ids
     /// below the `distinct` given at `init(distinct:)`, from the table 64

@@ -31,124 +31,184 @@ struct DenseNumbers<Value: Hashable> {
 /// A case's ids and rows, each numbered once (`DenseNumbers`): a row's
 /// number stands for its id and content. The edit size's measures index
 /// arrays by these numbers instead of hashing rows again.
+///
+/// The numbers lie in flat arrays, old rows section by section and then new
+/// rows, so that numbering a case allocates nothing once the arrays have
+/// grown: `renumber(old:new:)` reuses them from one case to the next.
 struct DenseCase {
-  /// Each old and new row's id number, per section.
-  let oldIDs: [[Int]]
-  let newIDs: [[Int]]
+  /// Each row's id number: old rows section by section, then new rows.
+  private(set) var ids: [Int] = []
+  /// Each row's row number (id and content), laid out as `ids`; empty when
+  /// `rowsAreIDs` (then `rowNumbers` is `ids`).
+  private var rows: [Int] = []
+  /// Where each old section's rows start in `ids`, and where the old rows end.
+  private var oldStarts: [Int] = [0]
+  /// Where each new section's rows start in `ids`, and where the new rows end.
+  private var newStarts: [Int] = [0]
   /// How many distinct ids the two sides have.
-  let distinctIDs: Int
-  /// Each old and new row's row number (id and content), per section.
-  let oldRows: [[Int]]
-  let newRows: [[Int]]
+  private(set) var distinctIDs = 0
   /// How many distinct rows the two sides have.
-  let distinctRows: Int
-
+  private(set) var distinctRows = 0
   /// Whether every row's content is its id: then each row's number is its
-  /// id's (`oldRows` is `oldIDs`, `newRows` is `newIDs`).
-  let rowsAreIDs: Bool
+  /// id's.
+  private(set) var rowsAreIDs = true
+  /// Memory for numbering integer rows, reused from case to case.
+  private var integerRows = IntegerRowNumbers()
 
-  /// Numbers the ids and rows of `old` and `new`: two hash lookups a row
-  /// (integer rows: one, and one per distinct row), one when every row's
-  /// content is its id.
+  /// An empty case, to `renumber(old:new:)`.
+  init() {}
+
+  /// Numbers the ids and rows of `old` and new (`renumber(old:new:)`).
+  init(old: [[Row]], new: [[Row]]) { renumber(old: old, new: new) }
+
+  /// The sections of old and of new.
+  var oldSections: Int { oldStarts.count - 1 }
+  var newSections: Int { newStarts.count - 1 }
+
+  /// Each row's row number, laid out as `ids`.
+  var rowNumbers: [Int] { rowsAreIDs ? ids : rows }
+
+  /// Where the old rows lie in `ids` and `rowNumbers`, and the new rows.
+  var oldRange: Range<Int> { 0..<newStarts[0] }
+  var newRange: Range<Int> { newStarts[0]..<ids.count }
+
+  /// Where old section `section`'s rows lie; empty past the last section.
+  func old(_ section: Int) -> Range<Int> {
+    section < oldSections ? oldStarts[section]..<oldStarts[section + 1] : 0..<0
+  }
+
+  /// Where new section `section`'s rows lie; empty past the last section.
+  func new(_ section: Int) -> Range<Int> {
+    section < newSections ? newStarts[section]..<newStarts[section + 1] : 0..<0
+  }
+
+  /// Each old and new row's id and row number, per section (for tests).
+  var oldIDs: [[Int]] { (0..<oldSections).map { Array(ids[old($0)]) } }
+  var newIDs: [[Int]] { (0..<newSections).map { Array(ids[new($0)]) } }
+  var oldRows: [[Int]] { (0..<oldSections).map { Array(rowNumbers[old($0)]) } }
+  var newRows: [[Int]] { (0..<newSections).map { Array(rowNumbers[new($0)]) } }
+
+  /// Numbers the ids and rows of `old` and `new`, in order of first sight:
+  /// integer rows through arrays or a table of integers (no `Hasher`; one
+  /// lookup a row, and one per distinct row), others through two hash
+  /// lookups a row, one when every row's content is its id.
   ///
   /// - Complexity: O(*n* + *m*), where *n* and *m* are the old and new rows.
-  init(old: [[Row]], new: [[Row]]) {
-    let rowCount = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
-    let oldShape = Self.shape(old)
-    let newShape = Self.shape(new)
-    rowsAreIDs = oldShape.plain && newShape.plain
-    if oldShape.integers, newShape.integers {
+  mutating func renumber(old: [[Row]], new: [[Row]]) {
+    var survey = Survey()
+    survey.add(old)
+    survey.add(new)
+    let rowCount = survey.rows
+    rowsAreIDs = survey.plain
+    ids.removeAll(keepingCapacity: true)
+    rows.removeAll(keepingCapacity: true)
+    ids.reserveCapacity(rowCount)
+    if !rowsAreIDs { rows.reserveCapacity(rowCount) }
+    oldStarts.removeAll(keepingCapacity: true)
+    newStarts.removeAll(keepingCapacity: true)
+    if survey.integers {
       // Integer rows (every generated case): numbered through an array when
-      // their values lie close together, else a table of integers; no `Hasher`.
-      let bounds = Self.bounds(old, new)
-      var ids = IntegerNumbers(
-        first: bounds.ids, second: bounds.ids.lowerBound...bounds.ids.lowerBound,
-        capacity: rowCount)
-      if rowsAreIDs {
-        oldIDs = old.map { $0.map { ids.number(Self.integer($0.id), bounds.ids.lowerBound) } }
-        newIDs = new.map { $0.map { ids.number(Self.integer($0.id), bounds.ids.lowerBound) } }
-        distinctIDs = ids.count
-        (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
-        return
-      }
-      // Rows first; an id is numbered at its first row's first sight, which
-      // is its own first sight: the same numbers, one lookup per distinct row.
-      var rows = IntegerNumbers(first: bounds.ids, second: bounds.contents, capacity: rowCount)
-      var idOfRow: [Int] = []
-      idOfRow.reserveCapacity(rowCount)
-      // Plain loops, not a local function: one that captured the tables
-      // would check exclusive access to them at run time, row by row.
-      var numbered: [[[Int]]] = [[], []]
-      for (side, sections) in [old, new].enumerated() {
-        numbered[side].reserveCapacity(sections.count)
-        for section in sections {
-          var numbers: [Int] = []
-          numbers.reserveCapacity(section.count)
-          for row in section {
-            let id = Self.integer(row.id)
-            let number = rows.number(id, Self.integer(row.content))
-            if number == idOfRow.count { idOfRow.append(ids.number(id, bounds.ids.lowerBound)) }
-            numbers.append(number)
-          }
-          numbered[side].append(numbers)
+      // their values lie close together, else a table of integers.
+      // The arrays are taken out of the case while they are filled, so
+      // that each is written through its own buffer, uniquely held.
+      var numbers = IntegerRowNumbers()
+      swap(&numbers, &integerRows)
+      numbers.reset(ids: survey.bounds.ids, capacity: rowCount)
+      var (ids, rows) = (self.ids, self.rows)
+      (self.ids, self.rows) = ([], [])
+      ids.append(contentsOf: repeatElement(0, count: rowCount))
+      if !rowsAreIDs { rows.append(contentsOf: repeatElement(0, count: rowCount)) }
+      ids.withUnsafeMutableBufferPointer { ids in
+        rows.withUnsafeMutableBufferPointer { rows in
+          var filled = 0
+          Self.numberIntegers(
+            old, ids: ids, rows: rows, filled: &filled, starts: &oldStarts, numbers: &numbers)
+          Self.numberIntegers(
+            new, ids: ids, rows: rows, filled: &filled, starts: &newStarts, numbers: &numbers)
         }
       }
-      (oldRows, newRows) = (numbered[0], numbered[1])
-      oldIDs = oldRows.map { $0.map { idOfRow[$0] } }
-      newIDs = newRows.map { $0.map { idOfRow[$0] } }
-      distinctIDs = ids.count
-      distinctRows = rows.count
+      (self.ids, self.rows) = (ids, rows)
+      distinctIDs = numbers.ids
+      distinctRows = rowsAreIDs ? distinctIDs : numbers.rows
+      swap(&numbers, &integerRows)
       return
     }
-    var ids = DenseNumbers<RowValue>()
-    oldIDs = old.map { $0.map { ids.number($0.id) } }
-    newIDs = new.map { $0.map { ids.number($0.id) } }
-    distinctIDs = ids.count
-    if rowsAreIDs {
-      (oldRows, newRows, distinctRows) = (oldIDs, newIDs, distinctIDs)
-      return
-    }
-    var rows = DenseNumbers<Row>()
-    oldRows = old.map { $0.map { rows.number($0) } }
-    newRows = new.map { $0.map { rows.number($0) } }
-    distinctRows = rows.count
-  }
-
-  /// Whether every row's id and content are integers, and whether every
-  /// row's content is its id.
-  private static func shape(_ sections: [[Row]]) -> (integers: Bool, plain: Bool) {
-    var shape = (integers: true, plain: true)
-    for rows in sections {
-      for row in rows {
-        switch (row.id, row.content) {
-        case (.int, .int): break
-        default: shape.integers = false
+    var idNumbers = DenseNumbers<RowValue>()
+    var rowNumbers = DenseNumbers<Row>()
+    for (sections, side) in [(old, 0), (new, 1)] {
+      for section in sections {
+        if side == 0 { oldStarts.append(ids.count) } else { newStarts.append(ids.count) }
+        for row in section {
+          ids.append(idNumbers.number(row.id))
+          if !rowsAreIDs { rows.append(rowNumbers.number(row)) }
         }
-        if shape.plain && row.id != row.content { shape.plain = false }
-        if !shape.integers && !shape.plain { return shape }
       }
+      if side == 0 { oldStarts.append(ids.count) } else { newStarts.append(ids.count) }
     }
-    return shape
+    distinctIDs = idNumbers.count
+    distinctRows = rowsAreIDs ? distinctIDs : rowNumbers.count
   }
 
-  /// The smallest and largest integer id, and content, of integer rows
-  /// (0...0 when there is none).
-  private static func bounds(_ old: [[Row]], _ new: [[Row]]) -> (
-    ids: ClosedRange<Int>, contents: ClosedRange<Int>
+  /// Numbers one side's integer rows into `ids` (and `rows`, unless it is
+  /// empty: rows are their ids) from position `filled` on, and appends
+  /// each section's start, and the side's end, to `starts`.
+  private static func numberIntegers(
+    _ sections: [[Row]], ids: UnsafeMutableBufferPointer<Int>,
+    rows: UnsafeMutableBufferPointer<Int>, filled: inout Int, starts: inout [Int],
+    numbers: inout IntegerRowNumbers
   ) {
-    var (lowID, highID, lowContent, highContent) = (Int.max, Int.min, Int.max, Int.min)
-    for sections in [old, new] {
-      for row in sections.joined() {
-        let (id, content) = (integer(row.id), integer(row.content))
-        (lowID, highID) = (min(lowID, id), max(highID, id))
-        (lowContent, highContent) = (min(lowContent, content), max(highContent, content))
+    for section in sections {
+      starts.append(filled)
+      for row in section {
+        let id = integer(row.id)
+        if rows.isEmpty {
+          ids[filled] = numbers.number(id: id)
+        } else {
+          (ids[filled], rows[filled]) = numbers.number(id: id, content: integer(row.content))
+        }
+        filled += 1
       }
     }
-    guard lowID <= highID else { return (0...0, 0...0) }
-    return (lowID...highID, lowContent...highContent)
+    starts.append(filled)
   }
 
-  /// The integer of a value `shape` vouched for.
+  /// What one pass over a case's rows tells: how many, whether every
+  /// row's id and content are integers, whether every row's content is its
+  /// id, and the smallest and largest integer id and content.
+  private struct Survey {
+    var rows = 0
+    var integers = true
+    var plain = true
+    var lowID = Int.max
+    var highID = Int.min
+    var lowContent = Int.max
+    var highContent = Int.min
+
+    /// Adds one side's rows.
+    mutating func add(_ sections: [[Row]]) {
+      for section in sections {
+        rows += section.count
+        for row in section {
+          guard case .int(let id) = row.id, case .int(let content) = row.content else {
+            integers = false
+            if plain && row.id != row.content { plain = false }
+            continue
+          }
+          if id != content { plain = false }
+          (lowID, highID) = (min(lowID, id), max(highID, id))
+          (lowContent, highContent) = (min(lowContent, content), max(highContent, content))
+        }
+      }
+    }
+
+    /// The ranges of integer ids and contents (0...0 when there is none).
+    var bounds: (ids: ClosedRange<Int>, contents: ClosedRange<Int>) {
+      guard lowID <= highID else { return (0...0, 0...0) }
+      return (lowID...highID, lowContent...highContent)
+    }
+  }
+
+  /// The integer of a value `Survey` vouched for.
   private static func integer(_ value: RowValue) -> Int {
     if case .int(let integer) = value { return integer }
     return 0
@@ -162,27 +222,80 @@ struct DenseCase {
   var changedRows: Int {
     // With one content per id, rows are matched as their ids are.
     if distinctRows == distinctIDs { return 0 }
-    return Self.kept(oldRows: oldIDs, newRows: newIDs, distinct: distinctIDs)
-      - Self.kept(oldRows: oldRows, newRows: newRows, distinct: distinctRows)
+    return kept(ids, distinct: distinctIDs) - kept(rowNumbers, distinct: distinctRows)
   }
 
-  /// The rows two sides keep when numbers are matched as multisets: per
-  /// number, the fewer of its old and new rows.
-  private static func kept(oldRows: [[Int]], newRows: [[Int]], distinct: Int) -> Int {
+  /// The rows two sides keep when `numbers` (laid out as `ids`) are matched
+  /// as multisets: per number, the fewer of its old and new rows.
+  private func kept(_ numbers: [Int], distinct: Int) -> Int {
     withUnsafeTemporaryAllocation(of: Int.self, capacity: distinct) { counts in
       counts.initialize(repeating: 0)
-      for rows in oldRows {
-        for number in rows { counts[number] += 1 }
-      }
+      for number in numbers[oldRange] { counts[number] += 1 }
       var kept = 0
-      for rows in newRows {
-        for number in rows where counts[number] > 0 {
-          counts[number] -= 1
-          kept += 1
-        }
+      for number in numbers[newRange] where counts[number] > 0 {
+        counts[number] -= 1
+        kept += 1
       }
       return kept
     }
+  }
+}
+
+/// Dense numbers for the ids and rows (id and content) of integer rows, in
+/// order of first sight: ids through `IntegerNumbers`, rows by the first
+/// content met for each id, a table of integers only for an id's other
+/// contents. Most ids have one content, so most rows need no table.
+struct IntegerRowNumbers {
+  private var idNumbers = IntegerNumbers()
+  /// Per id number: the content of its first row, and that row's number.
+  private var firstContent: [Int] = []
+  private var firstRow: [Int] = []
+  /// The other (id, content) pairs, made at the first one, and each one's
+  /// row number.
+  private var others: IntPairNumbers?
+  private var otherRow: [Int] = []
+  /// About how many rows the case has: the most pairs `others` may hold.
+  private var capacity = 0
+  /// The lowest id, the second value of every id's pair.
+  private var low = 0
+  /// How many distinct ids, and rows, have a number.
+  private(set) var rows = 0
+  var ids: Int { idNumbers.count }
+
+  /// Forgets every number, for ids in `ids` and about `capacity` rows.
+  mutating func reset(ids: ClosedRange<Int>, capacity: Int) {
+    low = ids.lowerBound
+    idNumbers.reset(first: ids, second: low...low, capacity: capacity)
+    firstContent.removeAll(keepingCapacity: true)
+    firstRow.removeAll(keepingCapacity: true)
+    otherRow.removeAll(keepingCapacity: true)
+    others = nil
+    self.capacity = capacity
+    rows = 0
+  }
+
+  /// The number of the id `id`.
+  @inline(__always)
+  mutating func number(id: Int) -> Int { idNumbers.number(id, low) }
+
+  /// The numbers of the id `id` and of the row (`id`, `content`).
+  @inline(__always)
+  mutating func number(id: Int, content: Int) -> (id: Int, row: Int) {
+    let idNumber = idNumbers.number(id, low)
+    if idNumber == firstRow.count {
+      firstContent.append(content)
+      firstRow.append(rows)
+      rows += 1
+      return (idNumber, rows - 1)
+    }
+    if firstContent[idNumber] == content { return (idNumber, firstRow[idNumber]) }
+    if others == nil { others = IntPairNumbers(capacity: capacity) }
+    let other = others!.number(id, content)
+    if other == otherRow.count {
+      otherRow.append(rows)
+      rows += 1
+    }
+    return (idNumber, otherRow[other])
   }
 }
 
@@ -194,26 +307,38 @@ struct IntegerNumbers {
   /// The number of each pair of the ranges, -1 when unseen; empty when the
   /// pairs go through `table`.
   private var direct: [Int] = []
-  private let first: Int
-  private let second: Int
-  private let width: Int
+  private var first = 0
+  private var second = 0
+  private var width = 1
   private var table: IntPairNumbers?
   private var directCount = 0
+
+  /// Numbers for no pair yet: `reset(first:second:capacity:)` before use.
+  init() {}
 
   /// Numbers for pairs whose first value lies in `first` and second in
   /// `second`; `capacity` is about how many pairs will be numbered.
   init(first: ClosedRange<Int>, second: ClosedRange<Int>, capacity: Int) {
+    reset(first: first, second: second, capacity: capacity)
+  }
+
+  /// Forgets every number, for pairs of the ranges given (as `init`),
+  /// reusing the direct array's memory.
+  mutating func reset(first: ClosedRange<Int>, second: ClosedRange<Int>, capacity: Int) {
     self.first = first.lowerBound
     self.second = second.lowerBound
+    directCount = 0
     let (span, spanOverflow) = first.upperBound.subtractingReportingOverflow(first.lowerBound)
     let (depth, depthOverflow) = second.upperBound.subtractingReportingOverflow(
       second.lowerBound)
     let (cells, cellsOverflow) = (span &+ 1).multipliedReportingOverflow(by: depth &+ 1)
     width = depth &+ 1
+    direct.removeAll(keepingCapacity: true)
     if !spanOverflow && !depthOverflow && !cellsOverflow && span < Int.max && depth < Int.max
       && cells <= 4 * capacity + 256
     {
-      direct = [Int](repeating: -1, count: cells)
+      direct.append(contentsOf: repeatElement(-1, count: cells))
+      table = nil
     } else {
       table = IntPairNumbers(capacity: capacity)
     }

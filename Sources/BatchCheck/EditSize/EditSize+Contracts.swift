@@ -48,7 +48,8 @@ extension EditSize {
     self = issued
     var sections = (0..<Self.sectionCount(old, new)).map { SectionEditSize(section: $0) }
     let dense = DenseCase(old: old, new: new)
-    minimum(dense, pairBudget: pairBudget, into: &sections)
+    var scratch = MinimumEdits.Scratch(distinct: dense.distinctRows)
+    minimum(dense, pairBudget: pairBudget, into: &sections, scratch: &scratch)
     excesses(dense)
   }
 

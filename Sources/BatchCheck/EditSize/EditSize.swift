@@ -162,13 +162,39 @@ public struct EditSize: Hashable, Sendable {
   public init(
     old: [[Row]], new: [[Row]], update: BatchUpdate, pairBudget: Int = EditSize.defaultPairBudget
   ) {
+    var workspace = Workspace()
+    self.init(old: old, new: new, update: update, pairBudget: pairBudget, workspace: &workspace)
+  }
+
+  /// The record of `update` from `old` to `new` (`init(old:new:update:pairBudget:)`),
+  /// numbered and measured in `workspace`'s memory: a run measuring case
+  /// after case allocates little once it has grown.
+  init(
+    old: [[Row]], new: [[Row]], update: BatchUpdate, pairBudget: Int = EditSize.defaultPairBudget,
+    workspace: inout Workspace
+  ) {
     let counts = Self.sectionCount(old, new)
     var perSection = (0..<counts).map { SectionEditSize(section: $0) }
     issued(old: old, new: new, update: update, into: &perSection)
-    let dense = DenseCase(old: old, new: new)
-    minimum(dense, pairBudget: pairBudget, into: &perSection)
+    workspace.dense.renumber(old: old, new: new)
+    workspace.measureMinimum(of: &self, into: &perSection, pairBudget: pairBudget)
     sections = perSection
-    excesses(dense)
+    excesses(workspace.dense)
+  }
+
+  /// Memory the edit size reuses from one case to the next: the case's
+  /// numbers and the minimum's counts and table.
+  struct Workspace {
+    var dense = DenseCase()
+    var scratch = MinimumEdits.Scratch(distinct: 0)
+
+    /// `EditSize.minimum` of the case `dense` holds, in `scratch`'s memory
+    /// (the numbers read in place, not copied).
+    fileprivate mutating func measureMinimum(
+      of size: inout EditSize, into sections: inout [SectionEditSize], pairBudget: Int
+    ) {
+      size.minimum(dense, pairBudget: pairBudget, into: &sections, scratch: &scratch)
+    }
   }
 
   /// The larger of the two section counts.
@@ -179,13 +205,13 @@ public struct EditSize: Hashable, Sendable {
   /// Computes the least any valid update needs, in total and per section:
   /// rows matched by id, then by id and content.
   mutating func minimum(
-    _ dense: DenseCase, pairBudget: Int, into sections: inout [SectionEditSize]
+    _ dense: DenseCase, pairBudget: Int, into sections: inout [SectionEditSize],
+    scratch: inout MinimumEdits.Scratch
   ) {
     // Rows number at least as many as ids: one memory serves both measures.
-    var scratch = MinimumEdits.Scratch(distinct: dense.distinctRows)
+    scratch.prepare(distinct: dense.distinctRows)
     let byID = MinimumEdits(
-      dense: dense.oldIDs, new: dense.newIDs, sections: sections.count, pairBudget: pairBudget,
-      scratch: &scratch)
+      dense, byRows: false, sections: sections.count, pairBudget: pairBudget, scratch: &scratch)
     minimumMovesIsBound = byID.isBound
     for index in sections.indices {
       sections[index].minimumDeletes = byID.deletes(index)
@@ -198,8 +224,7 @@ public struct EditSize: Hashable, Sendable {
     // Rows matched by id and content: one number per distinct row.
     guard Self.contentMatters(dense, scratch: &scratch) else { return }
     let byRow = MinimumEdits(
-      dense: dense.oldRows, new: dense.newRows, sections: sections.count, pairBudget: pairBudget,
-      scratch: &scratch)
+      dense, byRows: true, sections: sections.count, pairBudget: pairBudget, scratch: &scratch)
     if byRow.isBound { minimumMovesIsBound = true }
     for index in sections.indices {
       sections[index].minimumMovesWithoutReloads = byRow.moves(index)
@@ -225,30 +250,24 @@ public struct EditSize: Hashable, Sendable {
     // Per old id: 0 unseen, its one row's number + 1, or -1 for several
     // (`scratch.oldCounts`, all 0 between uses, reset before returning).
     var matters = false
+    let (ids, rows) = (dense.ids, dense.rowNumbers)
     scratch.oldCounts.withUnsafeMutableBufferPointer { rowOfID in
-      for index in dense.oldIDs.indices {
-        let ids = dense.oldIDs[index]
-        let rows = dense.oldRows[index]
-        for (id, row) in zip(ids, rows) {
-          let seen = rowOfID[id]
-          if seen == 0 {
-            rowOfID[id] = row + 1
-          } else if seen != row + 1 {
-            rowOfID[id] = -1
-          }
+      for index in dense.oldRange {
+        let (id, row) = (ids[index], rows[index])
+        let seen = rowOfID[id]
+        if seen == 0 {
+          rowOfID[id] = row + 1
+        } else if seen != row + 1 {
+          rowOfID[id] = -1
         }
       }
-      search: for index in dense.newIDs.indices {
-        let ids = dense.newIDs[index]
-        let rows = dense.newRows[index]
-        for (id, row) in zip(ids, rows) where rowOfID[id] != 0 && rowOfID[id] != row + 1 {
+      for index in dense.newRange where rowOfID[ids[index]] != 0 {
+        if rowOfID[ids[index]] != rows[index] + 1 {
           matters = true
-          break search
+          break
         }
       }
-      for ids in dense.oldIDs {
-        for id in ids { rowOfID[id] = 0 }
-      }
+      for index in dense.oldRange { rowOfID[ids[index]] = 0 }
     }
     return matters
   }
@@ -259,12 +278,14 @@ public struct EditSize: Hashable, Sendable {
   /// row numbers differ.
   private static func reloadsOnCommonIDs(_ dense: DenseCase, pairBudget: Int) -> Int {
     var reloads = 0
-    for index in 0..<min(dense.oldIDs.count, dense.newIDs.count) {
+    let (ids, rows) = (dense.ids, dense.rowNumbers)
+    for index in 0..<min(dense.oldSections, dense.newSections) {
+      let (old, new) = (dense.old(index), dense.new(index))
       let common = CommonSubsequence(
-        dense: dense.oldIDs[index], dense.newIDs[index], distinct: dense.distinctIDs,
+        dense: Array(ids[old]), Array(ids[new]), distinct: dense.distinctIDs,
         budget: pairBudget, pairs: true)
       for pair in common.pairs
-      where dense.oldRows[index][pair.old] != dense.newRows[index][pair.new] {
+      where rows[old.lowerBound + pair.old] != rows[new.lowerBound + pair.new] {
         reloads += 1
       }
     }

@@ -33,6 +33,14 @@ struct MinimumEdits {
     fileprivate var newCounts: [Int]
     fileprivate var touched: [Int] = []
     fileprivate var table: CommonSubsequence.Scratch
+    /// With several sections, per value: old rows in all, new rows in all,
+    /// and rows kept in their own section (three numbers a value, all 0
+    /// between uses; empty until a case has several sections).
+    fileprivate var perValue: [Int] = []
+    /// The spare rows of each section, in section order: old rows of a
+    /// value beyond those kept there, and new rows likewise.
+    fileprivate var spareOld: [(section: Int, value: Int, count: Int)] = []
+    fileprivate var spareNew: [(section: Int, value: Int, count: Int)] = []
 
     /// Memory for values in `0..<distinct`.
     init(distinct: Int) {
@@ -40,6 +48,16 @@ struct MinimumEdits {
       newCounts = oldCounts
       touched.reserveCapacity(distinct)
       table = CommonSubsequence.Scratch(distinct: distinct)
+    }
+
+    /// Makes room for values in `0..<distinct`, keeping what has grown.
+    mutating func prepare(distinct: Int) {
+      guard oldCounts.count < distinct else { return }
+      let more = distinct - oldCounts.count
+      oldCounts.append(contentsOf: repeatElement(0, count: more))
+      newCounts.append(contentsOf: repeatElement(0, count: more))
+      touched.reserveCapacity(distinct)
+      table.prepare(distinct: distinct)
     }
 
     /// The rows kept in one section, each value's fewer of its `old` and
@@ -61,10 +79,73 @@ struct MinimumEdits {
       return matched
     }
 
+    /// Makes `perValue` ready for a case of several sections.
+    fileprivate mutating func prepareCrossings() {
+      if perValue.count < 3 * oldCounts.count {
+        perValue = [Int](repeating: 0, count: 3 * oldCounts.count)
+      }
+    }
+
+    /// The rows kept in section `section` (`settle`), each value's counts
+    /// added to `perValue` and its spare rows listed; counts back to 0 and
+    /// `touched` emptied.
+    fileprivate mutating func settleCrossing(section: Int) -> Int {
+      var matched = 0
+      for value in touched {
+        let count = (old: oldCounts[value], new: newCounts[value])
+        oldCounts[value] = 0
+        newCounts[value] = 0
+        let kept = min(count.old, count.new)
+        matched += kept
+        perValue[3 * value] += count.old
+        perValue[3 * value + 1] += count.new
+        perValue[3 * value + 2] += kept
+        if count.old > kept { spareOld.append((section, value, count.old - kept)) }
+        if count.new > kept { spareNew.append((section, value, count.new - kept)) }
+      }
+      touched.removeAll(keepingCapacity: true)
+      return matched
+    }
+
+    /// Moves the rows kept in another section than their own, each a move:
+    /// a value's crossing rows leave the earliest old sections with spare
+    /// rows of it and arrive in the earliest new ones. `perValue` back to 0,
+    /// the spare lists emptied.
+    fileprivate mutating func moveCrossings(into counts: inout [Int]) {
+      // Per value, its crossing rows: kept in all, minus kept in their own
+      // section (set once per value met among the spare rows, in the old
+      // rows' slot, and the new rows' slot for the arrivals).
+      for spare in spareOld {
+        let base = 3 * spare.value
+        guard perValue[base + 2] >= 0 else { continue }
+        let crossing = min(perValue[base], perValue[base + 1]) - perValue[base + 2]
+        (perValue[base], perValue[base + 1], perValue[base + 2]) = (crossing, crossing, -1)
+      }
+      for spare in spareOld {
+        let base = 3 * spare.value
+        let taken = min(perValue[base], spare.count)
+        counts[3 * spare.section] -= taken
+        perValue[base] -= taken
+      }
+      for spare in spareNew {
+        let base = 3 * spare.value
+        // A value with spare new rows but no spare old ones crosses nowhere.
+        guard perValue[base + 2] < 0 else { continue }
+        let taken = min(perValue[base + 1], spare.count)
+        counts[3 * spare.section + 1] -= taken
+        counts[3 * spare.section + 2] += taken
+        perValue[base + 1] -= taken
+      }
+      perValue.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+      spareOld.removeAll(keepingCapacity: true)
+      spareNew.removeAll(keepingCapacity: true)
+    }
+
     /// Counts each value's rows of one section, `oldIDs` into `old` and
     /// `newIDs` into `new`, and lists each value seen in `touched` once.
     fileprivate static func tally(
-      _ oldIDs: [Int], _ newIDs: [Int], old: inout [Int], new: inout [Int], touched: inout [Int]
+      _ oldIDs: ArraySlice<Int>, _ newIDs: ArraySlice<Int>, old: inout [Int], new: inout [Int],
+      touched: inout [Int]
     ) {
       old.withUnsafeMutableBufferPointer { old in
         new.withUnsafeMutableBufferPointer { new in
@@ -92,38 +173,26 @@ struct MinimumEdits {
   ///   and *m* are the old and new rows; with repeated values,
   ///   O((*n* + *m* + *r*) log *n*), *r* ≤ `pairBudget` the matching pairs.
   init(
-    dense old: [[Int]], new: [[Int]], sections: Int, pairBudget: Int, scratch: inout Scratch
+    _ dense: DenseCase, byRows: Bool, sections: Int, pairBudget: Int, scratch: inout Scratch
   ) {
     counts = Array(repeating: 0, count: 3 * sections)
-    // Per value: old and new rows in all, and the rows kept in their own section.
-    var totals: [Int: (old: Int, new: Int, sameSection: Int)] = [:]
-    var unmatchedOld: [[Int: Int]] = sections > 1 ? Array(repeating: [:], count: sections) : []
-    var unmatchedNew = unmatchedOld
+    let numbers = byRows ? dense.rowNumbers : dense.ids
+    // With several sections: per value, its old and new rows in all and
+    // those kept in their own section; and the spare rows of each section,
+    // in section order. Arrays indexed by value, no hashing.
+    if sections > 1 { scratch.prepareCrossings() }
     for index in 0..<sections {
-      let oldIDs = index < old.count ? old[index] : []
-      let newIDs = index < new.count ? new[index] : []
+      let oldIDs = numbers[dense.old(index)]
+      let newIDs = numbers[dense.new(index)]
       Scratch.tally(
         oldIDs, newIDs, old: &scratch.oldCounts, new: &scratch.newCounts,
         touched: &scratch.touched)
-      var matched = 0
-      // With one section a side no row can change section: the kept rows alone.
-      if sections == 1 {
-        matched = Scratch.settle(
+      let matched =
+        sections == 1
+        // With one section a side no row can change section: the kept rows alone.
+        ? Scratch.settle(
           old: &scratch.oldCounts, new: &scratch.newCounts, touched: &scratch.touched)
-      }
-      for id in scratch.touched {
-        let count = (old: scratch.oldCounts[id], new: scratch.newCounts[id])
-        scratch.oldCounts[id] = 0
-        scratch.newCounts[id] = 0
-        let kept = min(count.old, count.new)
-        matched += kept
-        totals[id, default: (0, 0, 0)].old += count.old
-        totals[id, default: (0, 0, 0)].new += count.new
-        totals[id, default: (0, 0, 0)].sameSection += kept
-        if count.old > kept { unmatchedOld[index][id] = count.old - kept }
-        if count.new > kept { unmatchedNew[index][id] = count.new - kept }
-      }
-      scratch.touched.removeAll(keepingCapacity: true)
+        : scratch.settleCrossing(section: index)
       let common = CommonSubsequence.length(
         dense: oldIDs, newIDs, distinct: scratch.oldCounts.count, budget: pairBudget,
         scratch: &scratch.table)
@@ -132,23 +201,7 @@ struct MinimumEdits {
       counts[3 * index + 1] = newIDs.count - matched
       counts[3 * index + 2] = matched - common.length
     }
-    // Rows kept in another section: each a move.
-    for (id, total) in totals {
-      var crossing = min(total.old, total.new) - total.sameSection
-      guard crossing > 0 else { continue }
-      var leaving = crossing
-      for index in 0..<sections where leaving > 0 {
-        let taken = min(leaving, unmatchedOld[index][id] ?? 0)
-        counts[3 * index] -= taken
-        leaving -= taken
-      }
-      for index in 0..<sections where crossing > 0 {
-        let taken = min(crossing, unmatchedNew[index][id] ?? 0)
-        counts[3 * index + 1] -= taken
-        counts[3 * index + 2] += taken
-        crossing -= taken
-      }
-    }
+    if sections > 1 { scratch.moveCrossings(into: &counts) }
   }
 
   /// The fewest rows deleted from old section `section`.

@@ -96,14 +96,36 @@ struct StatisticsScratch {
   var taken: [Int] = []
   /// The old rows' positions in `oldKeys`, grouped by id, each id's in order.
   var oldByID: [Int] = []
+
+  /// Calls `body` with a buffer over each array, in the order declared.
+  mutating func withBuffers(
+    _ body: (
+      UnsafeBufferPointer<RowKey>, UnsafeBufferPointer<RowKey>, UnsafeMutableBufferPointer<Int>,
+      UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>,
+      UnsafeMutableBufferPointer<Int>
+    ) -> Void
+  ) {
+    oldKeys.withUnsafeBufferPointer { oldKeys in
+      newKeys.withUnsafeBufferPointer { newKeys in
+        pairedOld.withUnsafeMutableBufferPointer { pairedOld in
+          starts.withUnsafeMutableBufferPointer { starts in
+            taken.withUnsafeMutableBufferPointer { taken in
+              oldByID.withUnsafeMutableBufferPointer { oldByID in
+                body(oldKeys, newKeys, pairedOld, starts, taken, oldByID)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
 }
 
 extension CaseStatistics {
   /// Counts one case.
   ///
-  /// - Complexity: O(*n*) when the ids span at most about four values per
-  ///   row (every generated case), where *n* is the number of rows of the
-  ///   case; O(*n* log *n*) otherwise.
+  /// - Complexity: O(*n*), where *n* is the number of rows of the case:
+  ///   no sort, no `Hasher`.
   mutating func record(_ old: [[Row]], _ new: [[Row]], scratch: inout StatisticsScratch) {
     cases &+= 1
     Self.keys(old, new, into: &scratch.oldKeys, &scratch.newKeys)
@@ -121,7 +143,7 @@ extension CaseStatistics {
     scratch.pairedOld.removeAll(keepingCapacity: true)
     scratch.pairedOld.append(contentsOf: repeatElement(-1, count: newCount))
     let (repeats, changed) =
-      Self.pairByBuckets(&scratch) ?? Self.pairBySorting(&scratch)
+      Self.pairByBuckets(&scratch)
     if repeats { withDuplicates &+= 1 }
     var last = -1
     for index in scratch.pairedOld where index >= 0 {
@@ -134,15 +156,15 @@ extension CaseStatistics {
     if changed { withContentChanges &+= 1 }
   }
 
-  /// Pairs the rows through one bucket per id between the smallest and the
-  /// largest: no sort, no hashing. nil when the ids spread over more than
-  /// four buckets per row (then `pairBySorting`).
+  /// Pairs the rows through one bucket per id: no sort, no hashing. When
+  /// the ids spread over more than four buckets per row, they are first
+  /// numbered densely (`renumber`), which keeps equal ids equal.
   ///
   /// - Complexity: O(*n* + *r*), where *n* is the number of rows and *r* ≤
   ///   4*n* + 64 the span of the ids.
   private static func pairByBuckets(_ scratch: inout StatisticsScratch) -> (
     repeats: Bool, changed: Bool
-  )? {
+  ) {
     let rows = scratch.oldKeys.count + scratch.newKeys.count
     guard rows > 0 else { return (false, false) }
     var low = Int.max
@@ -156,81 +178,61 @@ extension CaseStatistics {
       high = max(high, key.id)
     }
     let span = high.subtractingReportingOverflow(low)
-    guard !span.overflow, span.partialValue < 4 * rows + 64 else { return nil }
-    let buckets = span.partialValue + 1
+    if span.overflow || span.partialValue >= 4 * rows + 64 {
+      high = renumber(&scratch, low: low, high: high) - 1
+      low = 0
+    }
+    let buckets = high - low + 1
     scratch.starts.removeAll(keepingCapacity: true)
     scratch.starts.append(contentsOf: repeatElement(0, count: buckets + 1))
     scratch.taken.removeAll(keepingCapacity: true)
     scratch.taken.append(contentsOf: repeatElement(0, count: buckets))
-    var repeats = false
-    for key in scratch.oldKeys {
-      let bucket = key.id - low
-      scratch.starts[bucket + 1] += 1
-      if scratch.starts[bucket + 1] > 1 { repeats = true }
-    }
-    for bucket in 0..<buckets { scratch.starts[bucket + 1] += scratch.starts[bucket] }
     scratch.oldByID.removeAll(keepingCapacity: true)
     scratch.oldByID.append(contentsOf: repeatElement(0, count: scratch.oldKeys.count))
-    for (position, key) in scratch.oldKeys.enumerated() {
-      let bucket = key.id - low
-      scratch.oldByID[scratch.starts[bucket] + scratch.taken[bucket]] = position
-      scratch.taken[bucket] += 1
-    }
-    for bucket in 0..<buckets { scratch.taken[bucket] = 0 }
+    // Each array is read and written through its own buffer: no
+    // uniqueness check per row.
+    var repeats = false
     var changed = false
-    for key in scratch.newKeys {
-      let bucket = key.id - low
-      let slot = scratch.starts[bucket] + scratch.taken[bucket]
-      scratch.taken[bucket] += 1
-      if scratch.taken[bucket] > 1 { repeats = true }
-      guard slot < scratch.starts[bucket + 1] else { continue }
-      let old = scratch.oldKeys[scratch.oldByID[slot]]
-      scratch.pairedOld[key.index] = old.index
-      if old.content != key.content { changed = true }
-    }
-    return (repeats, changed)
-  }
-
-  /// Pairs the rows after sorting each side by id: for ids too spread out
-  /// for `pairByBuckets`. The keys are in index order and the standard
-  /// library's sort is stable (documented): sorting by id keeps each id's
-  /// occurrences in index order, so they line up.
-  ///
-  /// - Complexity: O(*n* log *n*), where *n* is the number of rows.
-  private static func pairBySorting(_ scratch: inout StatisticsScratch) -> (
-    repeats: Bool, changed: Bool
-  ) {
-    scratch.oldKeys.sort { $0.id < $1.id }
-    scratch.newKeys.sort { $0.id < $1.id }
-    let repeats = hasRepeat(scratch.oldKeys) || hasRepeat(scratch.newKeys)
-    var changed = false
-    var i = 0
-    var j = 0
-    while i < scratch.oldKeys.count, j < scratch.newKeys.count {
-      let a = scratch.oldKeys[i]
-      let b = scratch.newKeys[j]
-      if a.id < b.id {
-        i += 1
-      } else if b.id < a.id {
-        j += 1
-      } else {
-        scratch.pairedOld[b.index] = a.index
-        if a.content != b.content { changed = true }
-        i += 1
-        j += 1
+    scratch.withBuffers { oldKeys, newKeys, pairedOld, starts, taken, oldByID in
+      for key in oldKeys {
+        let bucket = key.id - low
+        starts[bucket + 1] += 1
+        if starts[bucket + 1] > 1 { repeats = true }
+      }
+      for bucket in 0..<buckets { starts[bucket + 1] += starts[bucket] }
+      for (position, key) in oldKeys.enumerated() {
+        let bucket = key.id - low
+        oldByID[starts[bucket] + taken[bucket]] = position
+        taken[bucket] += 1
+      }
+      for bucket in 0..<buckets { taken[bucket] = 0 }
+      for key in newKeys {
+        let bucket = key.id - low
+        let slot = starts[bucket] + taken[bucket]
+        taken[bucket] += 1
+        if taken[bucket] > 1 { repeats = true }
+        guard slot < starts[bucket + 1] else { continue }
+        let old = oldKeys[oldByID[slot]]
+        pairedOld[key.index] = old.index
+        if old.content != key.content { changed = true }
       }
     }
     return (repeats, changed)
   }
 
-  /// Whether two neighbours of sorted keys share an id.
-  private static func hasRepeat(_ keys: [RowKey]) -> Bool {
-    var k = 1
-    while k < keys.count {
-      if keys[k].id == keys[k - 1].id { return true }
-      k += 1
+  /// Numbers the keys' ids 0, 1, 2... in order of first sight, through an
+  /// open-addressing table of integers (`IntegerNumbers`), in place: for
+  /// ids too spread out for one bucket each. Returns how many distinct ids.
+  private static func renumber(_ scratch: inout StatisticsScratch, low: Int, high: Int) -> Int {
+    var numbers = IntegerNumbers(
+      first: low...high, second: 0...0, capacity: scratch.oldKeys.count + scratch.newKeys.count)
+    for index in scratch.oldKeys.indices {
+      scratch.oldKeys[index].id = numbers.number(scratch.oldKeys[index].id, 0)
     }
-    return false
+    for index in scratch.newKeys.indices {
+      scratch.newKeys[index].id = numbers.number(scratch.newKeys[index].id, 0)
+    }
+    return numbers.count
   }
 
   /// Each side's rows as integer keys: an `.int` value as itself; when a

@@ -4,11 +4,16 @@ struct EditTotals: Sendable {
   var size = EditSize()
   /// How many valid updates they add up.
   var cases = 0
+  /// Memory for measuring a case, reused from one case to the next.
+  private var workspace = EditSize.Workspace()
 
   /// Adds the edit size of a case's changes when they are valid, in any
   /// shape (a breach of a waste limit included: its changes are valid).
   mutating func add(_ result: CaseResult, old: [[Row]], new: [[Row]]) {
-    guard let edits = result.edits ?? result.editSize(old: old, new: new) else { return }
+    guard
+      let edits = result.edits
+        ?? result.editSize(old: old, new: new, workspace: &workspace)
+    else { return }
     size = size + edits
     cases &+= 1
   }
@@ -19,8 +24,16 @@ extension CaseResult {
   /// valid: one batch, staged batches or sequential steps
   /// (`EditSize.init(old:new:changes:pairBudget:)`); nil otherwise.
   func editSize(old: [[Row]], new: [[Row]]) -> EditSize? {
+    var workspace = EditSize.Workspace()
+    return editSize(old: old, new: new, workspace: &workspace)
+  }
+
+  /// `editSize(old:new:)`, measured in `workspace`'s memory.
+  func editSize(old: [[Row]], new: [[Row]], workspace: inout EditSize.Workspace) -> EditSize? {
     guard error == nil, verdict?.isValid == true else { return nil }
-    if let update { return EditSize(old: old, new: new, update: update) }
+    if let update {
+      return EditSize(old: old, new: new, update: update, workspace: &workspace)
+    }
     if let changes = contract?.changes { return EditSize(old: old, new: new, changes: changes) }
     return nil
   }

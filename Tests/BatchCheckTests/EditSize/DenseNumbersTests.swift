@@ -82,3 +82,57 @@ struct DenseNumbersTests {
     #expect(DenseCase(old: old, new: old).changedRows == 0)
   }
 }
+
+extension DenseNumbersTests {
+  /// A random side: up to `sections` sections of up to 12 rows, ids and
+  /// contents drawn from small ranges so that ids repeat and carry several
+  /// contents.
+  private static func randomSide(_ random: inout SplitMix64, sections: Int) -> [[Row]] {
+    (0..<random.below(sections + 1)).map { _ in
+      (0..<random.below(13)).map { _ in
+        let id = random.below(9) - 2
+        return Row(id: .int(id), content: .int(random.below(3) == 0 ? random.below(4) : id))
+      }
+    }
+  }
+
+  @Test("ids with several contents each: the row numbers by first content agree with hashing")
+  func severalContentsAgreeWithHashing() {
+    var random = SplitMix64(seed: 0xC0_47E7)
+    var several = 0
+    for _ in 0..<3_000 {
+      let (old, new) = (
+        Self.randomSide(&random, sections: 3), Self.randomSide(&random, sections: 3)
+      )
+      let integers = DenseCase(old: old, new: new)
+      let strings = DenseCase(old: spelled(old), new: spelled(new))
+      #expect(integers.oldIDs == strings.oldIDs && integers.newIDs == strings.newIDs)
+      #expect(integers.oldRows == strings.oldRows && integers.newRows == strings.newRows)
+      #expect(integers.distinctRows == strings.distinctRows)
+      if integers.distinctRows > integers.distinctIDs + 1 { several += 1 }
+    }
+    #expect(several > 1_000)
+  }
+
+  @Test("a workspace reused from case to case measures each case as a fresh one")
+  func reusedWorkspace() {
+    var random = SplitMix64(seed: 0x5EC7)
+    var workspace = EditSize.Workspace()
+    var measured = 0
+    for index in 0..<3_000 {
+      // Large and small cases, integer and string rows, one section or several, in turn.
+      let sections = index % 3 == 0 ? 1 : 4
+      var (old, new) = (
+        Self.randomSide(&random, sections: sections), Self.randomSide(&random, sections: sections)
+      )
+      if index % 7 == 0 { (old, new) = (spelled(old), spelled(new)) }
+      if index % 11 == 0 { old = [old.flatMap { $0 } + old.flatMap { $0 }] }
+      let update = BatchUpdate(deleteRows: old.isEmpty || old[0].isEmpty ? [] : [RowPath(0, 0)])
+      let fresh = EditSize(old: old, new: new, update: update)
+      let reused = EditSize(old: old, new: new, update: update, workspace: &workspace)
+      #expect(fresh == reused, "case \(index): \(old) -> \(new)")
+      if fresh.minimumMoves > 0 { measured += 1 }
+    }
+    #expect(measured > 500)
+  }
+}

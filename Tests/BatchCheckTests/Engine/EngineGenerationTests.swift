@@ -104,19 +104,24 @@ struct EngineGenerationTests {
   }
 
   @Test("statistics: ids a bucket each and ids spread too far for buckets measure alike")
-  func statisticsBucketsAndSorting() {
+  func statisticsBucketsAndRenumbering() {
     // Ids times a million keep their order and equalities but spread past
-    // the buckets, so the same case is measured by sorting instead.
-    func spread(_ sections: [[Row]]) -> [[Row]] {
+    // the buckets, so the same case is measured after numbering its ids
+    // densely instead.
+    // Scrambled by an odd multiplier (a one-to-one map of Int), they span
+    // negative and positive values past Int's range of differences.
+    func spread(_ sections: [[Row]], scrambled: Bool = false) -> [[Row]] {
       sections.map { rows in
         rows.map { row in
           guard case .int(let id) = row.id else { return row }
-          return Row(id: .int(id * 1_000_000), content: row.content)
+          let far = scrambled ? id &* -0x61C8_8646_80B5_83EB : id * 1_000_000
+          return Row(id: .int(far), content: row.content)
         }
       }
     }
     var near = CaseStatistics()
     var far = CaseStatistics()
+    var scrambled = CaseStatistics()
     var scratch = StatisticsScratch()
     for index in 0..<2_000 {
       let made = GeneratedCase.make(
@@ -124,8 +129,11 @@ struct EngineGenerationTests {
         sections: index % 2 == 0)
       near.record(made.old, made.new, scratch: &scratch)
       far.record(spread(made.old), spread(made.new), scratch: &scratch)
+      scrambled.record(
+        spread(made.old, scrambled: true), spread(made.new, scrambled: true), scratch: &scratch)
     }
     #expect(near == far)
+    #expect(near == scrambled)
     #expect(near.withDuplicates > 0 && near.withMoves > 0 && near.withContentChanges > 0)
   }
 }
