@@ -82,7 +82,7 @@ extension BenchCommand {
       do throws(MeasuredProcessError) {
         let run = try MeasuredProcess.run(
           program, arguments: arguments, standardOutput: "\(folder)/\(name).out",
-          standardError: "\(folder)/\(name).err")
+          standardError: "\(folder)/\(name).err", timeout: Self.childLimit(cases: total))
         text += "  \(label): " + Self.describe(run, cases: total) + "\n"
         return run
       } catch {
@@ -126,6 +126,10 @@ extension BenchCommand {
     let ended = [one, many].allSatisfy { $0?.exitCode == 0 || $0?.exitCode == 1 }
     return (text, same && ended)
   }
+
+  /// How long a child of the corpus part may run before it is killed, in
+  /// seconds: 120, and 1 more per 1,000 cases.
+  static func childLimit(cases: Int) -> Double { 120 + Double(cases) / 1_000 }
 
   /// A run's time, cases per second and peak memory; how it ended unless
   /// with status 0.

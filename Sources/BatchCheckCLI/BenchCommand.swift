@@ -64,7 +64,8 @@ struct BenchCommand: OptionCommand {
     N-worker output is byte-identical to the 1-worker output (if not, the
     line says FAILED and bench exits 1); and the ratio of the N-worker
     check's time to each parse alone (1.0 or less: checking costs no more
-    than parsing).
+    than parsing). A child still running after 120 s plus 1 s per 1,000
+    cases is killed and its line says so; a check killed so fails the part.
 
     USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
                             [--generator <name>] [--cases <n>] [--max-size <m>]

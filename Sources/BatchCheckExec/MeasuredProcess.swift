@@ -25,15 +25,21 @@ package struct MeasuredProcess: Sendable {
   /// Its peak resident memory, in KiB (`ru_maxrss`).
   package var peakKilobytes: Int
 
+  /// Whether it was killed for running past its time limit.
+  package var timedOut = false
+
   /// Runs `program` (a path; `PATH` is not searched) with `arguments`, its
   /// standard input on `/dev/null` and its standard output and error
   /// written to the files at `standardOutput` and `standardError` (created
-  /// or truncated), and waits for it to end.
+  /// or truncated), and waits for it to end: at most `timeout` seconds when
+  /// given, after which it is killed (`SIGKILL`), `timedOut` is true and
+  /// `ending` says so. The wait then looks every millisecond.
   ///
   /// - Throws: a message when a file cannot be opened or the process cannot
   ///   start.
   package static func run(
-    _ program: String, arguments: [String], standardOutput: String, standardError: String
+    _ program: String, arguments: [String], standardOutput: String, standardError: String,
+    timeout: Double? = nil
   ) throws(MeasuredProcessError) -> MeasuredProcess {
     var descriptors: [Int32] = []
     defer { for fd in descriptors { _ = close(fd) } }
@@ -54,8 +60,26 @@ package struct MeasuredProcess: Sendable {
     }
     var status: Int32 = 0
     var usage = rusage()
-    var result: pid_t
-    repeat { result = wait4(pid, &status, 0, &usage) } while result < 0 && errno == EINTR
+    var result: pid_t = 0
+    var timedOut = false
+    if let timeout {
+      // Until the limit, look without blocking; past it, kill and reap.
+      let limit = start + .milliseconds(Int64(min(timeout, 1e9) * 1000))
+      while true {
+        result = wait4(pid, &status, WNOHANG, &usage)
+        if result != 0 && !(result < 0 && errno == EINTR) { break }
+        if ContinuousClock.now >= limit {
+          _ = kill(pid, SIGKILL)
+          timedOut = true
+          result = -1
+          break
+        }
+        usleep(1_000)
+      }
+    }
+    if result <= 0 {
+      repeat { result = wait4(pid, &status, 0, &usage) } while result < 0 && errno == EINTR
+    }
     let (whole, attoseconds) = (ContinuousClock.now - start).components
     let ended = result == pid ? ExitStatus(waitStatus: status) : .unknown
     var exitCode: Int32?
@@ -65,9 +89,15 @@ package struct MeasuredProcess: Sendable {
     #else
       let peak = Int(usage.ru_maxrss)  // KiB on Linux
     #endif
+    let seconds = Double(whole) + Double(attoseconds) / 1e18
+    if timedOut {
+      let limit = timeout.map { String(format: "%g", $0) } ?? "?"
+      return MeasuredProcess(
+        exitCode: nil, ending: "a kill at its limit of \(limit) s", seconds: seconds,
+        peakKilobytes: peak, timedOut: true)
+    }
     return MeasuredProcess(
-      exitCode: exitCode, ending: ended.description,
-      seconds: Double(whole) + Double(attoseconds) / 1e18, peakKilobytes: peak)
+      exitCode: exitCode, ending: ended.description, seconds: seconds, peakKilobytes: peak)
   }
 }
 

@@ -47,4 +47,21 @@ struct MeasuredProcessTests {
       #expect(error.message.hasPrefix("cannot open /nonexistent/folder/out: "))
     }
   }
+
+  @Test("past its time limit it is killed and says so; within it, it ends as it would")
+  func timeLimit() throws {
+    let files = try TemporaryDirectory(prefix: "batchcheck-measured")
+    defer { files.remove() }
+    let slow = try MeasuredProcess.run(
+      "/bin/sh", arguments: ["-c", "sleep 30"], standardOutput: files.path("out"),
+      standardError: files.path("err"), timeout: 0.3)
+    #expect(slow.timedOut && slow.exitCode == nil)
+    #expect(slow.ending == "a kill at its limit of 0.3 s")
+    #expect(slow.seconds >= 0.3 && slow.seconds < 20)
+    let quick = try MeasuredProcess.run(
+      "/bin/sh", arguments: ["-c", "echo done; exit 2"], standardOutput: files.path("out"),
+      standardError: files.path("err"), timeout: 20)
+    #expect(!quick.timedOut && quick.exitCode == 2 && quick.ending == "status 2")
+    #expect(try String(contentsOfFile: files.path("out"), encoding: .utf8) == "done\n")
+  }
 }
