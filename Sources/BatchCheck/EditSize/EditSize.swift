@@ -169,14 +169,17 @@ public struct EditSize: Hashable, Sendable {
   /// The record of `update` from `old` to `new` (`init(old:new:update:pairBudget:)`),
   /// numbered and measured in `workspace`'s memory: a run measuring case
   /// after case allocates little once it has grown.
+  ///
+  /// - Parameter numbered: whether `workspace.dense` holds this case's
+  ///   numbers already (`DenseCase.renumber(old:new:)`).
   init(
     old: [[Row]], new: [[Row]], update: BatchUpdate, pairBudget: Int = EditSize.defaultPairBudget,
-    workspace: inout Workspace
+    workspace: inout Workspace, numbered: Bool = false
   ) {
     let counts = Self.sectionCount(old, new)
     var perSection = (0..<counts).map { SectionEditSize(section: $0) }
     issued(old: old, new: new, update: update, into: &perSection)
-    workspace.dense.renumber(old: old, new: new)
+    if !numbered { workspace.dense.renumber(old: old, new: new) }
     workspace.measureMinimum(of: &self, into: &perSection, pairBudget: pairBudget)
     sections = perSection
     excesses(workspace.dense)

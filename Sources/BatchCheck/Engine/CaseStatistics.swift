@@ -156,6 +156,65 @@ extension CaseStatistics {
     if changed { withContentChanges &+= 1 }
   }
 
+  /// Counts one case whose ids and rows `dense` has numbered (the edit
+  /// size's numbers, taken once per case): the same counts as
+  /// `record(_:_:scratch:)`, one bucket per id number.
+  ///
+  /// - Complexity: O(*n* + *d*), where *n* is the number of rows and *d*
+  ///   the distinct ids.
+  mutating func record(_ dense: DenseCase, scratch: inout StatisticsScratch) {
+    cases &+= 1
+    let (oldRows, newRows) = (dense.oldRange, dense.newRange)
+    if dense.oldSections > 1 || dense.newSections > 1 { withSeveralSections &+= 1 }
+    if oldRows.isEmpty || newRows.isEmpty { withEmptySide &+= 1 }
+    switch max(oldRows.count, newRows.count) {
+    case 0: size0 &+= 1
+    case 1...8: size1to8 &+= 1
+    case 9...32: size9to32 &+= 1
+    default: size33plus &+= 1
+    }
+    let buckets = dense.distinctIDs
+    scratch.starts.removeAll(keepingCapacity: true)
+    scratch.starts.append(contentsOf: repeatElement(0, count: buckets + 1))
+    scratch.taken.removeAll(keepingCapacity: true)
+    scratch.taken.append(contentsOf: repeatElement(0, count: buckets))
+    scratch.oldByID.removeAll(keepingCapacity: true)
+    scratch.oldByID.append(contentsOf: repeatElement(0, count: oldRows.count))
+    // The k-th old row of an id pairs with its k-th new row, as in
+    // `pairByBuckets`; the pairs are met in new order, so a move shows as
+    // an old position below the last one paired.
+    var (repeats, moves, changed) = (false, false, false)
+    let (ids, rows) = (dense.ids, dense.rowNumbers)
+    scratch.withBuffers { _, _, _, starts, taken, oldByID in
+      for position in oldRows {
+        starts[ids[position] + 1] += 1
+        if starts[ids[position] + 1] > 1 { repeats = true }
+      }
+      for bucket in 0..<buckets { starts[bucket + 1] += starts[bucket] }
+      for position in oldRows {
+        let id = ids[position]
+        oldByID[starts[id] + taken[id]] = position
+        taken[id] += 1
+      }
+      for bucket in 0..<buckets { taken[bucket] = 0 }
+      var last = -1
+      for position in newRows {
+        let id = ids[position]
+        let slot = starts[id] + taken[id]
+        taken[id] += 1
+        if taken[id] > 1 { repeats = true }
+        guard slot < starts[id + 1] else { continue }
+        let old = oldByID[slot]
+        if old < last { moves = true }
+        last = old
+        if rows[old] != rows[position] { changed = true }
+      }
+    }
+    if repeats { withDuplicates &+= 1 }
+    if moves { withMoves &+= 1 }
+    if changed { withContentChanges &+= 1 }
+  }
+
   /// Pairs the rows through one bucket per id: no sort, no hashing. When
   /// the ids spread over more than four buckets per row, they are first
   /// numbered densely (`renumber`), which keeps equal ids equal.

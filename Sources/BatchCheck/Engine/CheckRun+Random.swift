@@ -46,7 +46,6 @@ extension CheckRun {
     let start = chunk &* chunkSize
     let end = options.count &- start > chunkSize ? start &+ chunkSize : options.count
     var result = ChunkResult(start: start)
-    var scratch = StatisticsScratch()
     let sections = runner.isSectioned
     var indexes = (start..<max(start, end)).lazy.filter { options.shard?.contains($0) ?? true }
       .makeIterator()
@@ -55,6 +54,9 @@ extension CheckRun {
     var loop = PhaseLoop(
       .random, generator: runner.name, options: options, predictor: predictor,
       errorsSoFar: errorsSoFar)
+    // The loop counts the statistics of every case it is answered, from the
+    // numbers the edit size reads too.
+    loop.statistics = CaseStatistics()
     loop.run(
       runner,
       take: {
@@ -73,8 +75,7 @@ extension CheckRun {
       },
       skip: {},
       hold: { held = $0 },
-      answered: { pending, _ in
-        result.statistics.record(pending.old, pending.new, scratch: &scratch)
+      answered: { _, _ in
         result.ran &+= 1
         return true
       },
@@ -83,6 +84,7 @@ extension CheckRun {
       learn: { _, _ in false })
     result.tally = loop.tally
     result.edits = loop.edits
+    result.statistics = loop.statistics ?? CaseStatistics()
     result.predictedCrashes = loop.predictedCrashes
     result.predictor = loop.predictor
     result.errors = loop.limits.errors

@@ -7,16 +7,35 @@ struct EditTotals: Sendable {
   /// Memory for measuring a case, reused from one case to the next.
   private var workspace = EditSize.Workspace()
 
+  /// Whether `dense` holds the numbers of the case `add` is given next.
+  private var numbered = false
+
+  /// Numbers the ids and rows of a case (`DenseCase`) in the workspace's
+  /// memory, for `dense` to read and for `add` to measure with, when it is
+  /// the next case added.
+  mutating func number(old: [[Row]], new: [[Row]]) {
+    workspace.dense.renumber(old: old, new: new)
+    numbered = true
+  }
+
+  /// The numbers of the case last given to `number(old:new:)`.
+  var dense: DenseCase { workspace.dense }
+
   /// Adds the edit size of a case's changes when they are valid, in any
-  /// shape (a breach of a waste limit included: its changes are valid).
+  /// shape (a breach of a waste limit included: its changes are valid):
+  /// measured with the numbers `number(old:new:)` took of it, if any.
   mutating func add(_ result: CaseResult, old: [[Row]], new: [[Row]]) {
+    defer { numbered = false }
     guard
       let edits = result.edits
-        ?? result.editSize(old: old, new: new, workspace: &workspace)
+        ?? result.editSize(old: old, new: new, workspace: &workspace, numbered: numbered)
     else { return }
     size = size + edits
     cases &+= 1
   }
+
+  /// Forgets the numbers `number(old:new:)` took: the case will not be added.
+  mutating func skipNumbered() { numbered = false }
 }
 
 extension CaseResult {
@@ -28,11 +47,15 @@ extension CaseResult {
     return editSize(old: old, new: new, workspace: &workspace)
   }
 
-  /// `editSize(old:new:)`, measured in `workspace`'s memory.
-  func editSize(old: [[Row]], new: [[Row]], workspace: inout EditSize.Workspace) -> EditSize? {
+  /// `editSize(old:new:)`, measured in `workspace`'s memory, with the
+  /// numbers it holds of this case when `numbered`.
+  func editSize(
+    old: [[Row]], new: [[Row]], workspace: inout EditSize.Workspace, numbered: Bool = false
+  ) -> EditSize? {
     guard error == nil, verdict?.isValid == true else { return nil }
     if let update {
-      return EditSize(old: old, new: new, update: update, workspace: &workspace)
+      return EditSize(
+        old: old, new: new, update: update, workspace: &workspace, numbered: numbered)
     }
     if let changes = contract?.changes { return EditSize(old: old, new: new, changes: changes) }
     return nil

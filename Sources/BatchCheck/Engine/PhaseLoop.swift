@@ -19,6 +19,11 @@ struct PhaseLoop {
   var tally = FailureTally()
   /// The edit size of the phase's valid updates.
   var edits = EditTotals()
+  /// What the cases were like (the random phase's statistics), when
+  /// measured: each case numbered once (`EditTotals.number(old:new:)`) for
+  /// these counts and its edit size both. nil when not measured.
+  var statistics: CaseStatistics?
+  private var statisticsScratch = StatisticsScratch()
   /// The index of the phase's first case that the edit size leaves out
   /// unless a waste limit measured it already: the small-alphabet family's
   /// first pair in the exhaustive phase (its tiny alphabets would skew the
@@ -102,7 +107,11 @@ struct PhaseLoop {
             dropped(pending, limits.reason)
             return false
           }
-          guard answered(pending, result), let result else { return true }
+          if statistics != nil { measure(pending) }
+          guard answered(pending, result), let result else {
+            edits.skipNumbered()
+            return true
+          }
           return record(pending, result)
         })
       if paused, limits.reason == nil, !stopped {
@@ -112,6 +121,13 @@ struct PhaseLoop {
       guard limits.reason == .crashBudget, learn(firstPairs, &predictor) else { break }
       limits.restart()
     }
+  }
+
+  /// Numbers a case's ids and rows once and counts its statistics from
+  /// them; its edit size, if measured, reads the same numbers.
+  private mutating func measure(_ pending: PendingCase) {
+    edits.number(old: pending.old, new: pending.new)
+    statistics?.record(edits.dense, scratch: &statisticsScratch)
   }
 
   /// Records one outcome: a probe's, the edit size of a valid batch, and a
@@ -125,6 +141,8 @@ struct PhaseLoop {
     // Every valid batch update counts, a breach of a waste limit too.
     if pending.index < unmeasuredFrom || result.edits != nil {
       edits.add(result, old: pending.old, new: pending.new)
+    } else {
+      edits.skipNumbered()
     }
     guard let kind = result.kind else { return true }
     tally.add(kind, at: pending.index, message: result.detail, waste: result.waste)

@@ -79,10 +79,14 @@ struct EngineGenerationTests {
 
   @Test("statistics are measured on the rows: moves, duplicates, content changes")
   func statisticsMeasure() {
+    // Each measured from the rows and from the case's numbers, alike.
     func measure(_ old: [[Row]], _ new: [[Row]]) -> CaseStatistics {
       var statistics = CaseStatistics()
+      var numbered = CaseStatistics()
       var scratch = StatisticsScratch()
       statistics.record(old, new, scratch: &scratch)
+      numbered.record(DenseCase(old: old, new: new), scratch: &scratch)
+      #expect(statistics == numbered, "\(old) -> \(new)")
       return statistics
     }
     let a = Row(.int(1))
@@ -122,6 +126,9 @@ struct EngineGenerationTests {
     var near = CaseStatistics()
     var far = CaseStatistics()
     var scrambled = CaseStatistics()
+    // And from the numbers the edit size takes, once per case.
+    var numbered = CaseStatistics()
+    var numberedFar = CaseStatistics()
     var scratch = StatisticsScratch()
     for index in 0..<2_000 {
       let made = GeneratedCase.make(
@@ -131,9 +138,15 @@ struct EngineGenerationTests {
       far.record(spread(made.old), spread(made.new), scratch: &scratch)
       scrambled.record(
         spread(made.old, scrambled: true), spread(made.new, scrambled: true), scratch: &scratch)
+      numbered.record(DenseCase(old: made.old, new: made.new), scratch: &scratch)
+      numberedFar.record(
+        DenseCase(old: spread(made.old, scrambled: true), new: spread(made.new, scrambled: true)),
+        scratch: &scratch)
     }
     #expect(near == far)
     #expect(near == scrambled)
+    #expect(near == numbered)
+    #expect(near == numberedFar)
     #expect(near.withDuplicates > 0 && near.withMoves > 0 && near.withContentChanges > 0)
   }
 }
