@@ -1,5 +1,7 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckExec
+import Dispatch
 import Foundation
 
 /// `batchcheck corpus check`: runs one generator on every case of corpus
@@ -63,7 +65,8 @@ struct CorpusCheckCommand: FilesCommand {
   var html: String?
   var failures = FailureOptions()
   var waste = WasteOptions()
-  /// How many cores run the cases (one with --exec).
+  /// How many cores run the cases; with --exec, each talks to a generator
+  /// process of its own.
   var workers = ProcessInfo.processInfo.activeProcessorCount
 
   static var options: [CommandOption<Self>] {
@@ -87,7 +90,8 @@ struct CorpusCheckCommand: FilesCommand {
         .number(
           "--workers", \.workers, in: 1...256,
           help:
-            "Run the cases on this many cores (one with --exec); the output is the same for any number",
+            "Run the cases on this many cores (with --exec, each with a process of its own); the output is"
+            + " the same for any number",
           default: "all"),
         .format(\.format, json: "one object per case."),
         .path("--junit", \.junit, help: "Also write JUnit XML: one test case per corpus case."),
@@ -115,7 +119,8 @@ struct CorpusCheckCommand: FilesCommand {
       try checkOutput(output, inputs: files + [expectPath])
     }
     guard let (generator, external) = shared.makeGenerator() else { return .usage }
-    defer { external?.close() }
+    var externals = external.map { [$0] } ?? []
+    defer { Self.close(externals) }
     var expectations: CorpusExpectations?
     if let expectPath {
       expectations = try readFile(expectPath) { bytes throws(CaseDataError) in
@@ -129,8 +134,18 @@ struct CorpusCheckCommand: FilesCommand {
       comparing: writeExpectationsPath == nil, format: format, junit: junit != nil)
     run.stopAtFirstFailure = failures.firstFailure
     run.waste = waste
+    if external != nil {
+      // One generator, and so one process, per worker; the run's own
+      // (`external`) shrinks the failures, in file order.
+      for _ in 0..<workers {
+        guard let made = shared.makeGenerator(), let process = made.external else { continue }
+        run.workerGenerators.append(made.generator)
+        externals.append(process)
+      }
+      run.maxGeneratorErrors = shared.maxCrashes
+    }
     let progress = format == .human ? ProgressLine.make() : nil
-    checkFiles(run: &run, external: external != nil, progress: progress, output: &output)
+    checkFiles(run: &run, progress: progress, output: &output)
     progress?.clear()
     if format == .human {
       output.writeOutput(run.summary(shard: shard))
@@ -149,12 +164,18 @@ struct CorpusCheckCommand: FilesCommand {
       if format == .json { output.writeError(note) } else { output.writeOutput(note) }
     }
     if run.unreadableCount > 0 { return .dataError }
-    return run.disagreementCount == 0 ? .success : .failure
+    return run.disagreementCount == 0 && run.notRunCount == 0 ? .success : .failure
+  }
+
+  /// Ends the generator processes, all at once: one that ignores the end
+  /// of its input costs its grace period once, not once per worker.
+  private static func close(_ externals: [ExternalGenerator]) {
+    DispatchQueue.concurrentPerform(iterations: externals.count) { externals[$0].close() }
   }
 
   /// Checks every case of every file, a batch at a time.
   private func checkFiles(
-    run: inout CorpusRun, external: Bool, progress: ProgressLine?, output: inout some OutputSink
+    run: inout CorpusRun, progress: ProgressLine?, output: inout some OutputSink
   ) {
     var index = 0
     var stopped = false
@@ -163,8 +184,10 @@ struct CorpusCheckCommand: FilesCommand {
     // order, so the output is the same for any number.
     run.makeDefaultChecker()
     let pipeline = LinePipeline(
-      workers: external ? 1 : workers,
-      judge: { (judge: CorpusRun.Judge, line) in judge.prepare(line) })
+      workers: workers,
+      judgeOnWorker: { (judge: CorpusRun.Judge, worker, line) in
+        judge.prepare(line, worker: worker)
+      })
     for file in files where !stopped {
       // Each case is printed once its batch is judged: memory holds one
       // block of the file, a few batches and the longest line.
@@ -185,6 +208,7 @@ struct CorpusCheckCommand: FilesCommand {
             run.check(line, prepared: prepared, output: &output)
             // --first-failure: the run ends at the first case that disagrees.
             stopped = failures.firstFailure && run.disagreementCount > 0
+            if stopped { run.halt.raise() }
             return !stopped
           })
       } catch {

@@ -24,11 +24,24 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
   /// How many batches the workers may hold, judged or waiting, while the
   /// calling thread reads the next one.
   var depth = 2
-  /// Judges one decoded line: a function with no effect but its result.
-  let judge: @Sendable (Context, CaseLine) -> Output
+  /// Judges one decoded line on worker thread `worker` (from 0; 0 with
+  /// one worker): a function with no effect but its result, apart from
+  /// what the worker's own state keeps (`corpus check --exec` talks to the
+  /// worker's own generator process).
+  let judge: @Sendable (Context, _ worker: Int, CaseLine) -> Output
 
   init(
     workers: Int, judge: @escaping @Sendable (Context, CaseLine) -> Output
+  ) {
+    self.init(workers: workers, judgeOnWorker: { context, _, line in judge(context, line) })
+  }
+
+  /// A pipeline whose `judge` is told which worker thread runs it: chunk
+  /// *k* of every batch runs on worker *k*, so that state kept per worker
+  /// (a process, a cache) is only ever touched by its own thread.
+  init(
+    workers: Int,
+    judgeOnWorker judge: @escaping @Sendable (Context, _ worker: Int, CaseLine) -> Output
   ) {
     self.workers = workers
     self.judge = judge
@@ -52,7 +65,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
     guard workers > 1 else {
       try CaseFile.forEachLine(atPath: file) { line in
         guard admit() else { return true }
-        return deliver(line, judge(context(), line))
+        return deliver(line, judge(context(), 0, line))
       }
       return
     }
@@ -114,7 +127,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
 
     init(
       batch: RawLineBatch, context: Context,
-      judge: @escaping @Sendable (Context, CaseLine) -> Output,
+      judge: @escaping @Sendable (Context, Int, CaseLine) -> Output,
       workers: Int, pool: WorkerPool
     ) {
       self.batch = batch
@@ -130,7 +143,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
         pool.submit(to: chunk) { [self, chunks] in
           for index in stride(from: chunk, to: self.batch.count, by: chunks) {
             let line = self.batch.decode(index)
-            outputs[index] = judge(context, line)
+            outputs[index] = judge(context, chunk, line)
             lines[index] = line
           }
           group.leave()
