@@ -139,8 +139,16 @@ struct CorpusCheckCommand: FilesCommand {
       // (`external`) shrinks the failures, in file order.
       for _ in 0..<workers {
         guard let made = shared.makeGenerator(), let process = made.external else { continue }
-        run.workerGenerators.append(made.generator)
         externals.append(process)
+        guard generator.contract == .batch else {
+          run.workerGenerators.append(made.generator)
+          continue
+        }
+        // One batch: the worker keeps --pipeline cases in flight.
+        let worker = PrefetchingWorker(
+          process: process, sections: shared.sections, identityOnly: shared.identityOnly ?? false)
+        run.prefetching.append(worker)
+        run.workerGenerators.append(worker.generator)
       }
       run.maxGeneratorErrors = shared.maxCrashes
     }
@@ -183,11 +191,18 @@ struct CorpusCheckCommand: FilesCommand {
     // the next batch is read; the run records and prints them in file
     // order, so the output is the same for any number.
     run.makeDefaultChecker()
-    let pipeline = LinePipeline(
-      workers: workers,
-      judgeOnWorker: { (judge: CorpusRun.Judge, worker, line) in
-        judge.prepare(line, worker: worker)
-      })
+    let pipeline =
+      run.workerGenerators.isEmpty
+      ? LinePipeline(
+        workers: workers,
+        judge: { (judge: CorpusRun.Judge, line) in
+          judge.prepare(line, worker: 0)
+        })
+      : LinePipeline(
+        workers: workers,
+        judgeChunk: { (judge: CorpusRun.Judge, worker, lines) in
+          judge.prepare(lines, worker: worker)
+        })
     for file in files where !stopped {
       // Each case is printed once its batch is judged: memory holds one
       // block of the file, a few batches and the longest line.

@@ -23,6 +23,9 @@ struct CorpusRun {
   /// of its own: worker *k* runs its cases through `workerGenerators[k]`
   /// (`Judge.prepare(_:worker:)`). Empty: the workers share `generator`.
   var workerGenerators: [ContractGenerator] = []
+  /// With `--exec` judged as one batch, worker *k*'s process, kept
+  /// `--pipeline` cases ahead; `workerGenerators[k]` is its `generator`.
+  var prefetching: [PrefetchingWorker] = []
   let contract: Contract
   let simulation: SimulationOptions
   let expectations: CorpusExpectations?
@@ -191,7 +194,10 @@ struct CorpusRun {
   /// What running a case's generator needs of the run: its checkers, and
   /// none of its record, so that workers share it without copying the
   /// record (names, totals, expectations) a case at a time.
-  var judge: Judge { Judge(simulation: simulation, checkers: workerCheckers, halt: halt) }
+  var judge: Judge {
+    Judge(
+      simulation: simulation, checkers: workerCheckers, halt: halt, prefetching: prefetching)
+  }
 
   /// The run's checkers, apart from its record (`CorpusRun.judge`).
   struct Judge: Sendable {
@@ -199,6 +205,8 @@ struct CorpusRun {
     /// Per simulation, one checker per worker, or one that all share.
     let checkers: [SimulationOptions: [CaseChecker]]
     let halt: HaltSignal
+    /// Per worker, its process kept `--pipeline` cases ahead, if any.
+    let prefetching: [PrefetchingWorker]
 
     /// Runs worker `worker`'s generator on a line's case: safe on that
     /// worker's thread once the run has made the case's checker. nil when
@@ -206,10 +214,17 @@ struct CorpusRun {
     /// decides, in file order, what becomes of the case).
     func prepare(_ line: CaseLine, worker: Int) -> Prepared? {
       guard case .success(let testCase) = line.result, !halt.isRaised,
-        let shared = checkers[CorpusRun.simulation(for: testCase, base: simulation)],
+        let checker = checker(for: testCase, worker: worker)
+      else { return nil }
+      return Self.prepare(testCase, with: checker)
+    }
+
+    /// Worker `worker`'s checker for a case; nil when the run has not made it yet.
+    func checker(for testCase: Case, worker: Int) -> CaseChecker? {
+      guard let shared = checkers[CorpusRun.simulation(for: testCase, base: simulation)],
         !shared.isEmpty
       else { return nil }
-      return Self.prepare(testCase, with: shared[worker % shared.count])
+      return shared[worker % shared.count]
     }
 
     /// Runs `checker`'s generator on `testCase`: its outcome, and the edit

@@ -15,8 +15,12 @@ import Foundation
 /// and the longest line: never the file.
 struct LinePipeline<Context: Sendable, Output: Sendable> {
   /// How many threads judge lines; 1 reads, judges and delivers each line
-  /// in the calling thread, one line at a time.
+  /// in the calling thread, one line at a time, unless `batchesOnOneWorker`.
   let workers: Int
+  /// Whether one worker also takes the lines a batch at a time, on a
+  /// thread of its own while the calling thread reads: for a judge that
+  /// gains from seeing many lines at once (`init(workers:judgeChunk:)`).
+  let batchesOnOneWorker: Bool
   /// The most lines a batch holds.
   var batchLines = 512
   /// The text bytes past which a batch is sent even with fewer lines.
@@ -24,27 +28,32 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
   /// How many batches the workers may hold, judged or waiting, while the
   /// calling thread reads the next one.
   var depth = 2
-  /// Judges one decoded line on worker thread `worker` (from 0; 0 with
-  /// one worker): a function with no effect but its result, apart from
-  /// what the worker's own state keeps (`corpus check --exec` talks to the
-  /// worker's own generator process).
-  let judge: @Sendable (Context, _ worker: Int, CaseLine) -> Output
+  /// Judges the decoded lines of one chunk of a batch, in order, on
+  /// worker thread `worker` (from 0): one output per line, with no effect
+  /// but its result, apart from what the worker's own state keeps
+  /// (`corpus check --exec` talks to the worker's own generator process).
+  let judge: @Sendable (Context, _ worker: Int, [CaseLine]) -> [Output]
 
+  /// A pipeline that judges each line on its own.
   init(
     workers: Int, judge: @escaping @Sendable (Context, CaseLine) -> Output
   ) {
-    self.init(workers: workers, judgeOnWorker: { context, _, line in judge(context, line) })
+    self.workers = workers
+    batchesOnOneWorker = false
+    self.judge = { context, _, lines in lines.map { judge(context, $0) } }
   }
 
-  /// A pipeline whose `judge` is told which worker thread runs it: chunk
-  /// *k* of every batch runs on worker *k*, so that state kept per worker
-  /// (a process, a cache) is only ever touched by its own thread.
+  /// A pipeline that judges a chunk of lines at a time, told which worker
+  /// thread runs it: chunk *k* of every batch runs on worker *k*, so that
+  /// state kept per worker (a process, a cache) is only ever touched by
+  /// its own thread. One worker takes batches too.
   init(
     workers: Int,
-    judgeOnWorker judge: @escaping @Sendable (Context, _ worker: Int, CaseLine) -> Output
+    judgeChunk: @escaping @Sendable (Context, _ worker: Int, [CaseLine]) -> [Output]
   ) {
     self.workers = workers
-    self.judge = judge
+    batchesOnOneWorker = true
+    self.judge = judgeChunk
   }
 
   /// Runs the lines of `file` (`-`: standard input).
@@ -62,10 +71,11 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
     file: String, context: () -> Context, admit: () -> Bool,
     deliver: (CaseLine, Output) -> Bool
   ) throws(CaseFileError) {
-    guard workers > 1 else {
+    guard workers > 1 || batchesOnOneWorker else {
       try CaseFile.forEachLine(atPath: file) { line in
         guard admit() else { return true }
-        return deliver(line, judge(context(), 0, line))
+        let judged = judge(context(), 0, [line])
+        return judged.isEmpty || deliver(line, judged[0])
       }
       return
     }
@@ -127,7 +137,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
 
     init(
       batch: RawLineBatch, context: Context,
-      judge: @escaping @Sendable (Context, Int, CaseLine) -> Output,
+      judge: @escaping @Sendable (Context, Int, [CaseLine]) -> [Output],
       workers: Int, pool: WorkerPool
     ) {
       self.batch = batch
@@ -141,11 +151,12 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
       for chunk in 0..<chunks {
         group.enter()
         pool.submit(to: chunk) { [self, chunks] in
-          for index in stride(from: chunk, to: self.batch.count, by: chunks) {
-            let line = self.batch.decode(index)
-            outputs[index] = judge(context, chunk, line)
-            lines[index] = line
+          let indices = stride(from: chunk, to: self.batch.count, by: chunks)
+          let decoded = indices.map { self.batch.decode($0) }
+          for (index, output) in zip(indices, judge(context, chunk, decoded)) {
+            outputs[index] = output
           }
+          for (index, line) in zip(indices, decoded) { lines[index] = line }
           group.leave()
         }
       }

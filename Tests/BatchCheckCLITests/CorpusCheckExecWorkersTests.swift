@@ -12,7 +12,9 @@ import Testing
 struct CorpusCheckExecWorkersTests {
   /// A generator in shell that writes its process id to `pids` as it
   /// starts, then answers each case by marker: a row `crash` exits with
-  /// status 3, `garbage` answers a line that is not JSON, `half` dies in
+  /// status 3 (a moment later, so that its end is seen while its case is
+  /// read, not while the cases before it are: the message says which),
+  /// `garbage` answers a line that is not JSON, `half` dies in
   /// the middle of its answer, `hang` never answers; any other case gets
   /// its one section deleted and inserted again (valid for one section a
   /// side, an exception for more).
@@ -21,7 +23,7 @@ struct CorpusCheckExecWorkersTests {
     echo $$ >> '\(pids)'
     while IFS= read -r l; do
       case "$l" in
-        *'"crash"'*) exit 3;;
+        *'"crash"'*) sleep 0.05; exit 3;;
         *'"garbage"'*) echo 'not json';;
         *'"half"'*) printf '{"deleteSect'; exit 0;;
         *'"hang"'*) sleep 100;;
@@ -99,7 +101,7 @@ struct CorpusCheckExecWorkersTests {
     defer { folder.remove() }
     let markers = [7: "crash", 12: "garbage", 23: "crash", 30: "half"]
     let corpus = try folder.write("cases.jsonl", Self.corpus(count: 40, markers: markers))
-    for extra in [["--max-crashes", "10"], ["--max-crashes", "10", "--format", "json"]] {
+    for extra in [["--max-crashes", "10", "--format", "json"]] {
       let results = await Self.runs(corpus, in: folder, extra: extra)
       #expect(results[0].output == results[1].output, "\(extra)")
       for marker in ["crashed", "malformedOutput"] {
@@ -121,6 +123,26 @@ struct CorpusCheckExecWorkersTests {
     #expect(human[0].output == human[1].output)
     #expect(human[0].output.contains("INCOMPLETE: \(40 - second) cases not run"))
     #expect(human[0].output.contains("failures=\"\(40 - second + 2)\""))
+  }
+
+  @Test("each worker keeps --pipeline cases in flight: a command that answers two cases at a time")
+  func pipelined() async throws {
+    let folder = try TemporaryDirectory(prefix: "batchcheck-exec-workers")
+    defer { folder.remove() }
+    // Every worker's chunk holds an even number of cases (2 at 3 workers).
+    let corpus = try folder.write("cases.jsonl", Self.corpus(count: 6))
+    // It answers nothing until it has read two cases: one case at a time would time out.
+    let pairs =
+      #"while IFS= read -r a && IFS= read -r b; do for c in 1 2; do echo '{"deleteSections":[0],"insertSections":[0]}'; done; done"#
+    for workers in ["1", "3"] {
+      let run = await runCommand(
+        [
+          "corpus", "check", corpus, "--exec", pairs, "--workers", workers, "--pipeline", "2",
+          "--timeout", "2",
+        ])
+      #expect(run.status == 0, "\(workers): \(run.standardOutput)")
+      #expect(run.standardOutput.hasSuffix("6 passed, 0 failed\n"), "\(workers)")
+    }
   }
 
   @Test("a case that hangs: timed out and shrunk, the same report at 1 and 3 workers")
