@@ -168,7 +168,8 @@ struct CorpusCheckCommand: FilesCommand {
       try writeAtomically(run.recorded.text, to: writeExpectationsPath)
       let note =
         "--write-expectations: \(counted(run.recorded.entries.count, "failing case")) written to"
-        + " \(writeExpectationsPath) (every other case is expected valid)\n"
+        + " \(writeExpectationsPath) (every other case is expected valid"
+        + (run.notRunCount > 0 ? "; \(counted(run.notRunCount, "case")) not run)\n" : ")\n")
       if format == .json { output.writeError(note) } else { output.writeOutput(note) }
     }
     if run.unreadableCount > 0 { return .dataError }

@@ -123,6 +123,16 @@ struct CorpusCheckExecWorkersTests {
     #expect(human[0].output == human[1].output)
     #expect(human[0].output.contains("INCOMPLETE: \(40 - second) cases not run"))
     #expect(human[0].output.contains("failures=\"\(40 - second + 2)\""))
+    // The cases not run are not recorded, and the note says so.
+    let expectations = folder.path("expectations.jsonl")
+    let recorded = await Self.runs(
+      corpus, in: folder, extra: ["--max-crashes", "2", "--write-expectations", expectations])
+    #expect(recorded[0].output == recorded[1].output)
+    let lines = try String(contentsOfFile: expectations, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(
+      recorded[0].output.contains(
+        "(every other case is expected valid; \(40 - second) cases not run)"))
   }
 
   @Test("each worker keeps --pipeline cases in flight: a command that answers two cases at a time")
