@@ -93,12 +93,12 @@ extension CorpusRun.Judge {
         prepared[index] = Self.prepare(testCase, with: checker)
       }
     }
-    guard !sent.isEmpty, !halt.isRaised else { return prepared }
+    guard !sent.isEmpty, halt?.isRaised != true else { return prepared }
     var asked = 0
     var answered = 0
     exec.process.updates(
       from: {
-        guard asked < sent.count, !halt.isRaised else { return nil }
+        guard asked < sent.count, halt?.isRaised != true else { return nil }
         defer { asked += 1 }
         return (sent[asked].testCase.old, sent[asked].testCase.new)
       },
@@ -108,7 +108,7 @@ extension CorpusRun.Judge {
         exec.answer.next = answer
         prepared[item.index] = Self.prepare(item.testCase, with: item.checker)
         // Once halted, the cases in flight are dropped: the writer runs none.
-        return !halt.isRaised
+        return halt?.isRaised != true
       })
     return prepared
   }

@@ -195,8 +195,10 @@ struct CorpusRun {
   /// none of its record, so that workers share it without copying the
   /// record (names, totals, expectations) a case at a time.
   var judge: Judge {
+    // Built-in generators run no process: nothing to halt, no lock a case.
     Judge(
-      simulation: simulation, checkers: workerCheckers, halt: halt, prefetching: prefetching)
+      simulation: simulation, checkers: workerCheckers,
+      halt: workerGenerators.isEmpty ? nil : halt, prefetching: prefetching)
   }
 
   /// The run's checkers, apart from its record (`CorpusRun.judge`).
@@ -204,7 +206,8 @@ struct CorpusRun {
     let simulation: SimulationOptions
     /// Per simulation, one checker per worker, or one that all share.
     let checkers: [SimulationOptions: [CaseChecker]]
-    let halt: HaltSignal
+    /// The run's `halt`, with `--exec`.
+    let halt: HaltSignal?
     /// Per worker, its process kept `--pipeline` cases ahead, if any.
     let prefetching: [PrefetchingWorker]
 
@@ -213,7 +216,7 @@ struct CorpusRun {
     /// it cannot: no checker yet, or the run has halted (the writer then
     /// decides, in file order, what becomes of the case).
     func prepare(_ line: CaseLine, worker: Int) -> Prepared? {
-      guard case .success(let testCase) = line.result, !halt.isRaised,
+      guard case .success(let testCase) = line.result, halt?.isRaised != true,
         let checker = checker(for: testCase, worker: worker)
       else { return nil }
       return Self.prepare(testCase, with: checker)
