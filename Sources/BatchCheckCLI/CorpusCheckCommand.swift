@@ -1,5 +1,7 @@
 import BatchCheck
 import BatchCheckCorpus
+import BatchCheckExec
+import Dispatch
 import Foundation
 
 /// `batchcheck corpus check`: runs one generator on every case of corpus
@@ -63,7 +65,8 @@ struct CorpusCheckCommand: FilesCommand {
   var html: String?
   var failures = FailureOptions()
   var waste = WasteOptions()
-  /// How many cores run the cases (one with --exec).
+  /// How many cores run the cases; with --exec, each talks to a generator
+  /// process of its own.
   var workers = ProcessInfo.processInfo.activeProcessorCount
 
   static var options: [CommandOption<Self>] {
@@ -87,7 +90,8 @@ struct CorpusCheckCommand: FilesCommand {
         .number(
           "--workers", \.workers, in: 1...256,
           help:
-            "Run the cases on this many cores (one with --exec); the output is the same for any number",
+            "Run the cases on this many cores (with --exec, each with a process of its own); the output is"
+            + " the same for any number",
           default: "all"),
         .format(\.format, json: "one object per case."),
         .path("--junit", \.junit, help: "Also write JUnit XML: one test case per corpus case."),
@@ -115,7 +119,8 @@ struct CorpusCheckCommand: FilesCommand {
       try checkOutput(output, inputs: files + [expectPath])
     }
     guard let (generator, external) = shared.makeGenerator() else { return .usage }
-    defer { external?.close() }
+    var externals = external.map { [$0] } ?? []
+    defer { Self.close(externals) }
     var expectations: CorpusExpectations?
     if let expectPath {
       expectations = try readFile(expectPath) { bytes throws(CaseDataError) in
@@ -129,8 +134,26 @@ struct CorpusCheckCommand: FilesCommand {
       comparing: writeExpectationsPath == nil, format: format, junit: junit != nil)
     run.stopAtFirstFailure = failures.firstFailure
     run.waste = waste
+    if external != nil {
+      // One generator, and so one process, per worker; the run's own
+      // (`external`) shrinks the failures, in file order.
+      for _ in 0..<workers {
+        guard let made = shared.makeGenerator(), let process = made.external else { continue }
+        externals.append(process)
+        guard generator.contract == .batch else {
+          run.workerGenerators.append(made.generator)
+          continue
+        }
+        // One batch: the worker keeps --pipeline cases in flight.
+        let worker = PrefetchingWorker(
+          process: process, sections: shared.sections, identityOnly: shared.identityOnly ?? false)
+        run.prefetching.append(worker)
+        run.workerGenerators.append(worker.generator)
+      }
+      run.maxGeneratorErrors = shared.maxCrashes
+    }
     let progress = format == .human ? ProgressLine.make() : nil
-    checkFiles(run: &run, external: external != nil, progress: progress, output: &output)
+    checkFiles(run: &run, progress: progress, output: &output)
     progress?.clear()
     if format == .human {
       output.writeOutput(run.summary(shard: shard))
@@ -145,16 +168,23 @@ struct CorpusCheckCommand: FilesCommand {
       try writeAtomically(run.recorded.text, to: writeExpectationsPath)
       let note =
         "--write-expectations: \(counted(run.recorded.entries.count, "failing case")) written to"
-        + " \(writeExpectationsPath) (every other case is expected valid)\n"
+        + " \(writeExpectationsPath) (every other case is expected valid"
+        + (run.notRunCount > 0 ? "; \(counted(run.notRunCount, "case")) not run)\n" : ")\n")
       if format == .json { output.writeError(note) } else { output.writeOutput(note) }
     }
     if run.unreadableCount > 0 { return .dataError }
-    return run.disagreementCount == 0 ? .success : .failure
+    return run.disagreementCount == 0 && run.notRunCount == 0 ? .success : .failure
+  }
+
+  /// Ends the generator processes, all at once: one that ignores the end
+  /// of its input costs its grace period once, not once per worker.
+  private static func close(_ externals: [ExternalGenerator]) {
+    DispatchQueue.concurrentPerform(iterations: externals.count) { externals[$0].close() }
   }
 
   /// Checks every case of every file, a batch at a time.
   private func checkFiles(
-    run: inout CorpusRun, external: Bool, progress: ProgressLine?, output: inout some OutputSink
+    run: inout CorpusRun, progress: ProgressLine?, output: inout some OutputSink
   ) {
     var index = 0
     var stopped = false
@@ -162,9 +192,18 @@ struct CorpusCheckCommand: FilesCommand {
     // the next batch is read; the run records and prints them in file
     // order, so the output is the same for any number.
     run.makeDefaultChecker()
-    let pipeline = LinePipeline(
-      workers: external ? 1 : workers,
-      judge: { (judge: CorpusRun.Judge, line) in judge.prepare(line) })
+    let pipeline =
+      run.workerGenerators.isEmpty
+      ? LinePipeline(
+        workers: workers,
+        judge: { (judge: CorpusRun.Judge, line) in
+          judge.prepare(line, worker: 0)
+        })
+      : LinePipeline(
+        workers: workers,
+        judgeChunk: { (judge: CorpusRun.Judge, worker, lines) in
+          judge.prepare(lines, worker: worker)
+        })
     for file in files where !stopped {
       // Each case is printed once its batch is judged: memory holds one
       // block of the file, a few batches and the longest line.
@@ -185,6 +224,7 @@ struct CorpusCheckCommand: FilesCommand {
             run.check(line, prepared: prepared, output: &output)
             // --first-failure: the run ends at the first case that disagrees.
             stopped = failures.firstFailure && run.disagreementCount > 0
+            if stopped { run.halt.raise() }
             return !stopped
           })
       } catch {

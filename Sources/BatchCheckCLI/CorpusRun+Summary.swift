@@ -21,6 +21,7 @@ extension CorpusRun {
       var notes: [String] = []
       if total.expectedFailures > 0 { notes.append("\(total.expectedFailures) fail as expected") }
       if total.skipped > 0 { notes.append("\(total.skipped) skipped: several sections") }
+      if total.notRun > 0 { notes.append("\(total.notRun) not run") }
       if !notes.isEmpty { text += " (" + notes.joined(separator: ", ") + ")" }
       lines.append(text)
     }
@@ -48,20 +49,29 @@ extension CorpusRun {
         "... and \(disagreementCount - disagreements.count) more disagreements"
           + " (--format json or --junit has them all)")
     }
+    if notRunCount > 0 {
+      lines.append("")
+      lines.append(
+        "INCOMPLETE: \(counted(notRunCount, "case")) not run: \(notRunReason)."
+          + " Fix the crash first, or raise the limit.")
+    }
     lines.append("")
     lines.append(resultLine)
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `3 passed, 1 failed`, and `, 1 file not read` when one could not be.
+  /// `3 passed, 1 failed`, `(1 not run)` when the generator failed too
+  /// often (`--max-crashes`), and `, 1 file not read` when one could not be.
   var resultLine: String {
     var text = "\(passedAndFailed.passed) passed, \(passedAndFailed.failed) failed"
+    if notRunCount > 0 { text += " (\(notRunCount) not run)" }
     if unreadableFiles > 0 { text += ", \(counted(unreadableFiles, "file")) not read" }
     return text
   }
 
   /// The cases that agree, and those that do not (lines that could not be
-  /// read included; files that could not be read are counted apart).
+  /// read and cases not run included; files that could not be read are
+  /// counted apart).
   var passedAndFailed: (passed: Int, failed: Int) {
     totals.reduce((0, 0)) { sum, total in
       (sum.0 + total.passed, sum.1 + total.cases - total.passed - total.skipped)

@@ -1,6 +1,7 @@
 import BatchCheck
 import BatchCheckCommandLine
 import BatchCheckCorpus
+import Foundation
 
 /// One `corpus check` run: the checkers, the totals per file, the
 /// disagreements.
@@ -15,7 +16,16 @@ struct CorpusRun {
   let fileNames: [String: String]
   /// The names of the current file's cases so far, and their lines.
   private var namesInFile = CaseNames()
+  /// The generator: it runs every case when `workerGenerators` is empty,
+  /// and shrinks every failure.
   let generator: ContractGenerator
+  /// With `--exec`, one generator per worker thread, each with a process
+  /// of its own: worker *k* runs its cases through `workerGenerators[k]`
+  /// (`Judge.prepare(_:worker:)`). Empty: the workers share `generator`.
+  var workerGenerators: [ContractGenerator] = []
+  /// With `--exec` judged as one batch, worker *k*'s process, kept
+  /// `--pipeline` cases ahead; `workerGenerators[k]` is its `generator`.
+  var prefetching: [PrefetchingWorker] = []
   let contract: Contract
   let simulation: SimulationOptions
   let expectations: CorpusExpectations?
@@ -32,11 +42,28 @@ struct CorpusRun {
   /// The edit size of the valid batch updates so far, and how many.
   private(set) var edits: (size: EditSize, cases: Int)?
 
-  /// One checker per simulation the cases ask for.
+  /// One checker of `generator` per simulation the cases ask for.
   private var checkers: [SimulationOptions: CaseChecker] = [:]
-  /// Per file, in order: cases, agreements, expected failures, skipped.
+  /// Per simulation, the workers' checkers: one per worker generator, or
+  /// the run's own checker, shared.
+  private var workerCheckers: [SimulationOptions: [CaseChecker]] = [:]
+  /// The generator errors (crashes, hangs, answers that are not changes)
+  /// the run takes before its later cases are not run (`--max-crashes`);
+  /// nil: no limit.
+  var maxGeneratorErrors: Int?
+  /// The cases whose generator failed so far, counted in file order.
+  private(set) var generatorErrors = 0
+  /// The cases not run, past `maxGeneratorErrors`.
+  private(set) var notRunCount = 0
+  /// Raised once no later case is run (`maxGeneratorErrors` reached, or
+  /// `--first-failure`): the workers then run none of the cases they hold.
+  let halt = HaltSignal()
+  /// Per file, in order: cases, agreements, expected failures, skipped
+  /// (several sections for a generator of one), not run (`--max-crashes`).
   private(set) var totals:
-    [(file: String, cases: Int, passed: Int, expectedFailures: Int, skipped: Int)] = []
+    [(
+      file: String, cases: Int, passed: Int, expectedFailures: Int, skipped: Int, notRun: Int
+    )] = []
   /// The first `detailed` cases that disagree.
   private(set) var disagreements: [Disagreement] = []
   /// Every case that disagrees, listed or not.
@@ -83,7 +110,7 @@ struct CorpusRun {
   }
 
   mutating func startFile(_ file: String) {
-    totals.append((file, 0, 0, 0, 0))
+    totals.append((file, 0, 0, 0, 0, 0))
     namesInFile = CaseNames()
   }
 
@@ -132,6 +159,10 @@ struct CorpusRun {
     waste.apply(to: &checkOptions)
     let checker = CaseChecker(generator, under: contract, options: checkOptions)
     checkers[options] = checker
+    workerCheckers[options] =
+      workerGenerators.isEmpty
+      ? [checker]
+      : workerGenerators.map { CaseChecker($0, under: contract, options: checkOptions) }
     return checker
   }
 
@@ -163,20 +194,40 @@ struct CorpusRun {
   /// What running a case's generator needs of the run: its checkers, and
   /// none of its record, so that workers share it without copying the
   /// record (names, totals, expectations) a case at a time.
-  var judge: Judge { Judge(simulation: simulation, checkers: checkers) }
+  var judge: Judge {
+    // Built-in generators run no process: nothing to halt, no lock a case.
+    Judge(
+      simulation: simulation, checkers: workerCheckers,
+      halt: workerGenerators.isEmpty ? nil : halt, prefetching: prefetching)
+  }
 
   /// The run's checkers, apart from its record (`CorpusRun.judge`).
   struct Judge: Sendable {
     let simulation: SimulationOptions
-    let checkers: [SimulationOptions: CaseChecker]
+    /// Per simulation, one checker per worker, or one that all share.
+    let checkers: [SimulationOptions: [CaseChecker]]
+    /// The run's `halt`, with `--exec`.
+    let halt: HaltSignal?
+    /// Per worker, its process kept `--pipeline` cases ahead, if any.
+    let prefetching: [PrefetchingWorker]
 
-    /// Runs the generator on a line's case: safe on any thread once the
-    /// run's `makeCheckers` has seen the line.
-    func prepare(_ line: CaseLine) -> Prepared? {
-      guard case .success(let testCase) = line.result,
-        let checker = checkers[CorpusRun.simulation(for: testCase, base: simulation)]
+    /// Runs worker `worker`'s generator on a line's case: safe on that
+    /// worker's thread once the run has made the case's checker. nil when
+    /// it cannot: no checker yet, or the run has halted (the writer then
+    /// decides, in file order, what becomes of the case).
+    func prepare(_ line: CaseLine, worker: Int) -> Prepared? {
+      guard case .success(let testCase) = line.result, halt?.isRaised != true,
+        let checker = checker(for: testCase, worker: worker)
       else { return nil }
       return Self.prepare(testCase, with: checker)
+    }
+
+    /// Worker `worker`'s checker for a case; nil when the run has not made it yet.
+    func checker(for testCase: Case, worker: Int) -> CaseChecker? {
+      guard let shared = checkers[CorpusRun.simulation(for: testCase, base: simulation)],
+        !shared.isEmpty
+      else { return nil }
+      return shared[worker % shared.count]
     }
 
     /// Runs `checker`'s generator on `testCase`: its outcome, and the edit
@@ -195,10 +246,14 @@ struct CorpusRun {
   /// `prepare` already computed it.
   mutating func check(_ line: CaseLine, prepared: Prepared? = nil, output: inout some OutputSink) {
     guard let testCase = readCase(line, output: &output) else { return }
+    if let maxGeneratorErrors, generatorErrors >= maxGeneratorErrors {
+      return notRun(line, testCase, output: &output)
+    }
     // A case a worker could not run (its checker was not made yet) runs
     // here, and its checker serves the batches sent from now on.
     let ran = prepared ?? Judge.prepare(testCase, with: checker(for: simulation(for: testCase)))
     let outcome = ran.outcome
+    countGeneratorError(outcome)
     // The key and the printed name are made only for the cases that need them.
     func key() -> CorpusExpectations.Key {
       CorpusExpectations.Key(
@@ -231,6 +286,10 @@ struct CorpusRun {
       let shownBefore =
         listed ? disagreements.first { $0.actual == actual && $0.expected == expectedText } : nil
       // Shrunk only when something prints it: JSON, JUnit, or the first listed of its kind.
+      // Here, in file order, with the run's own `generator`, never a
+      // worker's: an --exec process's state (a restart, a timeout learned
+      // from its answers) steers the shrinking, and the writer's process
+      // sees the same shrinks in the same order at any number of workers.
       if format == .json || keepsJUnit || (listed && shownBefore == nil) {
         failure = checker(for: simulation(for: testCase)).failure(
           old: testCase.old, new: testCase.new, name: testCase.name, index: line.line,
@@ -259,6 +318,42 @@ struct CorpusRun {
           agrees ? nil : failure?.json ?? "null", skipped: false,
           agrees: comparing ? agrees : nil))
     }
+  }
+
+  /// Counts a case whose generator failed; at `maxGeneratorErrors`, halts
+  /// the workers: no later case runs (`notRun`).
+  private mutating func countGeneratorError(_ outcome: CaseOutcome) {
+    guard outcome.error != nil else { return }
+    generatorErrors += 1
+    if let maxGeneratorErrors, generatorErrors >= maxGeneratorErrors { halt.raise() }
+  }
+
+  /// A case not run, the generator having failed `maxGeneratorErrors`
+  /// cases before it: counted as failed (never a pass), and printed in
+  /// JSON and JUnit; nothing is recorded for `--write-expectations`.
+  private mutating func notRun(_ line: CaseLine, _ testCase: Case, output: inout some OutputSink) {
+    notRunCount += 1
+    totals[totals.count - 1].cases += 1
+    totals[totals.count - 1].notRun += 1
+    let name = testCase.name ?? "#\(line.line)"
+    if keepsJUnit {
+      let message = "not run: \(notRunReason)"
+      let failure = JUnitReport.Failure(type: "notRun", message: message, body: message)
+      results.append((line.file, line.line, name, failure))
+    }
+    if format == .json {
+      output.writeOutput(
+        caseJSON(
+          line, name, nil,
+          nil, nil, skipped: false, notRun: true, agrees: comparing ? false : nil))
+    }
+  }
+
+  /// Why the cases not run did not: `the generator had failed 5 cases
+  /// (crashes, hangs, answers that are not changes; --max-crashes 5)`.
+  var notRunReason: String {
+    "the generator had failed \(counted(generatorErrors, "case")) (crashes, hangs, answers"
+      + " that are not changes; --max-crashes \(maxGeneratorErrors ?? generatorErrors))"
   }
 
   /// The case of `line`, or nil when it cannot run (unreadable, or its name
@@ -315,24 +410,26 @@ struct CorpusRun {
   }
 
   /// One case as a JSON line: file, line, name, verdict, rule, error,
-  /// message, and when compared `expected` and `agrees`; `failure` (the
+  /// message (or `skipped`, or `notRun`), and when compared `expected` and `agrees`; `failure` (the
   /// shrunk failure, as a check report's JSON has it) when it disagrees.
   private func caseJSON(
-    _ line: CaseLine, _ name: String, _ outcome: CaseOutcome, _ expected: String?,
-    _ failure: String?, skipped: Bool, agrees: Bool? = nil
+    _ line: CaseLine, _ name: String, _ outcome: CaseOutcome?, _ expected: String?,
+    _ failure: String?, skipped: Bool, notRun: Bool = false, agrees: Bool? = nil
   ) -> String {
     var fields = [
       "\"file\":" + jsonQuoted(line.file), "\"line\":\(line.line)", "\"name\":" + jsonQuoted(name),
     ]
     if skipped {
       fields.append("\"skipped\":true")
-    } else if let error = outcome.error {
+    } else if notRun {
+      fields.append("\"notRun\":true")
+    } else if let outcome, let error = outcome.error {
       fields.append("\"verdict\":\"generatorError\",\"error\":" + jsonQuoted(error.kind.rawValue))
       fields.append("\"message\":" + jsonQuoted(error.message))
-    } else if let waste = outcome.waste {
+    } else if let waste = outcome?.waste {
       fields.append("\"verdict\":\"waste\",\"variant\":" + jsonQuoted(waste.limit.variant))
       fields.append("\"message\":" + jsonQuoted(waste.message))
-    } else if let verdict = outcome.verdict {
+    } else if let outcome, let verdict = outcome.verdict {
       fields.append("\"verdict\":" + jsonQuoted(verdict.kind.rawValue))
       if let rule = verdict.rule { fields.append("\"rule\":" + jsonQuoted(rule.rawValue)) }
       if let message = verdict.message { fields.append("\"message\":" + jsonQuoted(message)) }
@@ -343,5 +440,26 @@ struct CorpusRun {
     if let agrees { fields.append("\"agrees\":\(agrees)") }
     if let failure { fields.append("\"failure\":" + failure) }
     return "{" + fields.joined(separator: ",") + "}\n"
+  }
+}
+
+/// A flag the run raises once and its workers read: after it, they run no
+/// more cases. `@unchecked Sendable`: the flag is only touched holding `lock`.
+final class HaltSignal: @unchecked Sendable {
+  private let lock = NSLock()
+  private var raised = false
+
+  /// Whether the flag was raised.
+  var isRaised: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return raised
+  }
+
+  /// Raises the flag, for good.
+  func raise() {
+    lock.lock()
+    raised = true
+    lock.unlock()
   }
 }

@@ -69,12 +69,14 @@ struct GeneratorOptions {
         CommandLineFlag.maxCrashes.rawValue, \.maxCrashes, in: 1...1_000_000_000,
         help:
           "How many cases of one phase the generator may crash, hang or answer with something that is not an update on (each restarts"
-          + " --exec) before the rest of the phase is skipped; the report then says how many cases did not"
+          + " --exec) before the rest of the phase (corpus check: of the run, in file order) is skipped; the"
+          + " report then says how many cases did not"
           + " run, and is not a pass (default: \(GeneratorOptions.defaultMaxCrashes))."),
       .number(
         "--pipeline", \.pipeline, in: 1...ExternalGenerator.maxPipelineDepth,
         help:
-          "How many cases --exec keeps in flight: sent before their answers are read, answered in order"
+          "How many cases --exec keeps in flight (corpus check: each worker's process): sent before their"
+          + " answers are read, answered in order"
           + " (default: \(ExternalGenerator.defaultPipelineDepth), at most \(ExternalGenerator.maxPipelineDepth);"
           + " 1 waits for each answer)."),
       .value(

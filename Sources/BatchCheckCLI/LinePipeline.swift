@@ -15,7 +15,8 @@ import Foundation
 /// and the longest line: never the file.
 struct LinePipeline<Context: Sendable, Output: Sendable> {
   /// How many threads judge lines; 1 reads, judges and delivers each line
-  /// in the calling thread, one line at a time.
+  /// in the calling thread, one line at a time, unless it judges chunks
+  /// (`Judging.chunk`).
   let workers: Int
   /// The most lines a batch holds.
   var batchLines = 512
@@ -24,14 +25,40 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
   /// How many batches the workers may hold, judged or waiting, while the
   /// calling thread reads the next one.
   var depth = 2
-  /// Judges one decoded line: a function with no effect but its result.
-  let judge: @Sendable (Context, CaseLine) -> Output
+  /// How the lines are judged.
+  let judge: Judging
 
+  /// How a pipeline judges its lines.
+  enum Judging: Sendable {
+    /// One decoded line at a time: a function with no effect but its result.
+    case line(@Sendable (Context, CaseLine) -> Output)
+    /// The decoded lines of one chunk of a batch, in order, on worker
+    /// thread `worker` (from 0): one output per line, with no effect but
+    /// its result, apart from what the worker's own state keeps (`corpus
+    /// check --exec` talks to the worker's own generator process). One
+    /// worker takes batches too, on a thread of its own while the calling
+    /// thread reads.
+    case chunk(@Sendable (Context, _ worker: Int, [CaseLine]) -> [Output])
+  }
+
+  /// A pipeline that judges each line on its own.
   init(
     workers: Int, judge: @escaping @Sendable (Context, CaseLine) -> Output
   ) {
     self.workers = workers
-    self.judge = judge
+    self.judge = .line(judge)
+  }
+
+  /// A pipeline that judges a chunk of lines at a time, told which worker
+  /// thread runs it: chunk *k* of every batch runs on worker *k*, so that
+  /// state kept per worker (a process, a cache) is only ever touched by
+  /// its own thread. One worker takes batches too.
+  init(
+    workers: Int,
+    judgeChunk: @escaping @Sendable (Context, _ worker: Int, [CaseLine]) -> [Output]
+  ) {
+    self.workers = workers
+    self.judge = .chunk(judgeChunk)
   }
 
   /// Runs the lines of `file` (`-`: standard input).
@@ -49,7 +76,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
     file: String, context: () -> Context, admit: () -> Bool,
     deliver: (CaseLine, Output) -> Bool
   ) throws(CaseFileError) {
-    guard workers > 1 else {
+    if workers <= 1, case .line(let judge) = judge {
       try CaseFile.forEachLine(atPath: file) { line in
         guard admit() else { return true }
         return deliver(line, judge(context(), line))
@@ -114,7 +141,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
 
     init(
       batch: RawLineBatch, context: Context,
-      judge: @escaping @Sendable (Context, CaseLine) -> Output,
+      judge: Judging,
       workers: Int, pool: WorkerPool
     ) {
       self.batch = batch
@@ -128,10 +155,20 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
       for chunk in 0..<chunks {
         group.enter()
         pool.submit(to: chunk) { [self, chunks] in
-          for index in stride(from: chunk, to: self.batch.count, by: chunks) {
-            let line = self.batch.decode(index)
-            outputs[index] = judge(context, line)
-            lines[index] = line
+          let indices = stride(from: chunk, to: self.batch.count, by: chunks)
+          switch judge {
+          case .line(let judge):
+            for index in indices {
+              let line = self.batch.decode(index)
+              outputs[index] = judge(context, line)
+              lines[index] = line
+            }
+          case .chunk(let judge):
+            let decoded = indices.map { self.batch.decode($0) }
+            for (index, output) in zip(indices, judge(context, chunk, decoded)) {
+              outputs[index] = output
+            }
+            for (index, line) in zip(indices, decoded) { lines[index] = line }
           }
           group.leave()
         }
