@@ -79,7 +79,6 @@ extension ExternalGenerator {
   ) throws(GeneratorError) -> Answer {
     let limit = caseLimit(requestBytes: requestBytes)
     var clock = CaseClock(limit: limit, requestEnd: requestEnd, startAllowance: timeout)
-    let endedAfterAnswering = answers > 0 && process.stdoutAtEnd && process.stdoutBuffered == 0
     let outcome = process.nextLine(clock: &clock, maxLineBytes: maxAnswerBytes)
     largestBuffered = max(largestBuffered, process.largestStdoutBuffer)
     switch outcome {
@@ -129,10 +128,14 @@ extension ExternalGenerator {
           .unavailable, "closed its stdout without answering\(Self.partial(process)); killed it",
           process)
       }
+      // Told from what the process wrote and how it ended, never from when
+      // its end was noticed (before or after this case was sent, which
+      // cases kept in flight make a matter of timing): the same process
+      // output gets the same message.
       let ended =
-        endedAfterAnswering
-        ? "exited with \(status.description) after answering the previous case, before this one was sent; "
-          + "a generator answers case after case until its stdin ends"
+        status == .exited(0) && answers > 0 && process.stdoutBuffered == 0
+        ? "exited with \(status.description) after answering the previous case, without answering"
+          + " this one; a generator answers case after case until its stdin ends"
         : "exited with \(status.description) before answering\(Self.partial(process))"
       switch status {
       case .exited(0):

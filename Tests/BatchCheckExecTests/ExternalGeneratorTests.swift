@@ -446,9 +446,26 @@ struct ExternalGeneratorTests {
     #expect(error?.kind == .unavailable)
     #expect(
       error?.message
-        == "exited with status 0 after answering the previous case, before this one was sent; "
+        == "exited with status 0 after answering the previous case, without answering this one; "
         + "a generator answers case after case until its stdin ends")
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
+  }
+
+  @Test(
+    "a child that exits 0 after one answer gets the same message whether it ends before or after the next case is sent"
+  )
+  func exitAfterAnswerIsTimingFree() throws {
+    // It is still running when the next case is sent, and ends 0.3 s later
+    // without answering it: the message is the one of a child that had
+    // ended before (`exitsAfterOneAnswer`).
+    let generator = ExternalGenerator(command: "read -r l; echo '{}'; sleep 0.3")
+    #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
+    let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
+    #expect(error?.kind == .unavailable)
+    #expect(
+      error?.message
+        == "exited with status 0 after answering the previous case, without answering this one; "
+        + "a generator answers case after case until its stdin ends")
   }
 
   @Test("a child that exits 0 at once is unavailable")
