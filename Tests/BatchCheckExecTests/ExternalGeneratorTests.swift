@@ -435,6 +435,11 @@ struct ExternalGeneratorTests {
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
   }
 
+  /// What a child that exits 0 after answering a case is told on the next.
+  static let exitedAfterAnswering =
+    "exited with status 0 after answering the previous case, without answering this one; "
+    + "a generator answers case after case until its stdin ends"
+
   @Test(
     "a child that exits after one answer is unavailable on the next case, saying so; then restarted"
   )
@@ -443,11 +448,7 @@ struct ExternalGeneratorTests {
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
     try #require(Self.exits(try #require(generator.processID), within: 10))
     let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
-    #expect(error?.kind == .unavailable)
-    #expect(
-      error?.message
-        == "exited with status 0 after answering the previous case, without answering this one; "
-        + "a generator answers case after case until its stdin ends")
+    #expect(error?.kind == .unavailable && error?.message == Self.exitedAfterAnswering)
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
   }
 
@@ -461,11 +462,7 @@ struct ExternalGeneratorTests {
     let generator = ExternalGenerator(command: "read -r l; echo '{}'; sleep 0.3")
     #expect(try generator.update(from: Self.noRows, to: Self.noRows) == BatchUpdate())
     let error = Self.failure { try generator.update(from: Self.noRows, to: Self.noRows) }
-    #expect(error?.kind == .unavailable)
-    #expect(
-      error?.message
-        == "exited with status 0 after answering the previous case, without answering this one; "
-        + "a generator answers case after case until its stdin ends")
+    #expect(error?.kind == .unavailable && error?.message == Self.exitedAfterAnswering)
   }
 
   @Test("a child that exits 0 at once is unavailable")
