@@ -271,7 +271,10 @@ package struct CommonSubsequence {
     private var column: [UInt64] = []
 
     /// Memory for ids in `0..<distinct`.
-    init(distinct: Int) { numbers = [Int](repeating: -1, count: distinct) }
+    init(distinct: Int) {
+      numbers = []
+      prepare(distinct: distinct)
+    }
 
     /// Makes room for ids in `0..<distinct`, keeping what has grown.
     mutating func prepare(distinct: Int) {

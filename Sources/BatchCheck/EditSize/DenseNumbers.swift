@@ -113,7 +113,7 @@ struct DenseCase {
       // that each is written through its own buffer, uniquely held.
       var numbers = IntegerRowNumbers()
       swap(&numbers, &integerRows)
-      numbers.reset(ids: survey.bounds.ids, capacity: rowCount)
+      numbers.reset(ids: survey.ids, capacity: rowCount)
       var (ids, rows) = (self.ids, self.rows)
       (self.ids, self.rows) = ([], [])
       ids.append(contentsOf: repeatElement(0, count: rowCount))
@@ -174,15 +174,13 @@ struct DenseCase {
 
   /// What one pass over a case's rows tells: how many, whether every
   /// row's id and content are integers, whether every row's content is its
-  /// id, and the smallest and largest integer id and content.
+  /// id, and the smallest and largest integer id.
   private struct Survey {
     var rows = 0
     var integers = true
     var plain = true
     var lowID = Int.max
     var highID = Int.min
-    var lowContent = Int.max
-    var highContent = Int.min
 
     /// Adds one side's rows.
     mutating func add(_ sections: [[Row]]) {
@@ -196,16 +194,12 @@ struct DenseCase {
           }
           if id != content { plain = false }
           (lowID, highID) = (min(lowID, id), max(highID, id))
-          (lowContent, highContent) = (min(lowContent, content), max(highContent, content))
         }
       }
     }
 
-    /// The ranges of integer ids and contents (0...0 when there is none).
-    var bounds: (ids: ClosedRange<Int>, contents: ClosedRange<Int>) {
-      guard lowID <= highID else { return (0...0, 0...0) }
-      return (lowID...highID, lowContent...highContent)
-    }
+    /// The range of integer ids (0...0 when there is none).
+    var ids: ClosedRange<Int> { lowID <= highID ? lowID...highID : 0...0 }
   }
 
   /// The integer of a value `Survey` vouched for.

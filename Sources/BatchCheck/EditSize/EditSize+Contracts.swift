@@ -47,10 +47,9 @@ extension EditSize {
     }
     self = issued
     var sections = (0..<Self.sectionCount(old, new)).map { SectionEditSize(section: $0) }
-    let dense = DenseCase(old: old, new: new)
-    var scratch = MinimumEdits.Scratch(distinct: dense.distinctRows)
-    minimum(dense, pairBudget: pairBudget, into: &sections, scratch: &scratch)
-    excesses(dense)
+    var workspace = Workspace()
+    measureLeast(
+      old: old, new: new, into: &sections, pairBudget: pairBudget, workspace: &workspace)
   }
 
   /// What `update` from `old` to `new` issues, and no minimum.

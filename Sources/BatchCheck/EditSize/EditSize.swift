@@ -179,9 +179,22 @@ public struct EditSize: Hashable, Sendable {
     let counts = Self.sectionCount(old, new)
     var perSection = (0..<counts).map { SectionEditSize(section: $0) }
     issued(old: old, new: new, update: update, into: &perSection)
-    if !numbered { workspace.dense.renumber(old: old, new: new) }
-    workspace.measureMinimum(of: &self, into: &perSection, pairBudget: pairBudget)
+    measureLeast(
+      old: old, new: new, into: &perSection, pairBudget: pairBudget, workspace: &workspace,
+      numbered: numbered)
     sections = perSection
+  }
+
+  /// Sets the least any valid update needs, in total and per section
+  /// (`minimum`), and then each excess, once what the update issues is
+  /// known: the case numbered in `workspace` first, unless `numbered` says
+  /// it holds this case's numbers already.
+  mutating func measureLeast(
+    old: [[Row]], new: [[Row]], into sections: inout [SectionEditSize], pairBudget: Int,
+    workspace: inout Workspace, numbered: Bool = false
+  ) {
+    if !numbered { workspace.dense.renumber(old: old, new: new) }
+    workspace.measureMinimum(of: &self, into: &sections, pairBudget: pairBudget)
     excesses(workspace.dense)
   }
 

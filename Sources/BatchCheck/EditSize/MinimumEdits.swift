@@ -2,9 +2,10 @@
 /// matched by the values given (ids, or keys of id and content): the
 /// minimum behind `EditSize`.
 ///
-///     // a b c -> c a b, numbered a 0, b 1, c 2 (`DenseCase`)
+///     // a b c -> c a b, numbered a 0, b 1, c 2
+///     let dense = DenseCase(old: [[Row("a"), Row("b"), Row("c")]], new: [[Row("c"), Row("a"), Row("b")]])
 ///     var scratch = MinimumEdits.Scratch(distinct: 3)
-///     MinimumEdits(dense: [[0, 1, 2]], new: [[2, 0, 1]], sections: 1, pairBudget: 1_000, scratch: &scratch)
+///     MinimumEdits(dense, byRows: false, sections: 1, pairBudget: 1_000, scratch: &scratch)
 ///       .moves(0)  // 1
 ///
 /// Values are compared as multisets: one with *a* old and *b* new rows
@@ -44,10 +45,9 @@ struct MinimumEdits {
 
     /// Memory for values in `0..<distinct`.
     init(distinct: Int) {
-      oldCounts = [Int](repeating: 0, count: distinct)
-      newCounts = oldCounts
-      touched.reserveCapacity(distinct)
-      table = CommonSubsequence.Scratch(distinct: distinct)
+      (oldCounts, newCounts) = ([], [])
+      table = CommonSubsequence.Scratch(distinct: 0)
+      prepare(distinct: distinct)
     }
 
     /// Makes room for values in `0..<distinct`, keeping what has grown.

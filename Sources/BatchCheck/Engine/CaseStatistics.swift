@@ -80,85 +80,43 @@ public struct CaseStatistics: Hashable, Sendable {
   }
 }
 
-/// A row reduced to integers, for measuring: its id, its flat index on its
-/// side (sections read in order), its content.
-typealias RowKey = (id: Int, index: Int, content: Int)
-
 /// Reusable buffers for measuring cases, so the hot loop does not allocate.
 struct StatisticsScratch {
-  var oldKeys: [RowKey] = []
-  var newKeys: [RowKey] = []
-  /// For each new row (flat index), the paired old row's flat index or -1.
-  var pairedOld: [Int] = []
-  /// Per id (less the smallest), where its old rows start in `oldByID`,
-  /// then, while pairing, how many of them new rows have taken.
+  /// Per id number, where its old rows start in `oldByID`, then, while
+  /// pairing, how many of them new rows have taken.
   var starts: [Int] = []
   var taken: [Int] = []
-  /// The old rows' positions in `oldKeys`, grouped by id, each id's in order.
+  /// The old rows' positions, grouped by id, each id's in order.
   var oldByID: [Int] = []
 
   /// Calls `body` with a buffer over each array, in the order declared.
   mutating func withBuffers(
     _ body: (
-      UnsafeBufferPointer<RowKey>, UnsafeBufferPointer<RowKey>, UnsafeMutableBufferPointer<Int>,
       UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>,
       UnsafeMutableBufferPointer<Int>
     ) -> Void
   ) {
-    oldKeys.withUnsafeBufferPointer { oldKeys in
-      newKeys.withUnsafeBufferPointer { newKeys in
-        pairedOld.withUnsafeMutableBufferPointer { pairedOld in
-          starts.withUnsafeMutableBufferPointer { starts in
-            taken.withUnsafeMutableBufferPointer { taken in
-              oldByID.withUnsafeMutableBufferPointer { oldByID in
-                body(oldKeys, newKeys, pairedOld, starts, taken, oldByID)
-              }
-            }
-          }
-        }
+    starts.withUnsafeMutableBufferPointer { starts in
+      taken.withUnsafeMutableBufferPointer { taken in
+        oldByID.withUnsafeMutableBufferPointer { oldByID in body(starts, taken, oldByID) }
       }
     }
   }
 }
 
 extension CaseStatistics {
-  /// Counts one case.
+  /// Counts one case, its ids and rows numbered first (`DenseCase`).
   ///
   /// - Complexity: O(*n*), where *n* is the number of rows of the case:
-  ///   no sort, no `Hasher`.
+  ///   no sort; no `Hasher` for integer rows.
   mutating func record(_ old: [[Row]], _ new: [[Row]], scratch: inout StatisticsScratch) {
-    cases &+= 1
-    Self.keys(old, new, into: &scratch.oldKeys, &scratch.newKeys)
-    let oldCount = scratch.oldKeys.count
-    let newCount = scratch.newKeys.count
-    if old.count > 1 || new.count > 1 { withSeveralSections &+= 1 }
-    if oldCount == 0 || newCount == 0 { withEmptySide &+= 1 }
-    switch max(oldCount, newCount) {
-    case 0: size0 &+= 1
-    case 1...8: size1to8 &+= 1
-    case 9...32: size9to32 &+= 1
-    default: size33plus &+= 1
-    }
-    // Pair the k-th occurrence of each id in old with its k-th in new.
-    scratch.pairedOld.removeAll(keepingCapacity: true)
-    scratch.pairedOld.append(contentsOf: repeatElement(-1, count: newCount))
-    let (repeats, changed) =
-      Self.pairByBuckets(&scratch)
-    if repeats { withDuplicates &+= 1 }
-    var last = -1
-    for index in scratch.pairedOld where index >= 0 {
-      if index < last {
-        withMoves &+= 1
-        break
-      }
-      last = index
-    }
-    if changed { withContentChanges &+= 1 }
+    record(DenseCase(old: old, new: new), scratch: &scratch)
   }
 
-  /// Counts one case whose ids and rows `dense` has numbered (the edit
-  /// size's numbers, taken once per case): the same counts as
-  /// `record(_:_:scratch:)`, one bucket per id number.
+  /// Counts one case whose ids and rows `dense` has numbered (in the
+  /// random phase, the edit size's numbers, taken once per case): the k-th
+  /// old row of an id pairs with its k-th new row (sections read in
+  /// order), through one bucket per id number.
   ///
   /// - Complexity: O(*n* + *d*), where *n* is the number of rows and *d*
   ///   the distinct ids.
@@ -180,12 +138,11 @@ extension CaseStatistics {
     scratch.taken.append(contentsOf: repeatElement(0, count: buckets))
     scratch.oldByID.removeAll(keepingCapacity: true)
     scratch.oldByID.append(contentsOf: repeatElement(0, count: oldRows.count))
-    // The k-th old row of an id pairs with its k-th new row, as in
-    // `pairByBuckets`; the pairs are met in new order, so a move shows as
-    // an old position below the last one paired.
+    // The pairs are met in new order, so a move shows as an old position
+    // below the last one paired.
     var (repeats, moves, changed) = (false, false, false)
     let (ids, rows) = (dense.ids, dense.rowNumbers)
-    scratch.withBuffers { _, _, _, starts, taken, oldByID in
+    scratch.withBuffers { starts, taken, oldByID in
       for position in oldRows {
         starts[ids[position] + 1] += 1
         if starts[ids[position] + 1] > 1 { repeats = true }
@@ -213,117 +170,5 @@ extension CaseStatistics {
     if repeats { withDuplicates &+= 1 }
     if moves { withMoves &+= 1 }
     if changed { withContentChanges &+= 1 }
-  }
-
-  /// Pairs the rows through one bucket per id: no sort, no hashing. When
-  /// the ids spread over more than four buckets per row, they are first
-  /// numbered densely (`renumber`), which keeps equal ids equal.
-  ///
-  /// - Complexity: O(*n* + *r*), where *n* is the number of rows and *r* ≤
-  ///   4*n* + 64 the span of the ids.
-  private static func pairByBuckets(_ scratch: inout StatisticsScratch) -> (
-    repeats: Bool, changed: Bool
-  ) {
-    let rows = scratch.oldKeys.count + scratch.newKeys.count
-    guard rows > 0 else { return (false, false) }
-    var low = Int.max
-    var high = Int.min
-    for key in scratch.oldKeys {
-      low = min(low, key.id)
-      high = max(high, key.id)
-    }
-    for key in scratch.newKeys {
-      low = min(low, key.id)
-      high = max(high, key.id)
-    }
-    let span = high.subtractingReportingOverflow(low)
-    if span.overflow || span.partialValue >= 4 * rows + 64 {
-      high = renumber(&scratch, low: low, high: high) - 1
-      low = 0
-    }
-    let buckets = high - low + 1
-    scratch.starts.removeAll(keepingCapacity: true)
-    scratch.starts.append(contentsOf: repeatElement(0, count: buckets + 1))
-    scratch.taken.removeAll(keepingCapacity: true)
-    scratch.taken.append(contentsOf: repeatElement(0, count: buckets))
-    scratch.oldByID.removeAll(keepingCapacity: true)
-    scratch.oldByID.append(contentsOf: repeatElement(0, count: scratch.oldKeys.count))
-    // Each array is read and written through its own buffer: no
-    // uniqueness check per row.
-    var repeats = false
-    var changed = false
-    scratch.withBuffers { oldKeys, newKeys, pairedOld, starts, taken, oldByID in
-      for key in oldKeys {
-        let bucket = key.id - low
-        starts[bucket + 1] += 1
-        if starts[bucket + 1] > 1 { repeats = true }
-      }
-      for bucket in 0..<buckets { starts[bucket + 1] += starts[bucket] }
-      for (position, key) in oldKeys.enumerated() {
-        let bucket = key.id - low
-        oldByID[starts[bucket] + taken[bucket]] = position
-        taken[bucket] += 1
-      }
-      for bucket in 0..<buckets { taken[bucket] = 0 }
-      for key in newKeys {
-        let bucket = key.id - low
-        let slot = starts[bucket] + taken[bucket]
-        taken[bucket] += 1
-        if taken[bucket] > 1 { repeats = true }
-        guard slot < starts[bucket + 1] else { continue }
-        let old = oldKeys[oldByID[slot]]
-        pairedOld[key.index] = old.index
-        if old.content != key.content { changed = true }
-      }
-    }
-    return (repeats, changed)
-  }
-
-  /// Numbers the keys' ids 0, 1, 2... in order of first sight, through an
-  /// open-addressing table of integers (`IntegerNumbers`), in place: for
-  /// ids too spread out for one bucket each. Returns how many distinct ids.
-  private static func renumber(_ scratch: inout StatisticsScratch, low: Int, high: Int) -> Int {
-    var numbers = IntegerNumbers(
-      first: low...high, second: 0...0, capacity: scratch.oldKeys.count + scratch.newKeys.count)
-    for index in scratch.oldKeys.indices {
-      scratch.oldKeys[index].id = numbers.number(scratch.oldKeys[index].id, 0)
-    }
-    for index in scratch.newKeys.indices {
-      scratch.newKeys[index].id = numbers.number(scratch.newKeys[index].id, 0)
-    }
-    return numbers.count
-  }
-
-  /// Each side's rows as integer keys: an `.int` value as itself; when a
-  /// string appears (never in generated cases, but any case can be
-  /// measured), every value as its rank among both sides' distinct values.
-  private static func keys(
-    _ old: [[Row]], _ new: [[Row]], into oldKeys: inout [RowKey], _ newKeys: inout [RowKey]
-  ) {
-    oldKeys.removeAll(keepingCapacity: true)
-    newKeys.removeAll(keepingCapacity: true)
-    if appendInts(old, to: &oldKeys), appendInts(new, to: &newKeys) { return }
-    let rows = Array(old.joined()) + Array(new.joined())
-    let values = Set(rows.map(\.id) + rows.map(\.content)).sorted()
-    let rank = Dictionary(values.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-    func key(_ offset: Int, _ row: Row) -> RowKey {
-      (rank[row.id] ?? 0, offset, rank[row.content] ?? 0)
-    }
-    oldKeys = old.joined().enumerated().map(key)
-    newKeys = new.joined().enumerated().map(key)
-  }
-
-  /// Appends the keys of rows whose id and content are `.int`; false at the
-  /// first other row.
-  private static func appendInts(_ sections: [[Row]], to keys: inout [RowKey]) -> Bool {
-    for section in sections {
-      for row in section {
-        guard case .int(let id) = row.id, case .int(let content) = row.content else {
-          return false
-        }
-        keys.append((id, keys.count, content))
-      }
-    }
-    return true
   }
 }

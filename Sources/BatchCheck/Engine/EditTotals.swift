@@ -7,15 +7,10 @@ struct EditTotals: Sendable {
   /// Memory for measuring a case, reused from one case to the next.
   private var workspace = EditSize.Workspace()
 
-  /// Whether `dense` holds the numbers of the case `add` is given next.
-  private var numbered = false
-
   /// Numbers the ids and rows of a case (`DenseCase`) in the workspace's
-  /// memory, for `dense` to read and for `add` to measure with, when it is
-  /// the next case added.
+  /// memory, for `dense` to read and for `add` to measure with.
   mutating func number(old: [[Row]], new: [[Row]]) {
     workspace.dense.renumber(old: old, new: new)
-    numbered = true
   }
 
   /// The numbers of the case last given to `number(old:new:)`.
@@ -23,9 +18,9 @@ struct EditTotals: Sendable {
 
   /// Adds the edit size of a case's changes when they are valid, in any
   /// shape (a breach of a waste limit included: its changes are valid):
-  /// measured with the numbers `number(old:new:)` took of it, if any.
-  mutating func add(_ result: CaseResult, old: [[Row]], new: [[Row]]) {
-    defer { numbered = false }
+  /// measured with the numbers `number(old:new:)` took of it when
+  /// `numbered`, the last case given to it being this one.
+  mutating func add(_ result: CaseResult, old: [[Row]], new: [[Row]], numbered: Bool = false) {
     guard
       let edits = result.edits
         ?? result.editSize(old: old, new: new, workspace: &workspace, numbered: numbered)
@@ -33,9 +28,6 @@ struct EditTotals: Sendable {
     size = size + edits
     cases &+= 1
   }
-
-  /// Forgets the numbers `number(old:new:)` took: the case will not be added.
-  mutating func skipNumbered() { numbered = false }
 }
 
 extension CaseResult {

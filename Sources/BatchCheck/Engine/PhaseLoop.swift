@@ -108,10 +108,7 @@ struct PhaseLoop {
             return false
           }
           if statistics != nil { measure(pending) }
-          guard answered(pending, result), let result else {
-            edits.skipNumbered()
-            return true
-          }
+          guard answered(pending, result), let result else { return true }
           return record(pending, result)
         })
       if paused, limits.reason == nil, !stopped {
@@ -139,10 +136,9 @@ struct PhaseLoop {
         probe: probe, failedAsPredicted: result.kind == predictor.patterns[probe].kind)
     }
     // Every valid batch update counts, a breach of a waste limit too.
+    // With statistics measured, `measure` numbered this case just before.
     if pending.index < unmeasuredFrom || result.edits != nil {
-      edits.add(result, old: pending.old, new: pending.new)
-    } else {
-      edits.skipNumbered()
+      edits.add(result, old: pending.old, new: pending.new, numbered: statistics != nil)
     }
     guard let kind = result.kind else { return true }
     tally.add(kind, at: pending.index, message: result.detail, waste: result.waste)
