@@ -192,18 +192,15 @@ struct CorpusCheckCommand: FilesCommand {
     // the next batch is read; the run records and prints them in file
     // order, so the output is the same for any number.
     run.makeDefaultChecker()
-    let pipeline =
-      run.workerGenerators.isEmpty
-      ? LinePipeline(
-        workers: workers,
-        judge: { (judge: CorpusRun.Judge, line) in
-          judge.prepare(line, worker: 0)
-        })
-      : LinePipeline(
-        workers: workers,
-        judgeChunk: { (judge: CorpusRun.Judge, worker, lines) in
-          judge.prepare(lines, worker: worker)
-        })
+    // Chunk k of every batch runs on worker k, which measures edit sizes
+    // in memory of its own, reused from batch to batch; with one worker,
+    // judging runs beside the reading thread.
+    run.editWorkspaces = (0..<max(1, workers)).map { _ in EditWorkspace() }
+    let pipeline = LinePipeline(
+      workers: workers,
+      judgeChunk: { (judge: CorpusRun.Judge, worker, lines) in
+        judge.prepare(lines, worker: worker)
+      })
     for file in files where !stopped {
       // Each case is printed once its batch is judged: memory holds one
       // block of the file, a few batches and the longest line.

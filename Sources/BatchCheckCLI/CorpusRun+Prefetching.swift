@@ -90,7 +90,7 @@ extension CorpusRun.Judge {
         sent.append((index, testCase, checker))
       } else {
         // Skipped by the checker: no answer is asked for.
-        prepared[index] = Self.prepare(testCase, with: checker)
+        prepared[index] = prepare(testCase, with: checker, worker: worker)
       }
     }
     guard !sent.isEmpty, halt?.isRaised != true else { return prepared }
@@ -106,7 +106,7 @@ extension CorpusRun.Judge {
         let item = sent[answered]
         answered += 1
         exec.answer.next = answer
-        prepared[item.index] = Self.prepare(item.testCase, with: item.checker)
+        prepared[item.index] = prepare(item.testCase, with: item.checker, worker: worker)
         // Once halted, the cases in flight are dropped: the writer runs none.
         return halt?.isRaised != true
       })

@@ -26,6 +26,10 @@ struct CorpusRun {
   /// With `--exec` judged as one batch, worker *k*'s process, kept
   /// `--pipeline` cases ahead; `workerGenerators[k]` is its `generator`.
   var prefetching: [PrefetchingWorker] = []
+  /// Per worker thread, the memory its edit sizes are measured in, reused
+  /// from case to case (`Judge.prepare(_:worker:)`); empty: each case
+  /// measures in memory of its own.
+  var editWorkspaces: [EditWorkspace] = []
   let contract: Contract
   let simulation: SimulationOptions
   let expectations: CorpusExpectations?
@@ -178,7 +182,8 @@ struct CorpusRun {
   /// record so that many cases can run at once (`corpus check --workers`).
   struct Prepared: Sendable {
     var outcome: CaseOutcome
-    /// The edit size of a valid batch update.
+    /// The edit size of a valid batch update, added to the run's totals
+    /// (its per-section figures are not kept).
     var edits: EditSize?
   }
 
@@ -198,7 +203,8 @@ struct CorpusRun {
     // Built-in generators run no process: nothing to halt, no lock a case.
     Judge(
       simulation: simulation, checkers: workerCheckers,
-      halt: workerGenerators.isEmpty ? nil : halt, prefetching: prefetching)
+      halt: workerGenerators.isEmpty ? nil : halt, prefetching: prefetching,
+      editWorkspaces: editWorkspaces)
   }
 
   /// The run's checkers, apart from its record (`CorpusRun.judge`).
@@ -210,6 +216,8 @@ struct CorpusRun {
     let halt: HaltSignal?
     /// Per worker, its process kept `--pipeline` cases ahead, if any.
     let prefetching: [PrefetchingWorker]
+    /// Per worker, the memory its edit sizes are measured in, if any.
+    let editWorkspaces: [EditWorkspace]
 
     /// Runs worker `worker`'s generator on a line's case: safe on that
     /// worker's thread once the run has made the case's checker. nil when
@@ -219,7 +227,14 @@ struct CorpusRun {
       guard case .success(let testCase) = line.result, halt?.isRaised != true,
         let checker = checker(for: testCase, worker: worker)
       else { return nil }
-      return Self.prepare(testCase, with: checker)
+      return prepare(testCase, with: checker, worker: worker)
+    }
+
+    /// `prepare(_:with:)` on worker `worker`'s thread: the edit size
+    /// measured in that worker's memory, when it has some.
+    func prepare(_ testCase: Case, with checker: CaseChecker, worker: Int) -> Prepared {
+      guard worker < editWorkspaces.count else { return Self.prepare(testCase, with: checker) }
+      return Self.prepare(testCase, with: checker, workspace: &editWorkspaces[worker].workspace)
     }
 
     /// Worker `worker`'s checker for a case; nil when the run has not made it yet.
@@ -233,10 +248,20 @@ struct CorpusRun {
     /// Runs `checker`'s generator on `testCase`: its outcome, and the edit
     /// size of a valid batch update.
     static func prepare(_ testCase: Case, with checker: CaseChecker) -> Prepared {
+      var workspace = EditSize.Workspace()
+      return prepare(testCase, with: checker, workspace: &workspace)
+    }
+
+    /// `prepare(_:with:)`, the edit size measured in `workspace`'s memory.
+    static func prepare(
+      _ testCase: Case, with checker: CaseChecker, workspace: inout EditSize.Workspace
+    ) -> Prepared {
       let outcome = checker.run(old: testCase.old, new: testCase.new)
       var edits: EditSize?
       if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
-        edits = EditSize(old: testCase.old, new: testCase.new, update: update)
+        edits = EditSize(
+          old: testCase.old, new: testCase.new, update: update, workspace: &workspace,
+          keepsSections: false)
       }
       return Prepared(outcome: outcome, edits: edits)
     }
@@ -445,6 +470,12 @@ struct CorpusRun {
 
 /// A flag the run raises once and its workers read: after it, they run no
 /// more cases. `@unchecked Sendable`: the flag is only touched holding `lock`.
+/// One worker thread's `EditSize.Workspace`, reused from case to case.
+/// `@unchecked Sendable`: only its worker's thread touches it.
+final class EditWorkspace: @unchecked Sendable {
+  var workspace = EditSize.Workspace()
+}
+
 final class HaltSignal: @unchecked Sendable {
   private let lock = NSLock()
   private var raised = false

@@ -69,8 +69,10 @@ struct DenseCase {
   var rowNumbers: [Int] { rowsAreIDs ? ids : rows }
 
   /// Where the old rows lie in `ids` and `rowNumbers`, and the new rows.
+  /// (The arrays may run past the new rows, with numbers of an earlier
+  /// case: read them through these ranges.)
   var oldRange: Range<Int> { 0..<newStarts[0] }
-  var newRange: Range<Int> { newStarts[0]..<ids.count }
+  var newRange: Range<Int> { newStarts[0]..<newStarts[newStarts.count - 1] }
 
   /// Where old section `section`'s rows lie; empty past the last section.
   func old(_ section: Int) -> Range<Int> {
@@ -100,26 +102,26 @@ struct DenseCase {
     survey.add(new)
     let rowCount = survey.rows
     rowsAreIDs = survey.plain
-    ids.removeAll(keepingCapacity: true)
-    rows.removeAll(keepingCapacity: true)
-    ids.reserveCapacity(rowCount)
-    if !rowsAreIDs { rows.reserveCapacity(rowCount) }
     oldStarts.removeAll(keepingCapacity: true)
     newStarts.removeAll(keepingCapacity: true)
     if survey.integers {
       // Integer rows (every generated case): numbered through an array when
       // their values lie close together, else a table of integers.
       // The arrays are taken out of the case while they are filled, so
-      // that each is written through its own buffer, uniquely held.
+      // that each is written through its own buffer, uniquely held; they
+      // only grow, and every position up to `rowCount` is written.
       var numbers = IntegerRowNumbers()
       swap(&numbers, &integerRows)
       numbers.reset(ids: survey.ids, capacity: rowCount)
       var (ids, rows) = (self.ids, self.rows)
       (self.ids, self.rows) = ([], [])
-      ids.append(contentsOf: repeatElement(0, count: rowCount))
-      if !rowsAreIDs { rows.append(contentsOf: repeatElement(0, count: rowCount)) }
+      ids.grow(to: rowCount)
+      if !rowsAreIDs { rows.grow(to: rowCount) }
+      let plain = rowsAreIDs
       ids.withUnsafeMutableBufferPointer { ids in
         rows.withUnsafeMutableBufferPointer { rows in
+          // No row numbers of their own when rows are their ids.
+          let rows = plain ? UnsafeMutableBufferPointer(rebasing: rows[0..<0]) : rows
           var filled = 0
           Self.numberIntegers(
             old, ids: ids, rows: rows, filled: &filled, starts: &oldStarts, numbers: &numbers)
@@ -133,6 +135,10 @@ struct DenseCase {
       swap(&numbers, &integerRows)
       return
     }
+    ids.removeAll(keepingCapacity: true)
+    rows.removeAll(keepingCapacity: true)
+    ids.reserveCapacity(rowCount)
+    if !rowsAreIDs { rows.reserveCapacity(rowCount) }
     var idNumbers = DenseNumbers<RowValue>()
     var rowNumbers = DenseNumbers<Row>()
     for (sections, side) in [(old, 0), (new, 1)] {
@@ -241,12 +247,17 @@ struct DenseCase {
 /// contents. Most ids have one content, so most rows need no table.
 struct IntegerRowNumbers {
   private var idNumbers = IntegerNumbers()
-  /// Per id number: the content of its first row, and that row's number.
+  /// Per id number: the content of its first row, and that row's number;
+  /// `seenIDs` of them set.
   private var firstContent: [Int] = []
   private var firstRow: [Int] = []
-  /// The other (id, content) pairs, made at the first one, and each one's
-  /// row number.
+  private var seenIDs = 0
+  /// How many of `otherRow` are set.
+  private var otherRows = 0
+  /// The other (id, content) pairs, emptied at the first one of a case
+  /// (`othersUsed`) and kept from case to case, and each one's row number.
   private var others: IntPairNumbers?
+  private var othersUsed = false
   private var otherRow: [Int] = []
   /// About how many rows the case has: the most pairs `others` may hold.
   private var capacity = 0
@@ -260,10 +271,13 @@ struct IntegerRowNumbers {
   mutating func reset(ids: ClosedRange<Int>, capacity: Int) {
     low = ids.lowerBound
     idNumbers.reset(first: ids, second: low...low, capacity: capacity)
-    firstContent.removeAll(keepingCapacity: true)
-    firstRow.removeAll(keepingCapacity: true)
-    otherRow.removeAll(keepingCapacity: true)
-    others = nil
+    // Indexed by id and by other row below `capacity`, never read past
+    // what this case wrote: grown, never emptied.
+    firstContent.grow(to: capacity)
+    firstRow.grow(to: capacity)
+    otherRow.grow(to: capacity)
+    (seenIDs, otherRows) = (0, 0)
+    othersUsed = false
     self.capacity = capacity
     rows = 0
   }
@@ -276,17 +290,27 @@ struct IntegerRowNumbers {
   @inline(__always)
   mutating func number(id: Int, content: Int) -> (id: Int, row: Int) {
     let idNumber = idNumbers.number(id, low)
-    if idNumber == firstRow.count {
-      firstContent.append(content)
-      firstRow.append(rows)
+    if idNumber == seenIDs {
+      firstContent[idNumber] = content
+      firstRow[idNumber] = rows
+      seenIDs += 1
       rows += 1
       return (idNumber, rows - 1)
     }
     if firstContent[idNumber] == content { return (idNumber, firstRow[idNumber]) }
-    if others == nil { others = IntPairNumbers(capacity: capacity) }
+    if !othersUsed {
+      // The table of the case before, if any, emptied for this one.
+      othersUsed = true
+      if others == nil {
+        others = IntPairNumbers(capacity: capacity)
+      } else {
+        others!.reset(capacity: capacity)
+      }
+    }
     let other = others!.number(id, content)
-    if other == otherRow.count {
-      otherRow.append(rows)
+    if other == otherRows {
+      otherRow[other] = rows
+      otherRows += 1
       rows += 1
     }
     return (idNumber, otherRow[other])
@@ -298,13 +322,16 @@ struct IntegerRowNumbers {
 /// (a few times the rows to number, as with generated cases), else through
 /// `IntPairNumbers`. The same numbers either way.
 struct IntegerNumbers {
-  /// The number of each pair of the ranges, -1 when unseen; empty when the
+  /// The number of each pair of the ranges, -1 when unseen (cells past
+  /// the ranges' product hold stale numbers, never read); unused when the
   /// pairs go through `table`.
   private var direct: [Int] = []
   private var first = 0
   private var second = 0
   private var width = 1
   private var table: IntPairNumbers?
+  /// The table's memory while the pairs go through `direct`, for reuse.
+  private var spare: IntPairNumbers?
   private var directCount = 0
 
   /// Numbers for no pair yet: `reset(first:second:capacity:)` before use.
@@ -327,12 +354,17 @@ struct IntegerNumbers {
       second.lowerBound)
     let (cells, cellsOverflow) = (span &+ 1).multipliedReportingOverflow(by: depth &+ 1)
     width = depth &+ 1
-    direct.removeAll(keepingCapacity: true)
     if !spanOverflow && !depthOverflow && !cellsOverflow && span < Int.max && depth < Int.max
       && cells <= 4 * capacity + 256
     {
-      direct.append(contentsOf: repeatElement(-1, count: cells))
-      table = nil
+      // Only the first `cells` are read; those past them may be stale.
+      direct.reset(prefix: cells, to: -1)
+      if table != nil { (spare, table) = (table, nil) }
+    } else if table != nil {
+      table!.reset(capacity: capacity)
+    } else if spare != nil {
+      (table, spare) = (spare, nil)
+      table!.reset(capacity: capacity)
     } else {
       table = IntPairNumbers(capacity: capacity)
     }
@@ -363,16 +395,26 @@ struct IntPairNumbers {
   /// Three integers a slot: the pair's first and second, and its number,
   /// -1 when the slot is empty.
   private var slots: [Int]
-  private let mask: Int
+  private var mask: Int
   /// How many distinct pairs have a number.
   private(set) var count = 0
 
   /// A table for up to `capacity` distinct pairs.
   init(capacity: Int) {
+    slots = []
+    mask = 0
+    reset(capacity: capacity)
+  }
+
+  /// Forgets every pair, for up to `capacity` distinct ones, reusing the
+  /// table's memory.
+  mutating func reset(capacity: Int) {
     var size = 16
     while size < 2 * capacity + 2 { size <<= 1 }
     mask = size - 1
-    slots = [Int](repeating: -1, count: 3 * size)
+    count = 0
+    slots.removeAll(keepingCapacity: true)
+    slots.append(contentsOf: repeatElement(-1, count: 3 * size))
   }
 
   /// The number of the pair (`first`, `second`), given the next one when
@@ -394,6 +436,25 @@ struct IntPairNumbers {
       }
       if slots[3 * slot] == first && slots[3 * slot + 1] == second { return number }
       slot = (slot + 1) & mask
+    }
+  }
+}
+
+extension Array where Element == Int {
+  /// Grows the array to at least `count` integers (new ones 0); never
+  /// shrinks it. For scratch memory whose every read position is written
+  /// first.
+  mutating func grow(to count: Int) {
+    if self.count < count { append(contentsOf: repeatElement(0, count: count - self.count)) }
+  }
+
+  /// Sets the first `count` integers to `value`, growing the array when it
+  /// is shorter; those past `count` keep what they held. For scratch memory
+  /// read only below `count`: no element-by-element emptying and refilling.
+  mutating func reset(prefix count: Int, to value: Int) {
+    grow(to: count)
+    withUnsafeMutableBufferPointer { buffer in
+      UnsafeMutableBufferPointer(rebasing: buffer[0..<count]).update(repeating: value)
     }
   }
 }

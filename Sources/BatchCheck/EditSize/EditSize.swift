@@ -172,17 +172,23 @@ public struct EditSize: Hashable, Sendable {
   ///
   /// - Parameter numbered: whether `workspace.dense` holds this case's
   ///   numbers already (`DenseCase.renumber(old:new:)`).
-  init(
+  ///   - keepsSections: whether the record keeps `sections`; without them,
+  ///     as totals keep none, the per-section figures are counted in
+  ///     `workspace`'s memory and let go.
+  package init(
     old: [[Row]], new: [[Row]], update: BatchUpdate, pairBudget: Int = EditSize.defaultPairBudget,
-    workspace: inout Workspace, numbered: Bool = false
+    workspace: inout Workspace, numbered: Bool = false, keepsSections: Bool = true
   ) {
-    let counts = Self.sectionCount(old, new)
-    var perSection = (0..<counts).map { SectionEditSize(section: $0) }
+    var perSection = workspace.takeSections(Self.sectionCount(old, new))
     issued(old: old, new: new, update: update, into: &perSection)
     measureLeast(
       old: old, new: new, into: &perSection, pairBudget: pairBudget, workspace: &workspace,
       numbered: numbered)
-    sections = perSection
+    if keepsSections {
+      sections = perSection
+    } else {
+      workspace.sections = perSection
+    }
   }
 
   /// Sets the least any valid update needs, in total and per section
@@ -200,9 +206,24 @@ public struct EditSize: Hashable, Sendable {
 
   /// Memory the edit size reuses from one case to the next: the case's
   /// numbers and the minimum's counts and table.
-  struct Workspace {
+  package struct Workspace {
     var dense = DenseCase()
     var scratch = MinimumEdits.Scratch(distinct: 0)
+
+    /// The per-section figures' memory, between cases that keep none.
+    fileprivate var sections: [SectionEditSize] = []
+
+    /// Memory for no case yet; it grows with the cases measured in it.
+    package init() {}
+
+    /// Empty records of sections `0..<count`, in the memory `sections` kept.
+    fileprivate mutating func takeSections(_ count: Int) -> [SectionEditSize] {
+      var taken: [SectionEditSize] = []
+      swap(&taken, &sections)
+      taken.removeAll(keepingCapacity: true)
+      for section in 0..<count { taken.append(SectionEditSize(section: section)) }
+      return taken
+    }
 
     /// `EditSize.minimum` of the case `dense` holds, in `scratch`'s memory
     /// (the numbers read in place, not copied).
@@ -226,7 +247,7 @@ public struct EditSize: Hashable, Sendable {
   ) {
     // Rows number at least as many as ids: one memory serves both measures.
     scratch.prepare(distinct: dense.distinctRows)
-    let byID = MinimumEdits(
+    var byID = MinimumEdits(
       dense, byRows: false, sections: sections.count, pairBudget: pairBudget, scratch: &scratch)
     minimumMovesIsBound = byID.isBound
     for index in sections.indices {
@@ -237,15 +258,17 @@ public struct EditSize: Hashable, Sendable {
     }
     (minimumDeletes, minimumInserts, minimumMoves) = byID.totals
     minimumMovesWithoutReloads = minimumMoves
+    byID.recycle(into: &scratch)
     // Rows matched by id and content: one number per distinct row.
     guard Self.contentMatters(dense, scratch: &scratch) else { return }
-    let byRow = MinimumEdits(
+    var byRow = MinimumEdits(
       dense, byRows: true, sections: sections.count, pairBudget: pairBudget, scratch: &scratch)
     if byRow.isBound { minimumMovesIsBound = true }
     for index in sections.indices {
       sections[index].minimumMovesWithoutReloads = byRow.moves(index)
     }
     minimumMovesWithoutReloads = byRow.totals.moves
+    byRow.recycle(into: &scratch)
     if minimumMovesWithoutReloads > minimumMoves {
       reloadsForMinimumMoves = Self.reloadsOnCommonIDs(dense, pairBudget: pairBudget)
     }

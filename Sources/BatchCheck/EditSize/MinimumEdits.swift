@@ -42,6 +42,17 @@ struct MinimumEdits {
     /// value beyond those kept there, and new rows likewise.
     fileprivate var spareOld: [(section: Int, value: Int, count: Int)] = []
     fileprivate var spareNew: [(section: Int, value: Int, count: Int)] = []
+    /// The memory of a `MinimumEdits`' counts, between measures (`recycle`).
+    fileprivate var counts: [Int] = []
+
+    /// `count` zeros in the counts' memory, taken out of the scratch.
+    fileprivate mutating func takeCounts(_ count: Int) -> [Int] {
+      var taken: [Int] = []
+      swap(&taken, &counts)
+      taken.removeAll(keepingCapacity: true)
+      taken.append(contentsOf: repeatElement(0, count: count))
+      return taken
+    }
 
     /// Memory for values in `0..<distinct`.
     init(distinct: Int) {
@@ -173,9 +184,10 @@ struct MinimumEdits {
   ///   and *m* are the old and new rows; with repeated values,
   ///   O((*n* + *m* + *r*) log *n*), *r* ≤ `pairBudget` the matching pairs.
   init(
-    _ dense: DenseCase, byRows: Bool, sections: Int, pairBudget: Int, scratch: inout Scratch
+    _ dense: borrowing DenseCase, byRows: Bool, sections: Int, pairBudget: Int,
+    scratch: inout Scratch
   ) {
-    counts = Array(repeating: 0, count: 3 * sections)
+    counts = scratch.takeCounts(3 * sections)
     let numbers = byRows ? dense.rowNumbers : dense.ids
     // With several sections: per value, its old and new rows in all and
     // those kept in their own section; and the spare rows of each section,
@@ -202,6 +214,13 @@ struct MinimumEdits {
       counts[3 * index + 2] = matched - common.length
     }
     if sections > 1 { scratch.moveCrossings(into: &counts) }
+  }
+
+  /// Gives the counts' memory back to `scratch`, for the next measure;
+  /// the counts are gone.
+  mutating func recycle(into scratch: inout Scratch) {
+    swap(&counts, &scratch.counts)
+    counts = []
   }
 
   /// The fewest rows deleted from old section `section`.

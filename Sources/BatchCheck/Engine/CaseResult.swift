@@ -8,15 +8,61 @@ struct CaseResult {
   var error: GeneratorError?
   /// The generator's changes and their contract verdict, when the case ran
   /// through `ContractCaseRunner`; nil from the batch runner.
-  var contract: (changes: ContractChanges, verdict: ContractVerdict)? = nil
+  var contract: (changes: ContractChanges, verdict: ContractVerdict)? {
+    get { rare?.contract }
+    set { setRare(\.contract, newValue) }
+  }
   /// The rows on screen of the judgment that failed: `all`, unless the case
   /// passed with every row on screen and failed only under its window.
   var visibleRows: VisibleRows = .all
   /// The waste limit a valid update breaches (`WasteLimits`); nil otherwise.
-  var waste: WasteBreach?
+  var waste: WasteBreach? {
+    get { rare?.waste }
+    set { setRare(\.waste, newValue) }
+  }
   /// The edit size of valid changes (any shape), when judging them against waste
   /// limits measured it; nil otherwise (`EditTotals` measures it then).
-  var edits: EditSize?
+  var edits: EditSize? {
+    get { rare?.edits }
+    set { setRare(\.edits, newValue) }
+  }
+
+  /// The fields most cases leave nil, kept out of line: a result is
+  /// handed from the runner to the phase by value, case after case, and
+  /// copies a reference instead of some 600 bytes of nils. Copied on write.
+  private final class Rare: @unchecked Sendable {
+    var contract: (changes: ContractChanges, verdict: ContractVerdict)?
+    var waste: WasteBreach?
+    var edits: EditSize?
+    var unreproducedMessage: String?
+    var unreproducedVariant: FailureVariant?
+
+    init() {}
+
+    func copy() -> Rare {
+      let copy = Rare()
+      (copy.contract, copy.waste, copy.edits) = (contract, waste, edits)
+      (copy.unreproducedMessage, copy.unreproducedVariant) = (
+        unreproducedMessage, unreproducedVariant
+      )
+      return copy
+    }
+  }
+  private var rare: Rare?
+
+  /// Sets one of the out-of-line fields, copying them first when another
+  /// result shares them; setting nil where none is set allocates nothing.
+  private mutating func setRare<Value>(
+    _ field: ReferenceWritableKeyPath<Rare, Value?>, _ value: Value?
+  ) {
+    if rare == nil {
+      guard value != nil else { return }
+      rare = Rare()
+    } else if !isKnownUniquelyReferenced(&rare!) {
+      rare = rare!.copy()
+    }
+    rare![keyPath: field] = value
+  }
 
   /// What the failure says: the generator's error, the waste breach or the
   /// verdict's message.
@@ -71,10 +117,16 @@ struct CaseResult {
   }
 
   /// The first message of an unreproduced waste breach.
-  private var unreproducedMessage: String?
+  private var unreproducedMessage: String? {
+    get { rare?.unreproducedMessage }
+    set { setRare(\.unreproducedMessage, newValue) }
+  }
 
   /// The variant of an unreproduced failure, which has no changes to derive it from.
-  private var unreproducedVariant: FailureVariant?
+  private var unreproducedVariant: FailureVariant? {
+    get { rare?.unreproducedVariant }
+    set { setRare(\.unreproducedVariant, newValue) }
+  }
 
   init(
     update: BatchUpdate? = nil, verdict: Verdict? = nil, error: GeneratorError? = nil,

@@ -132,12 +132,10 @@ extension CaseStatistics {
     default: size33plus &+= 1
     }
     let buckets = dense.distinctIDs
-    scratch.starts.removeAll(keepingCapacity: true)
-    scratch.starts.append(contentsOf: repeatElement(0, count: buckets + 1))
-    scratch.taken.removeAll(keepingCapacity: true)
-    scratch.taken.append(contentsOf: repeatElement(0, count: buckets))
-    scratch.oldByID.removeAll(keepingCapacity: true)
-    scratch.oldByID.append(contentsOf: repeatElement(0, count: oldRows.count))
+    // Read only below these counts: reset in place, never emptied.
+    scratch.starts.reset(prefix: buckets + 1, to: 0)
+    scratch.taken.reset(prefix: buckets, to: 0)
+    scratch.oldByID.grow(to: oldRows.count)
     // The pairs are met in new order, so a move shows as an old position
     // below the last one paired.
     var (repeats, moves, changed) = (false, false, false)

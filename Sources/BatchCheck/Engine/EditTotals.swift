@@ -13,8 +13,11 @@ struct EditTotals: Sendable {
     workspace.dense.renumber(old: old, new: new)
   }
 
-  /// The numbers of the case last given to `number(old:new:)`.
-  var dense: DenseCase { workspace.dense }
+  /// The numbers of the case last given to `number(old:new:)`, lent in
+  /// place (a copy would retain each of its arrays, case after case).
+  var dense: DenseCase {
+    _read { yield workspace.dense }
+  }
 
   /// Adds the edit size of a case's changes when they are valid, in any
   /// shape (a breach of a waste limit included: its changes are valid):
@@ -23,7 +26,8 @@ struct EditTotals: Sendable {
   mutating func add(_ result: CaseResult, old: [[Row]], new: [[Row]], numbered: Bool = false) {
     guard
       let edits = result.edits
-        ?? result.editSize(old: old, new: new, workspace: &workspace, numbered: numbered)
+        ?? result.editSize(
+          old: old, new: new, workspace: &workspace, numbered: numbered, keepsSections: false)
     else { return }
     size = size + edits
     cases &+= 1
@@ -40,14 +44,17 @@ extension CaseResult {
   }
 
   /// `editSize(old:new:)`, measured in `workspace`'s memory, with the
-  /// numbers it holds of this case when `numbered`.
+  /// numbers it holds of this case when `numbered`, and without its
+  /// per-section figures unless `keepsSections`.
   func editSize(
-    old: [[Row]], new: [[Row]], workspace: inout EditSize.Workspace, numbered: Bool = false
+    old: [[Row]], new: [[Row]], workspace: inout EditSize.Workspace, numbered: Bool = false,
+    keepsSections: Bool = true
   ) -> EditSize? {
     guard error == nil, verdict?.isValid == true else { return nil }
     if let update {
       return EditSize(
-        old: old, new: new, update: update, workspace: &workspace, numbered: numbered)
+        old: old, new: new, update: update, workspace: &workspace, numbered: numbered,
+        keepsSections: keepsSections)
     }
     if let changes = contract?.changes { return EditSize(old: old, new: new, changes: changes) }
     return nil

@@ -114,25 +114,70 @@ extension DenseNumbersTests {
     #expect(several > 1_000)
   }
 
+  /// `sections` with every integer id and content spread far apart, past
+  /// the direct array: the integer tables number them.
+  private static func spread(_ sections: [[Row]]) -> [[Row]] {
+    sections.map { rows in
+      rows.map { row in
+        Row(
+          id: .int(integer(row.id) &* 1_000_003 &- 7),
+          content: .int(integer(row.content) &* -999_983))
+      }
+    }
+  }
+
   @Test("a workspace reused from case to case measures each case as a fresh one")
   func reusedWorkspace() {
     var random = SplitMix64(seed: 0x5EC7)
     var workspace = EditSize.Workspace()
+    var dense = DenseCase()
     var measured = 0
     for index in 0..<3_000 {
-      // Large and small cases, integer and string rows, one section or several, in turn.
+      // Large and small cases, integer rows near and spread far apart,
+      // string rows, one section or several, in turn: each case reads
+      // memory an earlier, larger or differently numbered one left.
       let sections = index % 3 == 0 ? 1 : 4
       var (old, new) = (
         Self.randomSide(&random, sections: sections), Self.randomSide(&random, sections: sections)
       )
       if index % 7 == 0 { (old, new) = (spelled(old), spelled(new)) }
+      if index % 5 == 2 { (old, new) = (Self.spread(old), Self.spread(new)) }
       if index % 11 == 0 { old = [old.flatMap { $0 } + old.flatMap { $0 }] }
       let update = BatchUpdate(deleteRows: old.isEmpty || old[0].isEmpty ? [] : [RowPath(0, 0)])
       let fresh = EditSize(old: old, new: new, update: update)
-      let reused = EditSize(old: old, new: new, update: update, workspace: &workspace)
-      #expect(fresh == reused, "case \(index): \(old) -> \(new)")
+      // Every other case keeps no per-section figures: the same totals.
+      let keeps = index % 2 == 0
+      let reused = EditSize(
+        old: old, new: new, update: update, workspace: &workspace, keepsSections: keeps)
+      var expected = fresh
+      if !keeps { expected.sections = [] }
+      #expect(expected == reused, "case \(index): \(old) -> \(new)")
       if fresh.minimumMoves > 0 { measured += 1 }
+      let once = DenseCase(old: old, new: new)
+      dense.renumber(old: old, new: new)
+      #expect(dense.oldIDs == once.oldIDs && dense.newIDs == once.newIDs, "case \(index)")
+      #expect(dense.oldRows == once.oldRows && dense.newRows == once.newRows, "case \(index)")
+      #expect(dense.oldRange == once.oldRange && dense.newRange == once.newRange)
+      #expect(dense.distinctIDs == once.distinctIDs && dense.distinctRows == once.distinctRows)
+      #expect(dense.changedRows == once.changedRows, "case \(index)")
     }
     #expect(measured > 500)
+  }
+
+  @Test("the integer table emptied for another case numbers it as a fresh table")
+  func integerTableReset() {
+    var random = SplitMix64(seed: 0x7AB1E)
+    var reused = IntPairNumbers(capacity: 0)
+    for round in 0..<200 {
+      // Tables of every size in turn, larger and smaller than the last.
+      let capacity = random.below(round % 2 == 0 ? 300 : 20)
+      reused.reset(capacity: capacity)
+      var fresh = IntPairNumbers(capacity: capacity)
+      for _ in 0..<capacity {
+        let (a, b) = (random.below(40) &* 1_000_003, random.below(3) - 1)
+        #expect(reused.number(a, b) == fresh.number(a, b), "round \(round)")
+      }
+      #expect(reused.count == fresh.count)
+    }
   }
 }
