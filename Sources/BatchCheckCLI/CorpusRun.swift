@@ -279,7 +279,9 @@ struct CorpusRun {
     let ran = prepared ?? Judge.prepare(testCase, with: checker(for: simulation(for: testCase)))
     let outcome = ran.outcome
     countGeneratorError(outcome)
-    // The key and the printed name are made only for the cases that need them.
+    // The key and the printed name are made only for the cases that need
+    // them; the key reads a copy of the file names alone, not of the run.
+    let fileNames = fileNames
     func key() -> CorpusExpectations.Key {
       CorpusExpectations.Key(
         file: fileNames[line.file] ?? line.file, name: testCase.name, line: line.line)

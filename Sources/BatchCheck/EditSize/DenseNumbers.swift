@@ -165,14 +165,19 @@ struct DenseCase {
   ) {
     for section in sections {
       starts.append(filled)
-      for row in section {
-        let id = integer(row.id)
-        if rows.isEmpty {
-          ids[filled] = numbers.number(id: id)
-        } else {
-          (ids[filled], rows[filled]) = numbers.number(id: id, content: integer(row.content))
+      // Read in place: a row copied out of its array would be retained
+      // and released, a string's or not.
+      section.withUnsafeBufferPointer { section in
+        for index in section.indices {
+          let id = integer(section[index].id)
+          if rows.isEmpty {
+            ids[filled] = numbers.number(id: id)
+          } else {
+            (ids[filled], rows[filled]) = numbers.number(
+              id: id, content: integer(section[index].content))
+          }
+          filled += 1
         }
-        filled += 1
       }
     }
     starts.append(filled)
@@ -192,14 +197,18 @@ struct DenseCase {
     mutating func add(_ sections: [[Row]]) {
       for section in sections {
         rows += section.count
-        for row in section {
-          guard case .int(let id) = row.id, case .int(let content) = row.content else {
-            integers = false
-            if plain && row.id != row.content { plain = false }
-            continue
+        section.withUnsafeBufferPointer { section in
+          for index in section.indices {
+            guard case .int(let id) = section[index].id,
+              case .int(let content) = section[index].content
+            else {
+              integers = false
+              if plain && section[index].id != section[index].content { plain = false }
+              continue
+            }
+            if id != content { plain = false }
+            (lowID, highID) = (min(lowID, id), max(highID, id))
           }
-          if id != content { plain = false }
-          (lowID, highID) = (min(lowID, id), max(highID, id))
         }
       }
     }
@@ -209,6 +218,7 @@ struct DenseCase {
   }
 
   /// The integer of a value `Survey` vouched for.
+  @inline(__always)
   private static func integer(_ value: RowValue) -> Int {
     if case .int(let integer) = value { return integer }
     return 0
