@@ -9,8 +9,13 @@ import Foundation
 #endif
 
 /// A program run to its end with its output in files, and what it cost:
-/// how it ended, its wall time and its own peak resident memory (from
-/// `wait4`, so a run's peak is never another child's).
+/// how it ended, its wall time and its own peak resident memory. On Linux
+/// the peak is read while it runs from `VmHWM` in `/proc/<pid>/status`,
+/// every 10 ms: `wait4`'s `ru_maxrss` would count the resident memory of
+/// the process that started it as well (Linux carries it over the spawn),
+/// so a large `bench` would lend its children its own size. Elsewhere, and
+/// for a run too short to be read, the peak is `wait4`'s (never another
+/// child's).
 ///
 ///     let run = try MeasuredProcess.run(
 ///       "/usr/bin/true", arguments: [], standardOutput: "/dev/null", standardError: "/dev/null")
@@ -22,7 +27,7 @@ package struct MeasuredProcess: Sendable {
   package var ending: String
   /// Wall time from the spawn to the reap, in seconds.
   package var seconds: Double
-  /// Its peak resident memory, in KiB (`ru_maxrss`).
+  /// Its peak resident memory, in KiB (`VmHWM` on Linux, else `ru_maxrss`).
   package var peakKilobytes: Int
 
   /// Whether it was killed for running past its time limit.
@@ -62,13 +67,20 @@ package struct MeasuredProcess: Sendable {
     var usage = rusage()
     var result: pid_t = 0
     var timedOut = false
-    if let timeout {
+    // The peak read while it runs (Linux), the largest reading so far.
+    var highWater: Int?
+    if timeout != nil || Self.readsHighWater {
       // Until the limit, look without blocking; past it, kill and reap.
-      let limit = start + .milliseconds(Int64(min(timeout, 1e9) * 1000))
+      let limit = timeout.map { start + .milliseconds(Int64(min($0, 1e9) * 1000)) }
+      var looks = 0
       while true {
         result = wait4(pid, &status, WNOHANG, &usage)
         if result != 0 && !(result < 0 && errno == EINTR) { break }
-        if ContinuousClock.now >= limit {
+        if looks % 10 == 0, let reading = Self.highWaterKilobytes(pid) {
+          highWater = max(highWater ?? 0, reading)
+        }
+        looks &+= 1
+        if let limit, ContinuousClock.now >= limit {
           _ = kill(pid, SIGKILL)
           timedOut = true
           result = -1
@@ -87,7 +99,7 @@ package struct MeasuredProcess: Sendable {
     #if canImport(Darwin)
       let peak = Int(usage.ru_maxrss) / 1024  // bytes on Darwin
     #else
-      let peak = Int(usage.ru_maxrss)  // KiB on Linux
+      let peak = highWater ?? Int(usage.ru_maxrss)  // KiB on Linux
     #endif
     let seconds = Double(whole) + Double(attoseconds) / 1e18
     if timedOut {
@@ -98,6 +110,38 @@ package struct MeasuredProcess: Sendable {
     }
     return MeasuredProcess(
       exitCode: exitCode, ending: ended.description, seconds: seconds, peakKilobytes: peak)
+  }
+}
+
+extension MeasuredProcess {
+  /// Whether a running process's peak can be read (`highWaterKilobytes`).
+  static var readsHighWater: Bool {
+    #if os(Linux)
+      true
+    #else
+      false
+    #endif
+  }
+
+  /// The peak resident memory of the running process `pid`, in KiB: the
+  /// `VmHWM:` line of `/proc/<pid>/status`; nil where there is none (not
+  /// Linux, or the process has ended).
+  static func highWaterKilobytes(_ pid: pid_t) -> Int? {
+    #if os(Linux)
+      let fd = open("/proc/\(pid)/status", O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else { return nil }
+      defer { _ = close(fd) }
+      var bytes = [UInt8](repeating: 0, count: 8192)
+      let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      guard count > 0 else { return nil }
+      let text = String(decoding: bytes[0..<count], as: UTF8.self)
+      guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+      else { return nil }
+      // `VmHWM:	   12345 kB`
+      return Int(line.dropFirst(6).filter(\.isNumber))
+    #else
+      return nil
+    #endif
   }
 }
 

@@ -48,6 +48,26 @@ struct MeasuredProcessTests {
     }
   }
 
+  @Test("a small child of a large process reports its own peak, not the parent's size")
+  func peakIsTheChildsOwn() throws {
+    #if os(Linux)
+      let files = try TemporaryDirectory(prefix: "batchcheck-measured")
+      defer { files.remove() }
+      // 400 MiB resident in this process while the child runs: Linux's
+      // ru_maxrss would report at least that much for the child.
+      let size = 400 << 20
+      let large = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 4096)
+      defer { large.deallocate() }
+      large.initializeMemory(as: UInt8.self, repeating: 1)
+      let run = try MeasuredProcess.run(
+        "/bin/sh", arguments: ["-c", "sleep 0.2"], standardOutput: files.path("out"),
+        standardError: files.path("err"))
+      #expect(run.exitCode == 0)
+      #expect(run.peakKilobytes > 0 && run.peakKilobytes < 100 << 10, "\(run.peakKilobytes) KiB")
+      #expect(large[size - 1] == 1)
+    #endif
+  }
+
   @Test("past its time limit it is killed and says so; within it, it ends as it would")
   func timeLimit() throws {
     let files = try TemporaryDirectory(prefix: "batchcheck-measured")
