@@ -36,10 +36,12 @@ struct DenseNumbers<Value: Hashable> {
 /// rows, so that numbering a case allocates nothing once the arrays have
 /// grown: `renumber(old:new:)` reuses them from one case to the next.
 struct DenseCase {
-  /// Each row's id number: old rows section by section, then new rows.
+  /// Each row's id number: old rows section by section, then new rows
+  /// (and past them, after integer rows, what an earlier case left: read
+  /// through `oldRange`, `newRange` and the sections' ranges).
   private(set) var ids: [Int] = []
-  /// Each row's row number (id and content), laid out as `ids`; empty when
-  /// `rowsAreIDs` (then `rowNumbers` is `ids`).
+  /// Each row's row number (id and content), laid out as `ids`; not read
+  /// when `rowsAreIDs` (then `rowNumbers` is `ids`).
   private var rows: [Int] = []
   /// Where each old section's rows start in `ids`, and where the old rows end.
   private var oldStarts: [Int] = [0]
