@@ -470,14 +470,14 @@ struct CorpusRun {
   }
 }
 
-/// A flag the run raises once and its workers read: after it, they run no
-/// more cases. `@unchecked Sendable`: the flag is only touched holding `lock`.
 /// One worker thread's `EditSize.Workspace`, reused from case to case.
 /// `@unchecked Sendable`: only its worker's thread touches it.
 final class EditWorkspace: @unchecked Sendable {
   var workspace = EditSize.Workspace()
 }
 
+/// A flag the run raises once and its workers read: after it, they run no
+/// more cases. `@unchecked Sendable`: the flag is only touched holding `lock`.
 final class HaltSignal: @unchecked Sendable {
   private let lock = NSLock()
   private var raised = false
