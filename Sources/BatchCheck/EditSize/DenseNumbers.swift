@@ -311,13 +311,8 @@ struct IntegerRowNumbers {
     }
     if firstContent[idNumber] == content { return (idNumber, firstRow[idNumber]) }
     if !othersUsed {
-      // The table of the case before, if any, emptied for this one.
       othersUsed = true
-      if others == nil {
-        others = IntPairNumbers(capacity: capacity)
-      } else {
-        others!.reset(capacity: capacity)
-      }
+      IntPairNumbers.empty(&others, capacity: capacity)
     }
     let other = others!.number(id, content)
     if other == otherRows {
@@ -341,9 +336,10 @@ struct IntegerNumbers {
   private var first = 0
   private var second = 0
   private var width = 1
+  /// The table, kept from reset to reset once made; read only when
+  /// `usesTable`.
   private var table: IntPairNumbers?
-  /// The table's memory while the pairs go through `direct`, for reuse.
-  private var spare: IntPairNumbers?
+  private var usesTable = false
   private var directCount = 0
 
   /// Numbers for no pair yet: `reset(first:second:capacity:)` before use.
@@ -371,24 +367,20 @@ struct IntegerNumbers {
     {
       // Only the first `cells` are read; those past them may be stale.
       direct.reset(prefix: cells, to: -1)
-      if table != nil { (spare, table) = (table, nil) }
-    } else if table != nil {
-      table!.reset(capacity: capacity)
-    } else if spare != nil {
-      (table, spare) = (spare, nil)
-      table!.reset(capacity: capacity)
+      usesTable = false
     } else {
-      table = IntPairNumbers(capacity: capacity)
+      IntPairNumbers.empty(&table, capacity: capacity)
+      usesTable = true
     }
   }
 
   /// How many pairs have a number.
-  var count: Int { table?.count ?? directCount }
+  var count: Int { usesTable ? table!.count : directCount }
 
   /// The number of (`a`, `b`): a new one, the count so far, at its first sight.
   @inline(__always)
   mutating func number(_ a: Int, _ b: Int) -> Int {
-    guard table == nil else { return table!.number(a, b) }
+    guard !usesTable else { return table!.number(a, b) }
     let index = (a - first) * width + (b - second)
     let seen = direct[index]
     if seen >= 0 { return seen }
@@ -425,8 +417,18 @@ struct IntPairNumbers {
     while size < 2 * capacity + 2 { size <<= 1 }
     mask = size - 1
     count = 0
-    slots.removeAll(keepingCapacity: true)
-    slots.append(contentsOf: repeatElement(-1, count: 3 * size))
+    // Slots are read only below `3 * size`; those past it may be stale.
+    slots.reset(prefix: 3 * size, to: -1)
+  }
+
+  /// `table` emptied for up to `capacity` distinct pairs: its memory
+  /// reused when it has some, else a new table.
+  static func empty(_ table: inout IntPairNumbers?, capacity: Int) {
+    if table == nil {
+      table = IntPairNumbers(capacity: capacity)
+    } else {
+      table!.reset(capacity: capacity)
+    }
   }
 
   /// The number of the pair (`first`, `second`), given the next one when
