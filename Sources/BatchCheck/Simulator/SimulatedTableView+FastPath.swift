@@ -1,7 +1,6 @@
 extension SimulatedTableView {
   /// The common case, fast: one section on both sides, only row operations
-  /// (no reconfigure), every row on screen, and an update that passes every
-  /// check. Both UIKit profiles agree on such updates. Returns `.valid` when the full
+  /// (no reconfigure), and an update that passes every check. Both UIKit profiles agree on such updates. Returns `.valid` when the full
   /// simulation would, and nil whenever anything is unusual (a section
   /// operation, a duplicate, an index out of range, a conflict, a count or
   /// row that does not add up); the full simulation then gives the verdict
@@ -12,6 +11,11 @@ extension SimulatedTableView {
   /// inserts met` (the reload decomposition); no move from a deleted row or to an inserted one;
   /// old + inserted − deleted = new; and, for the row check, old cells in
   /// order around the inserted and moved ones.
+  ///
+  /// With only some rows on screen (`SimulationOptions.visibleRows`), iOS 18
+  /// drops the reloads of rows off screen first (D7), as the full simulation
+  /// does, and the row check judges only the cells of rows on screen; under
+  /// iOS 12 only the row check changes.
   /// - Complexity: O(*n* + *k* log *k*), sorting only what is not sorted yet,
   ///   where *n* is the number of rows and *k* the number of operations.
   func fastValid<NewData: TableDataSource>(
@@ -19,7 +23,7 @@ extension SimulatedTableView {
   ) -> Verdict? {
     guard update.deleteSections.isEmpty, update.insertSections.isEmpty,
       update.reloadSections.isEmpty, update.moveSections.isEmpty,
-      update.reconfigureRows.isEmpty, options.visibleRows == .all,
+      update.reconfigureRows.isEmpty,
       oldData.numberOfSections == 1, dataSource.numberOfSections == 1
     else { return nil }
     let oldCount = oldData.numberOfRows(inSection: 0)
@@ -57,7 +61,7 @@ extension SimulatedTableView {
         update.deleteRows, below: oldCount, counter: &counter),
       let explicitInserts = scratch.sortedRows(
         update.insertRows, below: newCount, counter: &counter),
-      let reloads = scratch.sortedRows(update.reloadRows, below: oldCount, counter: &counter),
+      let reloads = walkedReloads(update, oldCount: oldCount, scratch: &scratch, counter: &counter),
       let moveFroms = scratch.sortedRows(
         update.moveRows.lazy.map { $0.from }, below: oldCount, counter: &counter),
       let moveTos = scratch.sortedRows(
@@ -87,6 +91,23 @@ extension SimulatedTableView {
     }
   }
 
+  /// The update's reloads, sorted, once iOS 18 dropped those of rows off
+  /// screen (D7): all of them with every row on screen or under iOS 12. A
+  /// reload outside the old rows is not dropped here: the full simulation
+  /// takes the update then.
+  @inline(__always)
+  private func walkedReloads(
+    _ update: BatchUpdate, oldCount: Int, scratch: inout FastScratch,
+    counter: inout OperationCounter
+  ) -> UnsafeMutableBufferPointer<Int>? {
+    let visible = options.visibleRows
+    guard visible != .all, options.rules.dropsReloadsWithoutCell else {
+      return scratch.sortedRows(update.reloadRows, below: oldCount, counter: &counter)
+    }
+    return scratch.sortedRows(
+      update.reloadRows.lazy.filter { visible.contains($0) }, below: oldCount, counter: &counter)
+  }
+
   /// The row check of the fast path: whether every cell of new-space section 0 (`newCount`
   /// rows) shows the data source's row, given the sorted `inserts` (new space, reload targets
   /// included) and the sorted rows `removed` (old space: deletes, reloads and move sources) of
@@ -110,6 +131,8 @@ extension SimulatedTableView {
       counter.add(moves.count)
       if !sorted { moves.sort { $0.to < $1.to } }
     }
+    let visible = options.visibleRows
+    let allVisible = visible == .all
     var nextInsert = 0
     var nextMove = 0
     var nextRemoved = 0
@@ -132,6 +155,8 @@ extension SimulatedTableView {
         shownRow = oldRow
         oldRow += 1
       }
+      // A row off screen had no cell: a fresh one asks the data source.
+      guard allVisible || visible.contains(RowPath(section: 0, row: shownRow)) else { continue }
       let shown = oldData.row(at: RowPath(section: 0, row: shownRow))
       let expected = dataSource.row(at: RowPath(section: 0, row: position))
       guard options.identityOnly ? shown.id == expected.id : shown == expected else { return false }
