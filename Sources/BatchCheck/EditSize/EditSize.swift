@@ -176,8 +176,9 @@ public struct EditSize: Hashable, Sendable {
   ///     as totals keep none, the per-section figures are counted in
   ///     `workspace`'s memory and let go.
   package init(
-    old: [[Row]], new: [[Row]], update: BatchUpdate, pairBudget: Int = EditSize.defaultPairBudget,
-    workspace: inout Workspace, numbered: Bool = false, keepsSections: Bool = true
+    old: borrowing [[Row]], new: borrowing [[Row]], update: borrowing BatchUpdate,
+    pairBudget: Int = EditSize.defaultPairBudget, workspace: inout Workspace,
+    numbered: Bool = false, keepsSections: Bool = true
   ) {
     var perSection = workspace.takeSections(Self.sectionCount(old, new))
     issued(old: old, new: new, update: update, into: &perSection)

@@ -49,7 +49,7 @@ struct SectionPlaces {
   ///
   /// - Complexity: O(*s* + *k*), where *s* is the number of sections and
   ///   *k* the update's section operations; O(1) with no section operation.
-  init(old: [[Row]], new: [[Row]], update: BatchUpdate) {
+  init(old: borrowing [[Row]], new: borrowing [[Row]], update: borrowing BatchUpdate) {
     newCount = new.count
     // With no section operation, each old section keeps its index, when
     // the new data has it.

@@ -136,14 +136,22 @@ struct CaseResult {
     self.update = update
     self.verdict = verdict
     self.error = error
-    self.contract = contract
     self.visibleRows = visibleRows
+    // Most results have no contract: nothing out of line to set.
+    if let contract {
+      let rare = Rare()
+      rare.contract = contract
+      self.rare = rare
+    }
   }
 
   /// The kind of failure; nil when the case passed (the verdict is valid
   /// and breaches no waste limit).
   var kind: FailureKind? {
-    FailureKind(
+    // Most cases pass: a valid verdict and nothing out of line, read
+    // without copying the verdict.
+    if rare == nil, error == nil, verdict?.kind == .valid { return nil }
+    return FailureKind(
       verdict: verdict, error: error,
       variant: unreproducedVariant ?? FailureVariant.of(verdict, contract: contract),
       waste: waste)

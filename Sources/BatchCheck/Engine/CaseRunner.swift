@@ -162,18 +162,19 @@ struct CaseRunner: CaseRunning {
 
   /// The verdict on `update`, with every row on screen, then (when it is
   /// valid and reloads or reconfigures) with the rows of `window` only.
-  private func judge(_ update: BatchUpdate, _ old: [[Row]], _ new: [[Row]], window: VisibleRows?)
-    -> CaseResult
-  {
-    let verdict = SimulatedTableView(old, options: simulation)
+  /// The update moves into the result, uncopied.
+  private func judge(
+    _ update: consuming BatchUpdate, _ old: [[Row]], _ new: [[Row]], window: VisibleRows?
+  ) -> CaseResult {
+    var verdict = SimulatedTableView(old, options: simulation)
       .performBatchUpdates(update, dataSource: new)
+    var visibleRows = VisibleRows.all
     if verdict.isValid, let window, !update.reloadRows.isEmpty || !update.reconfigureRows.isEmpty {
       let windowed = SimulatedTableView(old, options: simulation.showing(window))
         .performBatchUpdates(update, dataSource: new)
-      if !windowed.isValid {
-        return CaseResult(update: update, verdict: windowed, error: nil, visibleRows: window)
-      }
+      if !windowed.isValid { (verdict, visibleRows) = (windowed, window) }
     }
-    return CaseResult(update: update, verdict: verdict, error: nil)
+    return CaseResult(
+      update: consume update, verdict: verdict, error: nil, visibleRows: visibleRows)
   }
 }
