@@ -2,8 +2,18 @@
 struct CaseResult {
   /// The generator's update, when its changes are one batch; nil when it threw.
   var update: BatchUpdate?
-  /// The verdict on the changes; nil when the generator threw.
-  var verdict: Verdict?
+  /// The verdict on the changes; nil when the generator threw. A plain
+  /// `Verdict.valid`, what most cases get, is a flag; any other verdict
+  /// is kept out of line, so that a result is small to hand on.
+  var verdict: Verdict? {
+    get { isPlainValid ? Verdict.valid : rare?.verdict }
+    set {
+      isPlainValid = newValue.map(\.isPlain) ?? false
+      setRare(\.verdict, isPlainValid ? nil : newValue)
+    }
+  }
+  /// Whether the verdict is a plain `Verdict.valid`.
+  private var isPlainValid = false
   /// Why the generator gave no changes.
   var error: GeneratorError?
   /// The generator's changes and their contract verdict, when the case ran
@@ -27,10 +37,12 @@ struct CaseResult {
     set { setRare(\.edits, newValue) }
   }
 
-  /// The fields most cases leave nil, kept out of line: a result is
-  /// handed from the runner to the phase by value, case after case, and
-  /// copies a reference instead of some 600 bytes of nils. Copied on write.
+  /// The fields most cases leave nil (and a verdict other than a plain
+  /// valid one), kept out of line: a result is handed from the runner to
+  /// the phase by value, case after case, and copies a reference instead
+  /// of some 700 bytes, most of them nils. Copied on write.
   private final class Rare: @unchecked Sendable {
+    var verdict: Verdict?
     var contract: (changes: ContractChanges, verdict: ContractVerdict)?
     var waste: WasteBreach?
     var edits: EditSize?
@@ -41,7 +53,7 @@ struct CaseResult {
 
     func copy() -> Rare {
       let copy = Rare()
-      (copy.contract, copy.waste, copy.edits) = (contract, waste, edits)
+      (copy.verdict, copy.contract, copy.waste, copy.edits) = (verdict, contract, waste, edits)
       (copy.unreproducedMessage, copy.unreproducedVariant) = (
         unreproducedMessage, unreproducedVariant
       )
@@ -138,11 +150,7 @@ struct CaseResult {
     self.error = error
     self.visibleRows = visibleRows
     // Most results have no contract: nothing out of line to set.
-    if let contract {
-      let rare = Rare()
-      rare.contract = contract
-      self.rare = rare
-    }
+    if let contract { self.contract = contract }
   }
 
   /// The kind of failure; nil when the case passed (the verdict is valid
@@ -150,10 +158,17 @@ struct CaseResult {
   var kind: FailureKind? {
     // Most cases pass: a valid verdict and nothing out of line, read
     // without copying the verdict.
-    if rare == nil, error == nil, verdict?.kind == .valid { return nil }
+    if rare == nil, error == nil, isPlainValid { return nil }
     return FailureKind(
       verdict: verdict, error: error,
       variant: unreproducedVariant ?? FailureVariant.of(verdict, contract: contract),
       waste: waste)
+  }
+}
+
+extension Verdict {
+  /// Whether this is `Verdict.valid` itself: valid, with no message, cell or place.
+  fileprivate var isPlain: Bool {
+    kind == .valid && message == nil && mismatch == nil && place == nil
   }
 }

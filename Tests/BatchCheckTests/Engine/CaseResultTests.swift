@@ -41,4 +41,33 @@ struct CaseResultTests {
     #expect(result.kind == kind && copy.kind == kind)
     #expect(result.message.hasPrefix("the message") && result.edits == nil)
   }
+
+  @Test(
+    "a verdict reads back as it was given, beside a contract verdict: valid, valid with a message, or failing"
+  )
+  func verdictsReadBack() {
+    let update = BatchUpdate(deleteRows: [RowPath(0, 0)])
+    let failing = SimulatedTableView([[Row("a")]]).performBatchUpdates(update, dataSource: [[]])
+    #expect(failing == .valid)
+    let exception = SimulatedTableView([[Row("a")]]).performBatchUpdates(
+      update, dataSource: [[Row("a")]])
+    #expect(!exception.isValid)
+    let noted = Verdict(kind: .valid, message: "a note")
+    let contract = (
+      changes: ContractChanges.batch(update),
+      verdict: ContractVerdict(contract: .batch, identityOnly: false, verdict: exception)
+    )
+    for verdict in [Verdict.valid, noted, exception] {
+      let plain = CaseResult(update: update, verdict: verdict)
+      #expect(plain.verdict == verdict)
+      #expect((plain.kind == nil) == verdict.isValid)
+      let judged = CaseResult(update: nil, verdict: verdict, contract: contract)
+      #expect(judged.verdict == verdict, "the contract took the verdict's place")
+      #expect(judged.contract?.verdict == contract.verdict)
+      var copy = judged
+      copy.edits = Self.measured().1
+      #expect(copy.verdict == verdict && judged.edits == nil)
+    }
+    #expect(CaseResult(update: update).verdict == nil)
+  }
 }
