@@ -40,9 +40,9 @@ extension EditSize {
       !(update.deleteRows.isEmpty && update.insertRows.isEmpty && update.reloadRows.isEmpty
         && update.reconfigureRows.isEmpty)
     else { return }
-    let rows = RowMarks(old: old, new: new)
-    defer { rows.deallocate() }
-    issuedRows(rows, update: update, places: places, into: &sections)
+    RowMarks.with(old: old, new: new) { rows in
+      issuedRows(rows, update: update, places: places, into: &sections)
+    }
   }
 
   /// Counts the row deletes, inserts and reloads of `update`, each path
@@ -128,13 +128,13 @@ extension EditSize {
 
 /// Marks on the rows of a case, in one flat buffer: the old rows section by
 /// section, then the new ones. What tells an update's paths apart, and
-/// where a reload lands, with no set or dictionary: one allocation, freed
-/// by `deallocate()`.
+/// where a reload lands, with no set or dictionary: one scratch buffer, on
+/// the stack for a small case, that lives while `with(old:new:_:)` runs.
 ///
-///     let rows = RowMarks(old: [[Row("a")], [Row("b")]], new: [[Row("b")]])
-///     defer { rows.deallocate() }
-///     rows.oldIndex(RowPath(1, 0))  // 1
-///     rows.newIndex(RowPath(0, 0))  // 2
+///     RowMarks.with(old: [[Row("a")], [Row("b")]], new: [[Row("b")]]) { rows in
+///       rows.oldIndex(RowPath(1, 0))  // 1
+///       rows.newIndex(RowPath(0, 0))  // 2
+///     }
 struct RowMarks {
   /// An old row deleted.
   static let deleted: UInt8 = 1
@@ -154,25 +154,37 @@ struct RowMarks {
   private let starts: UnsafeMutableBufferPointer<Int>
   /// Each row's marks, by flat index.
   let marks: UnsafeMutableBufferPointer<UInt8>
-  /// The one allocation that holds `starts` and `marks`.
-  private let memory: UnsafeMutableRawPointer
 
-  /// Every row of `old` and `new`, unmarked.
+  /// Every row of `old` and `new`, unmarked, in scratch memory that lives
+  /// while `body` runs.
   ///
   /// - Complexity: O(*s* + *n* + *m*), where *s* is the number of sections
   ///   and *n* and *m* the old and new rows.
-  init(old: [[Row]], new: [[Row]]) {
-    self.old = old
-    self.new = new
+  static func with<Result>(
+    old: [[Row]], new: [[Row]], _ body: (RowMarks) -> Result
+  ) -> Result {
     let rows = old.reduce(0) { $0 + $1.count } + new.reduce(0) { $0 + $1.count }
     let sections = old.count + new.count
-    memory = UnsafeMutableRawPointer.allocate(
-      byteCount: sections * MemoryLayout<Int>.stride + rows, alignment: MemoryLayout<Int>.alignment
-    )
+    return withUnsafeTemporaryAllocation(
+      byteCount: max(1, sections * MemoryLayout<Int>.stride + rows),
+      alignment: MemoryLayout<Int>.alignment
+    ) { memory in
+      body(RowMarks(old: old, new: new, sections: sections, rows: rows, memory: memory))
+    }
+  }
+
+  /// The marks of `old` and `new` in `memory`: `sections` starts, then
+  /// `rows` marks.
+  private init(
+    old: [[Row]], new: [[Row]], sections: Int, rows: Int, memory: UnsafeMutableRawBufferPointer
+  ) {
+    self.old = old
+    self.new = new
+    let base = memory.baseAddress!
     starts = UnsafeMutableBufferPointer(
-      start: memory.bindMemory(to: Int.self, capacity: sections), count: sections)
+      start: base.bindMemory(to: Int.self, capacity: sections), count: sections)
     marks = UnsafeMutableBufferPointer(
-      start: (memory + sections * MemoryLayout<Int>.stride).bindMemory(
+      start: (base + sections * MemoryLayout<Int>.stride).bindMemory(
         to: UInt8.self, capacity: rows),
       count: rows)
     var next = 0
@@ -186,9 +198,6 @@ struct RowMarks {
     }
     marks.initialize(repeating: 0)
   }
-
-  /// Frees the marks: the last use.
-  func deallocate() { memory.deallocate() }
 
   /// Whether `path` is a row of `sections`.
   static func contains(_ sections: [[Row]], _ path: RowPath) -> Bool {
