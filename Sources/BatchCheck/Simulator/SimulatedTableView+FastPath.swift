@@ -1,10 +1,11 @@
 extension SimulatedTableView {
   /// The common case, fast: one section on both sides, only row operations
-  /// (no reconfigure), and an update that passes every check. Both UIKit profiles agree on such updates. Returns `.valid` when the full
-  /// simulation would, and nil whenever anything is unusual (a section
-  /// operation, a duplicate, an index out of range, a conflict, a count or
-  /// row that does not add up); the full simulation then gives the verdict
-  /// with UIKit's exact text.
+  /// (no reconfigure), and an update that passes every check. With every
+  /// row on screen, both UIKit profiles agree on such updates. Returns
+  /// `.valid` when the full simulation would, and nil whenever anything is
+  /// unusual (a section operation, a duplicate, an index out of range, a
+  /// conflict, a count or row that does not add up); the full simulation
+  /// then gives the verdict with UIKit's exact text.
   ///
   /// For one section without section operations, UIKit's checks reduce to:
   /// distinct, in-range indexes; reload targets `r - deletes below r +
