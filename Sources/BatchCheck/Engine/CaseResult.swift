@@ -148,9 +148,8 @@ struct CaseResult {
     self.update = update
     self.verdict = verdict
     self.error = error
+    self.contract = contract
     self.visibleRows = visibleRows
-    // Most results have no contract: nothing out of line to set.
-    if let contract { self.contract = contract }
   }
 
   /// The kind of failure; nil when the case passed (the verdict is valid

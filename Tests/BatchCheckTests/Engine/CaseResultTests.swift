@@ -47,8 +47,8 @@ struct CaseResultTests {
   )
   func verdictsReadBack() {
     let update = BatchUpdate(deleteRows: [RowPath(0, 0)])
-    let failing = SimulatedTableView([[Row("a")]]).performBatchUpdates(update, dataSource: [[]])
-    #expect(failing == .valid)
+    let deleted = SimulatedTableView([[Row("a")]]).performBatchUpdates(update, dataSource: [[]])
+    #expect(deleted == .valid)
     let exception = SimulatedTableView([[Row("a")]]).performBatchUpdates(
       update, dataSource: [[Row("a")]])
     #expect(!exception.isValid)
