@@ -90,8 +90,8 @@ struct CorpusCheckCommand: FilesCommand {
         .number(
           "--workers", \.workers, in: 1...256,
           help:
-            "Run the cases on this many cores (with --exec, each with a process of its own); the output is"
-            + " the same for any number",
+            "Run the cases on this many cores (with --exec, each with a process of its own, as many as"
+            + " the open-file limit has room for); the output is the same for any number",
           default: "all"),
         .format(\.format, json: "one object per case."),
         .path("--junit", \.junit, help: "Also write JUnit XML: one test case per corpus case."),
@@ -134,9 +134,14 @@ struct CorpusCheckCommand: FilesCommand {
       comparing: writeExpectationsPath == nil, format: format, junit: junit != nil)
     run.stopAtFirstFailure = failures.firstFailure
     run.waste = waste
+    var workers = workers
     if external != nil {
       // One generator, and so one process, per worker; the run's own
-      // (`external`) shrinks the failures, in file order.
+      // (`external`) shrinks the failures, in file order. As many workers
+      // as the open-file limit has room for their processes.
+      let fitting = OpenFileLimit.execWorkers(workers)
+      workers = fitting.workers
+      if let note = fitting.note { output.writeError(note) }
       for _ in 0..<workers {
         guard let made = shared.makeGenerator(), let process = made.external else { continue }
         externals.append(process)
@@ -153,7 +158,7 @@ struct CorpusCheckCommand: FilesCommand {
       run.maxGeneratorErrors = shared.maxCrashes
     }
     let progress = format == .human ? ProgressLine.make() : nil
-    checkFiles(run: &run, progress: progress, output: &output)
+    checkFiles(run: &run, workers: workers, progress: progress, output: &output)
     progress?.clear()
     if format == .human {
       output.writeOutput(run.summary(shard: shard))
@@ -184,7 +189,7 @@ struct CorpusCheckCommand: FilesCommand {
 
   /// Checks every case of every file, a batch at a time.
   private func checkFiles(
-    run: inout CorpusRun, progress: ProgressLine?, output: inout some OutputSink
+    run: inout CorpusRun, workers: Int, progress: ProgressLine?, output: inout some OutputSink
   ) {
     var index = 0
     var stopped = false
