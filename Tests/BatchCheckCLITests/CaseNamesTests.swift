@@ -38,3 +38,29 @@ struct CaseNamesTests {
     #expect(names.count == all.count)
   }
 }
+
+extension CaseNamesTests {
+  @Test("the table holds at most 37 bytes a name, however long the names")
+  func memoryPerName() {
+    var names = CaseNames()
+    let long = String(repeating: "a long case name, ", count: 8)
+    for line in 1...100_000 {
+      #expect(names.insert("\(long)\(line)", line: line) == nil)
+      if line % 9_973 == 0 { #expect(names.bytesHeld <= 37 * line + 512, "\(line) names") }
+    }
+    #expect(names.count == 100_000)
+    #expect(names.insert("\(long)77", line: 100_001) == 77)
+  }
+
+  @Test("a line past what 32 bits hold is told as the last one they do; line 0 is a line")
+  func extremeLines() {
+    var names = CaseNames()
+    #expect(names.insert("zero", line: 0) == nil)
+    #expect(names.insert("huge", line: Int.max) == nil)
+    #expect(names.insert("negative", line: -5) == nil)
+    #expect(names.insert("zero", line: 1) == 0)
+    #expect(names.insert("huge", line: 1) == Int(UInt32.max) - 1)
+    #expect(names.insert("negative", line: 1) == 0)
+    #expect(names.count == 3)
+  }
+}
