@@ -57,12 +57,13 @@ enum OpenFileLimit {
     value > rlim_t(Int.max) ? Int.max : Int(value)
   }
 
+  /// `RLIMIT_NOFILE` as this platform's `getrlimit` and `setrlimit` take it.
   #if canImport(Glibc)
-    private static var descriptorResource: __rlimit_resource_t {
+    static var descriptorResource: __rlimit_resource_t {
       __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
     }
   #else
-    private static var descriptorResource: Int32 { RLIMIT_NOFILE }
+    static var descriptorResource: Int32 { RLIMIT_NOFILE }
   #endif
 
   /// The workers of a run with `--exec`: `requested`, or fewer when the

@@ -33,13 +33,7 @@ struct OpenFileLimitTests {
         processExitsWith: .success, observing: [\.standardOutputContent, \.standardErrorContent]
       ) {
         var limits = rlimit(rlim_cur: 64, rlim_max: 64)
-        #if canImport(Glibc)
-          guard setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits) == 0 else {
-            exit(2)
-          }
-        #else
-          guard setrlimit(RLIMIT_NOFILE, &limits) == 0 else { exit(2) }
-        #endif
+        guard setrlimit(OpenFileLimit.descriptorResource, &limits) == 0 else { exit(2) }
         let folder = NSTemporaryDirectory() + "batchcheck-open-files-\(getpid())"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
