@@ -5,7 +5,7 @@ import Foundation
 
 // The corpus part of `batchcheck bench`: a generated corpus checked by
 // `corpus check` at 1 and at N workers, next to parsing it alone, each run a
-// child process timed from the outside.
+// child process timed from the outside, in rounds.
 extension BenchCommand {
   /// The largest random case of the corpus part's corpus, in rows.
   static let corpusMaxSize = 300
@@ -27,14 +27,17 @@ extension BenchCommand {
   /// as a child of `executable`: Python's C `json` parse of it (when
   /// `python3` is on `PATH`), BatchCheck's own parse (`bench --parse-only`),
   /// and `corpus check --generator heckel` at 1 worker and at one per core
-  /// (at least 2). Prints each run's wall time, cases per second and peak
-  /// memory, the speedup of N workers over 1, whether their outputs are the
-  /// same bytes, and the ratio of the N-worker check to each parse alone.
+  /// (at least 2), in `repeats` rounds (`corpusRuns`). Prints each child's
+  /// fastest wall time, cases per second, largest peak memory and slowest
+  /// time, the speedup of N workers over 1, whether their outputs are the
+  /// same bytes in every round, the ratio of the N-worker check to each
+  /// parse alone, and that ratio to Python's parse round by round.
   ///
   ///     // corpus: 300416 cases (416 exhaustive pairs, then 300000 random cases up to 300 rows), 110.2 MB; ...
-  ///     //   python3 json.loads, parse only: 1.700 s, 176715 cases/s, peak memory 10 MiB
+  ///     //   python3 json.loads, parse only: 3.300 s, 91035 cases/s, peak memory 13 MiB; slowest of 5 runs 3.500 s
   ///     //   ...
-  ///     //   ratio, corpus check at 2 workers over parsing alone: python3 2.412x, batchcheck 4.556x
+  ///     //   ratio, corpus check at 2 workers over parsing alone: python3 0.850x, batchcheck 3.012x
+  ///     //   round by round, corpus check at 2 workers over python3's parse: 0.861x, 0.902x, ...
   ///
   /// - Returns: the text, and false when the outputs differ or a check run
   ///   ended other than with status 0 or 1 (the part failed).
@@ -65,66 +68,65 @@ extension BenchCommand {
     return corpusRuns(executable: executable, folder: folder, corpus: generate.corpus)
   }
 
-  /// The timed runs of `corpusBench` on the corpus written in `folder`.
+  /// The timed runs of `corpusBench` on the corpus written in `folder`:
+  /// `repeats` rounds, each running the four children one after the other
+  /// (side by side, so that a change of load falls on all of them), each
+  /// child reported by its fastest run.
   func corpusRuns(executable: String, folder: String, corpus: GeneratedCorpus) -> (
     text: String, passed: Bool
   ) {
     let path = folder + "/corpus.jsonl"
     let total = corpus.exhaustiveCount + corpus.count
     let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let rounds = max(1, repeats)
     var text =
       "corpus: \(total) cases (\(corpus.exhaustiveCount) exhaustive pairs, then \(corpus.count) random"
       + " cases up to \(corpus.maxSize) rows), \(String(format: "%.1f", Double(bytes) / 1e6)) MB;"
-      + " each run a child process, timed once\n"
-    func measured(_ label: String, _ program: String, _ arguments: [String], _ name: String)
-      -> MeasuredProcess?
-    {
-      do throws(MeasuredProcessError) {
-        let run = try MeasuredProcess.run(
-          program, arguments: arguments, standardOutput: "\(folder)/\(name).out",
-          standardError: "\(folder)/\(name).err", timeout: Self.childLimit(cases: total))
-        text += "  \(label): " + Self.describe(run, cases: total) + "\n"
-        return run
-      } catch {
-        text += "  \(label): unavailable (\(error.message))\n"
-        return nil
-      }
-    }
-    var python: MeasuredProcess?
-    if let python3 = Self.pathExecutable("python3") {
-      python = measured(
-        "python3 json.loads, parse only", python3, ["-c", Self.pythonParseScript, path], "python")
-    } else {
-      text += "  python3 json.loads, parse only: unavailable (no python3 on PATH)\n"
-    }
-    let parse = measured(
-      "batchcheck, parse only (bench --parse-only)", executable,
-      ["bench", "--parse-only", path], "parse")
+      + " each run a child process, "
+      + (rounds == 1
+        ? "timed once\n" : "the fastest of \(rounds) rounds that run them one after the other\n")
     let workers = min(256, max(2, ProcessInfo.processInfo.activeProcessorCount))
     let check = ["corpus", "check", path, "--generator", "heckel", "--workers"]
-    let one = measured("corpus check --generator heckel, 1 worker", executable, check + ["1"], "1")
-    let many = measured(
-      "corpus check --generator heckel, \(workers) workers", executable,
-      check + [String(workers)], "n")
+    var children = [
+      CorpusChild(
+        "batchcheck, parse only (bench --parse-only)", executable, ["bench", "--parse-only", path],
+        "parse"),
+      CorpusChild("corpus check --generator heckel, 1 worker", executable, check + ["1"], "1"),
+      CorpusChild(
+        "corpus check --generator heckel, \(workers) workers", executable,
+        check + [String(workers)], "n"),
+    ]
+    let python3 = Self.pathExecutable("python3")
+    if let python3 {
+      children.insert(
+        CorpusChild(
+          "python3 json.loads, parse only", python3, ["-c", Self.pythonParseScript, path],
+          "python"), at: 0)
+    }
+    var comparison = CorpusComparison(workers: workers)
+    for _ in 0..<rounds {
+      for index in children.indices {
+        children[index].run(folder: folder, timeout: Self.childLimit(cases: total))
+      }
+      comparison.add(
+        round: children, folder: folder, python: python3 == nil ? nil : children[0].latest)
+    }
+    if python3 == nil {
+      text += "  python3 json.loads, parse only: unavailable (no python3 on PATH)\n"
+    }
+    for child in children { text += "  \(child.label): " + child.describe(cases: total) + "\n" }
+    let (one, many) = (children[children.count - 2].best, children[children.count - 1].best)
     if let one, let many {
       text.removeLast()
       text += " (\(Self.format(one.seconds / max(many.seconds, 1e-9)))x one worker)\n"
     }
-    let read = { (name: String) in
-      (try? Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).out"))).map { [UInt8]($0) }
-        ?? []
-    }
-    var same = false
-    if one == nil || many == nil {
-      text += "  FAILED: the outputs were not compared: a check run did not start\n"
-    } else {
-      let identity: String
-      (identity, same) = Self.identity(one: read("1"), many: read("n"), workers: workers)
-      text += identity
-    }
-    text += Self.ratios(check: many, workers: workers, python: python, parse: parse)
-    let ended = [one, many].allSatisfy { $0?.exitCode == 0 || $0?.exitCode == 1 }
-    return (text, same && ended)
+    text += comparison.identity
+    text += Self.ratios(
+      check: many, workers: workers, python: python3 == nil ? nil : children[0].best,
+      parse: children[children.count - 3].best)
+    text += comparison.roundRatios
+    let ended = children.suffix(2).allSatisfy { $0.endedWell }
+    return (text, comparison.same && ended)
   }
 
   /// How long a child of the corpus part may run before it is killed, in
@@ -200,5 +202,109 @@ extension BenchCommand {
     output.writeOutput(
       "read \(counted(read, "case")) from \(file), judged none; \(unreadable) unreadable\n")
     return unreadable == 0 ? .success : .dataError
+  }
+}
+
+/// One child of the corpus part over its rounds: its fastest run, its
+/// slowest time, its largest peak memory, and the first run that did not
+/// end with status 0 (or why it could not start), which is shown instead.
+struct CorpusChild {
+  let label: String
+  let program: String
+  let arguments: [String]
+  /// The name of its output files in the folder: `NAME.out`, `NAME.err`.
+  let name: String
+  /// The fastest run so far, with the largest peak of all.
+  private(set) var best: MeasuredProcess?
+  /// The latest run, nil when it could not start.
+  private(set) var latest: MeasuredProcess?
+  /// The slowest run's time, and how many runs there were.
+  private var slowest = 0.0
+  private var runs = 0
+  /// A run that did not end with status 0, or why a run could not start.
+  private var trouble: (run: MeasuredProcess?, message: String?)?
+
+  init(_ label: String, _ program: String, _ arguments: [String], _ name: String) {
+    (self.label, self.program, self.arguments, self.name) = (label, program, arguments, name)
+  }
+
+  /// Runs the child once more (unless it could not start before).
+  mutating func run(folder: String, timeout: Double) {
+    latest = nil
+    if let trouble, trouble.run == nil { return }
+    do throws(MeasuredProcessError) {
+      let run = try MeasuredProcess.run(
+        program, arguments: arguments, standardOutput: "\(folder)/\(name).out",
+        standardError: "\(folder)/\(name).err", timeout: timeout)
+      latest = run
+      runs += 1
+      slowest = max(slowest, run.seconds)
+      if run.exitCode != 0, trouble == nil { trouble = (run, nil) }
+      var fastest = best.map { $0.seconds <= run.seconds ? $0 : run } ?? run
+      fastest.peakKilobytes = max(best?.peakKilobytes ?? 0, run.peakKilobytes)
+      best = fastest
+    } catch {
+      trouble = (nil, error.message)
+    }
+  }
+
+  /// Whether every run ended with status 0 or 1 (a check's findings).
+  var endedWell: Bool {
+    guard best != nil else { return false }
+    guard let trouble else { return true }
+    return trouble.run?.exitCode == 1
+  }
+
+  /// The line's text after the label: the fastest run (or the troubled
+  /// one), the slowest time when there were several runs.
+  func describe(cases: Int) -> String {
+    guard let best else { return "unavailable (\(trouble?.message ?? "not run"))" }
+    var shown = trouble?.run ?? best
+    shown.peakKilobytes = best.peakKilobytes
+    var text = BenchCommand.describe(shown, cases: cases)
+    if runs > 1 { text += "; slowest of \(runs) runs \(BenchCommand.format(slowest)) s" }
+    return text
+  }
+}
+
+/// The corpus part's comparisons, round by round: whether the N-worker
+/// output was the 1-worker output each time, and the N-worker check's time
+/// over Python's parse in the same round.
+struct CorpusComparison {
+  let workers: Int
+  /// The identity line: the first round's that differed, else the last's.
+  private(set) var identity = ""
+  private(set) var same = true
+  private var ratios: [Double] = []
+
+  init(workers: Int) { self.workers = workers }
+
+  /// Adds one round: its last two children are the checks at 1 and N workers.
+  mutating func add(round children: [CorpusChild], folder: String, python: MeasuredProcess?) {
+    let (one, many) = (children[children.count - 2].latest, children[children.count - 1].latest)
+    guard same else { return }
+    guard one != nil, let many else {
+      identity = "  FAILED: the outputs were not compared: a check run did not start\n"
+      same = false
+      return
+    }
+    let read = { (name: String) in
+      (try? Data(contentsOf: URL(fileURLWithPath: "\(folder)/\(name).out"))).map { [UInt8]($0) }
+        ?? []
+    }
+    (identity, same) = BenchCommand.identity(
+      one: read(children[children.count - 2].name), many: read(children[children.count - 1].name),
+      workers: workers)
+    if let python, python.exitCode == 0, many.exitCode == 0 || many.exitCode == 1 {
+      ratios.append(many.seconds / max(python.seconds, 1e-9))
+    }
+  }
+
+  /// With several rounds, the N-worker check over Python's parse in each
+  /// round, in order; empty otherwise.
+  var roundRatios: String {
+    guard ratios.count > 1 else { return "" }
+    return "  round by round, corpus check at \(workers) workers over python3's parse: "
+      + ratios.map { BenchCommand.format($0) + "x" }.joined(separator: ", ") + "\n"
   }
 }

@@ -55,17 +55,21 @@ struct BenchCommand: OptionCommand {
 
     Last, the corpus part: a corpus of --corpus-cases random cases of up to
     300 rows (after the 416 small pairs, as 'corpus generate --max-size 300'
-    writes it) in a temporary folder, and, each as a child process timed
-    once: Python's C json module parsing every line (when python3 is on
-    PATH), batchcheck's own parse (--parse-only), and 'corpus check
-    --generator heckel' at --workers 1 and at one worker per core (at least
-    2). For each, the wall time, cases/s and the peak memory (the child's
-    own maximum resident set); the speedup of N workers over 1; whether the
-    N-worker output is byte-identical to the 1-worker output (if not, the
-    line says FAILED and bench exits 1); and the ratio of the N-worker
-    check's time to each parse alone (1.0 or less: checking costs no more
-    than parsing). A child still running after 120 s plus 1 s per 1,000
-    cases is killed and its line says so; a check killed so fails the part.
+    writes it) in a temporary folder, and, each as a child process:
+    Python's C json module parsing every line (when python3 is on PATH),
+    batchcheck's own parse (--parse-only), and 'corpus check --generator
+    heckel' at --workers 1 and at one worker per core (at least 2). They run
+    in --repeat rounds, one after the other in each round, so that a change
+    of the machine's load falls on all of them. For each, the fastest run's
+    wall time and cases/s, the largest peak memory (the child's own maximum
+    resident set) and the slowest time; the speedup of N workers over 1;
+    whether the N-worker output is byte-identical to the 1-worker output in
+    every round (if not, the line says FAILED and bench exits 1); the ratio
+    of the N-worker check's fastest time to each parse's fastest (1.0 or
+    less: checking costs no more than parsing); and that ratio to Python's
+    parse round by round. A child still running after 120 s plus 1 s per
+    1,000 cases is killed and its line says so; a check killed so, or ended
+    other than with status 0 or 1, fails the part.
 
     USAGE: batchcheck bench [--rows <n>] [--operations <k>] [--repeat <r>]
                             [--generator <name>] [--cases <n>] [--max-size <m>]
