@@ -180,11 +180,19 @@ struct CorpusRun {
 
   /// What running a case's generator gives, computed apart from the run's
   /// record so that many cases can run at once (`corpus check --workers`).
-  struct Prepared: Sendable {
-    var outcome: CaseOutcome
+  /// A reference: the workers hand it on to the writer through slots and
+  /// batches, and a copy is then one reference, not about 600 bytes and
+  /// the references in them.
+  final class Prepared: Sendable {
+    let outcome: CaseOutcome
     /// The edit size of a valid batch update, added to the run's totals
     /// (its per-section figures are not kept).
-    var edits: EditSize?
+    let edits: EditSize?
+
+    init(outcome: CaseOutcome, edits: EditSize?) {
+      self.outcome = outcome
+      self.edits = edits
+    }
   }
 
   /// Makes the checker of a case that sets none of its own simulation
@@ -224,7 +232,8 @@ struct CorpusRun {
     /// it cannot: no checker yet, or the run has halted (the writer then
     /// decides, in file order, what becomes of the case).
     func prepare(_ line: CaseLine, worker: Int) -> Prepared? {
-      guard case .success(let testCase) = line.result, halt?.isRaised != true,
+      // Read in place: `line.result` would copy the case.
+      guard case .success(.batch(let testCase)) = line.value, halt?.isRaised != true,
         let checker = checker(for: testCase, worker: worker)
       else { return nil }
       return prepare(testCase, with: checker, worker: worker)
@@ -256,13 +265,16 @@ struct CorpusRun {
     static func prepare(
       _ testCase: Case, with checker: CaseChecker, workspace: inout EditSize.Workspace
     ) -> Prepared {
-      let outcome = checker.run(old: testCase.old, new: testCase.new)
+      var outcome = checker.run(old: testCase.old, new: testCase.new)
       var edits: EditSize?
       if outcome.verdict?.isValid == true, case .batch(let update)? = outcome.changes {
         edits = EditSize(
           old: testCase.old, new: testCase.new, update: update, workspace: &workspace,
           keepsSections: false)
       }
+      // Nothing after this reads the changes: they go here, on the thread
+      // that made them, and the writer copies no update.
+      outcome.changes = nil
       return Prepared(outcome: outcome, edits: edits)
     }
   }
@@ -270,7 +282,9 @@ struct CorpusRun {
   /// Runs one line of a corpus file, with its generator's outcome when
   /// `prepare` already computed it.
   mutating func check(_ line: CaseLine, prepared: Prepared? = nil, output: inout some OutputSink) {
-    guard let testCase = readCase(line, output: &output) else { return }
+    // The case is read in place (`line.result` would copy it).
+    guard case .success(.batch(let testCase)) = line.value else { return refuse(line, &output) }
+    guard admits(testCase, line, output: &output) else { return }
     if let maxGeneratorErrors, generatorErrors >= maxGeneratorErrors {
       return notRun(line, testCase, output: &output)
     }
@@ -383,30 +397,28 @@ struct CorpusRun {
       + " that are not changes; --max-crashes \(maxGeneratorErrors ?? generatorErrors))"
   }
 
-  /// The case of `line`, or nil when it cannot run (unreadable, or its name
-  /// already names another case of the file): then counted and printed.
-  private mutating func readCase(_ line: CaseLine, output: inout some OutputSink) -> Case? {
-    let testCase: Case
-    switch line.result {
-    case .failure(let error):
-      dataError(error, output: &output)
-      return nil
-    case .success(let read):
-      testCase = read
+  /// A line with no batch case to run (unreadable, or a snapshot or
+  /// adapter case): its data error counted and printed.
+  private mutating func refuse(_ line: CaseLine, _ output: inout some OutputSink) {
+    if case .failure(let error) = line.result { dataError(error, output: &output) }
+  }
+
+  /// Whether the case of `line` can run: not when its name already names
+  /// another case of the file (then counted and printed).
+  private mutating func admits(_ testCase: Case, _ line: CaseLine, output: inout some OutputSink)
+    -> Bool
+  {
+    // A name keys the case's expectation: two cases of one file cannot share it.
+    guard let name = testCase.name, let first = namesInFile.insert(name, line: line.line) else {
+      return true
     }
-    if let name = testCase.name {
-      // A name keys the case's expectation: two cases of one file cannot share it.
-      if let first = namesInFile.insert(name, line: line.line) {
-        let error = CaseDataError(
-          file: line.file, line: line.line, column: 1,
-          message:
-            "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file"
-        )
-        dataError(error, output: &output)
-        return nil
-      }
-    }
-    return testCase
+    let error = CaseDataError(
+      file: line.file, line: line.line, column: 1,
+      message:
+        "the case name \(jsonQuoted(name)) is already the name of line \(first): names are unique in a file"
+    )
+    dataError(error, output: &output)
+    return false
   }
 
   /// Whether a case's `outcome` (`failing` when it fails) agrees with what is

@@ -100,7 +100,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
         let work = sent.removeFirst()
         work.group.wait()
         for index in 0..<work.batch.count where !stopped {
-          stopped = !deliver(work.lines[index]!, work.outputs[index]!)
+          stopped = !work.deliver(index, deliver)
         }
         // Each line is let go on the thread that made it: memory freed
         // where it was allocated costs no lock between threads.
@@ -164,15 +164,31 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
               lines[index] = line
             }
           case .chunk(let judge):
-            let decoded = indices.map { self.batch.decode($0) }
-            for (index, output) in zip(indices, judge(context, chunk, decoded)) {
-              outputs[index] = output
+            var decoded = indices.map { self.batch.decode($0) }
+            var judged = judge(context, chunk, decoded)
+            // Each moved into its slot, from the last, rather than copied
+            // (a judge owes one output per line).
+            for index in indices.reversed() {
+              outputs[index] = judged.popLast()
+              lines[index] = decoded.removeLast()
             }
-            for (index, line) in zip(indices, decoded) { lines[index] = line }
           }
           group.leave()
         }
       }
+    }
+
+    /// Hands line `index` and its output to `body` uncopied: moved out of
+    /// their slots and back, so that they are still let go on the thread
+    /// that made them (`release(chunk:)`).
+    func deliver(_ index: Int, _ body: (CaseLine, Output) -> Bool) -> Bool {
+      let line = (lines.baseAddress! + index).move()!
+      let output = (outputs.baseAddress! + index).move()!
+      defer {
+        (lines.baseAddress! + index).initialize(to: line)
+        (outputs.baseAddress! + index).initialize(to: output)
+      }
+      return body(line, output)
     }
 
     /// Empties the slots of chunk `chunk`, once delivered.

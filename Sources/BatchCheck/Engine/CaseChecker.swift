@@ -6,8 +6,9 @@ package struct CaseOutcome: Hashable, Sendable {
   package let verdict: Verdict?
   /// Why the generator gave no changes.
   package let error: GeneratorError?
-  /// The generator's changes; nil when it threw or the case was skipped.
-  package let changes: ContractChanges?
+  /// The generator's changes; nil when it threw or the case was skipped
+  /// (or when whoever holds the outcome no longer needs them).
+  package var changes: ContractChanges?
   /// Whether the case could not be given to the generator (several
   /// sections for one that diffs a single section).
   package let skipped: Bool
@@ -42,7 +43,19 @@ package struct CaseOutcome: Hashable, Sendable {
 /// The run is identity-only when the generator or the options ask for it
 /// (`ContractGenerator.judging(_:)`).
 package struct CaseChecker: Sendable {
-  private let run: CheckRun<AnyCaseRunner>
+  /// The run, shared by every copy: a checker handed to a worker for each
+  /// case is then one reference, not the run's nearly 1 KB and its
+  /// references.
+  private let box: RunBox
+  private var run: CheckRun<AnyCaseRunner> {
+    _read { yield box.run }
+  }
+
+  /// The checker's run, never changed once made.
+  private final class RunBox: Sendable {
+    let run: CheckRun<AnyCaseRunner>
+    init(_ run: CheckRun<AnyCaseRunner>) { self.run = run }
+  }
 
   /// A checker of `generator` under `contract` (nil: its own), with the
   /// simulation, shrink budget and waste limits of `options`.
@@ -51,12 +64,14 @@ package struct CaseChecker: Sendable {
     options: CheckOptions = CheckOptions()
   ) {
     let (generator, options) = generator.judging(options)
-    run = CheckRun(options: options) { simulation in
-      if let batch = generator.batchGenerator(under: contract) {
-        return AnyCaseRunner(CaseRunner(batch, simulation: simulation))
-      }
-      return AnyCaseRunner(ContractCaseRunner(generator, under: contract, simulation: simulation))
-    }
+    box = RunBox(
+      CheckRun(options: options) { simulation in
+        if let batch = generator.batchGenerator(under: contract) {
+          return AnyCaseRunner(CaseRunner(batch, simulation: simulation))
+        }
+        return AnyCaseRunner(
+          ContractCaseRunner(generator, under: contract, simulation: simulation))
+      })
   }
 
   /// The contract the changes are judged under.
