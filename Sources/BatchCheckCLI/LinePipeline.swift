@@ -4,7 +4,9 @@ import Foundation
 
 /// Streams a case file through several cores. The calling thread reads the
 /// file's lines and sends them a batch at a time to worker threads, which
-/// decode and judge every line; the calling thread gets each line and its
+/// decode and judge every line (with one worker that judges chunks, the
+/// calling thread decodes too, so that the worker only judges); the
+/// calling thread gets each line and its
 /// judgement back in file order, batch after batch, while the workers go on
 /// with the batches sent after it. What a command prints is then byte for
 /// byte what it prints with one worker: the order is the writer's, not the
@@ -90,8 +92,13 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
     var stopped = false
     func send() {
       guard batch.count > 0, !stopped else { return }
+      // With one worker, the reading thread decodes the batch too, so that
+      // the worker only judges: two threads share the work, not one.
+      let decoded = workers == 1 ? (0..<batch.count).map { batch.decode($0) } : nil
       sent.append(
-        Work(batch: batch, context: context(), judge: judge, workers: workers, pool: pool))
+        Work(
+          batch: batch, decoded: decoded, context: context(), judge: judge, workers: workers,
+          pool: pool))
       batch = RawLineBatch(file: file)
     }
     // Delivers the oldest batches until at most `left` are out.
@@ -104,6 +111,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
         }
         // Each line is let go on the thread that made it: memory freed
         // where it was allocated costs no lock between threads.
+        if work.decodedHere { work.releaseLines() }
         for chunk in 0..<work.chunks {
           pool.submit(to: chunk) { work.release(chunk: chunk) }
         }
@@ -139,12 +147,21 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
     /// How many chunks the batch is cut into, one per worker thread at most.
     let chunks: Int
 
+    /// Whether the reading thread decoded the lines (`decoded` given).
+    let decodedHere: Bool
+    /// The lines the reading thread decoded, until the one chunk that
+    /// judges them takes them (`takeDecoded`).
+    private var decoded: [CaseLine]?
+
     init(
-      batch: RawLineBatch, context: Context,
+      batch: RawLineBatch, decoded: [CaseLine]?, context: Context,
       judge: Judging,
       workers: Int, pool: WorkerPool
     ) {
       self.batch = batch
+      // Lines decoded by the reader go to a single chunk: one worker.
+      self.decoded = min(workers, batch.count) == 1 ? decoded : nil
+      decodedHere = self.decoded != nil
       lines = .allocate(capacity: batch.count)
       lines.initialize(repeating: nil)
       outputs = .allocate(capacity: batch.count)
@@ -164,7 +181,7 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
               lines[index] = line
             }
           case .chunk(let judge):
-            var decoded = indices.map { self.batch.decode($0) }
+            var decoded = self.takeDecoded() ?? indices.map { self.batch.decode($0) }
             var judged = judge(context, chunk, decoded)
             // Each moved into its slot, from the last, rather than copied
             // (a judge owes one output per line).
@@ -197,6 +214,16 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
         lines[index] = nil
         outputs[index] = nil
       }
+    }
+
+    /// The lines the reading thread decoded, moved out (nil the second
+    /// time, and when it decoded none).
+    private func takeDecoded() -> [CaseLine]? { decoded.take() }
+
+    /// Empties every line's slot, once delivered, on the reading thread
+    /// that decoded them (`decodedHere`).
+    func releaseLines() {
+      for index in 0..<batch.count { lines[index] = nil }
     }
 
     deinit {

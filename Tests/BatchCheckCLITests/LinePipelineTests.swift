@@ -75,6 +75,36 @@ struct LinePipelineTests {
     }
   }
 
+  @Test(
+    "judged a chunk at a time: chunk k of a batch on worker k, every line decoded as the sequential reader does, in file order",
+    arguments: [(1, 1), (1, 64), (2, 7), (3, 64)])
+  func chunks(workers: Int, batchLines: Int) throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try Self.corpus(1_500, in: folder)
+    let expected = try Self.sequential(path)
+    var pipeline = LinePipeline(workers: workers) {
+      (_: Void, worker: Int, lines: [CaseLine]) in
+      lines.map { (worker, $0) }
+    }
+    pipeline.batchLines = batchLines
+    var delivered: [CaseLine] = []
+    var position = 0
+    try pipeline.run(
+      file: path, context: {}, admit: { true },
+      deliver: { line, judged in
+        // The output given for this very line, by the worker of its chunk.
+        #expect(judged.1 == line)
+        let chunks = min(workers, batchLines)
+        #expect(judged.0 == position % batchLines % chunks)
+        position += 1
+        delivered.append(line)
+        return true
+      })
+    #expect(delivered == expected)
+    #expect(expected.count > 1_000)
+  }
+
   @Test("a line left out is neither judged nor delivered; a false delivery stops the run")
   func admitAndStop() throws {
     let folder = try TemporaryDirectory()
