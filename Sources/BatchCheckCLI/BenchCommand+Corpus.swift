@@ -103,27 +103,29 @@ extension BenchCommand {
           "python3 json.loads, parse only", python3, ["-c", Self.pythonParseScript, path],
           "python"), at: 0)
     }
+    // The last three children, after Python's parse when there is one.
+    let (parse, one, many) = (children.count - 3, children.count - 2, children.count - 1)
     var comparison = CorpusComparison(workers: workers)
     for _ in 0..<rounds {
       for index in children.indices {
         children[index].run(folder: folder, timeout: Self.childLimit(cases: total))
       }
       comparison.add(
-        round: children, folder: folder, python: python3 == nil ? nil : children[0].latest)
+        one: children[one], many: children[many], folder: folder,
+        python: python3 == nil ? nil : children[0].latest)
     }
     if python3 == nil {
       text += "  python3 json.loads, parse only: unavailable (no python3 on PATH)\n"
     }
     for child in children { text += "  \(child.label): " + child.describe(cases: total) + "\n" }
-    let (one, many) = (children[children.count - 2].best, children[children.count - 1].best)
-    if let one, let many {
+    if let oneBest = children[one].best, let manyBest = children[many].best {
       text.removeLast()
-      text += " (\(Self.format(one.seconds / max(many.seconds, 1e-9)))x one worker)\n"
+      text += " (\(Self.format(oneBest.seconds / max(manyBest.seconds, 1e-9)))x one worker)\n"
     }
     text += comparison.identity
     text += Self.ratios(
-      check: many, workers: workers, python: python3 == nil ? nil : children[0].best,
-      parse: children[children.count - 3].best)
+      check: children[many].best, workers: workers,
+      python: python3 == nil ? nil : children[0].best, parse: children[parse].best)
     text += comparison.roundRatios
     let ended = children.suffix(2).allSatisfy { $0.endedWell }
     return (text, comparison.same && ended)
@@ -279,11 +281,12 @@ struct CorpusComparison {
 
   init(workers: Int) { self.workers = workers }
 
-  /// Adds one round: its last two children are the checks at 1 and N workers.
-  mutating func add(round children: [CorpusChild], folder: String, python: MeasuredProcess?) {
-    let (one, many) = (children[children.count - 2].latest, children[children.count - 1].latest)
+  /// Adds one round: the checks at 1 and N workers, and Python's parse.
+  mutating func add(
+    one: CorpusChild, many: CorpusChild, folder: String, python: MeasuredProcess?
+  ) {
     guard same else { return }
-    guard one != nil, let many else {
+    guard one.latest != nil, let manyRun = many.latest else {
       identity = "  FAILED: the outputs were not compared: a check run did not start\n"
       same = false
       return
@@ -293,10 +296,9 @@ struct CorpusComparison {
         ?? []
     }
     (identity, same) = BenchCommand.identity(
-      one: read(children[children.count - 2].name), many: read(children[children.count - 1].name),
-      workers: workers)
-    if let python, python.exitCode == 0, many.exitCode == 0 || many.exitCode == 1 {
-      ratios.append(many.seconds / max(python.seconds, 1e-9))
+      one: read(one.name), many: read(many.name), workers: workers)
+    if let python, python.exitCode == 0, manyRun.exitCode == 0 || manyRun.exitCode == 1 {
+      ratios.append(manyRun.seconds / max(python.seconds, 1e-9))
     }
   }
 

@@ -83,7 +83,7 @@ extension CorpusRun.Judge {
     var prepared = [CorpusRun.Prepared?](repeating: nil, count: lines.count)
     var sent: [(index: Int, testCase: Case, checker: CaseChecker)] = []
     for (index, line) in lines.enumerated() {
-      guard case .success(let testCase) = line.result,
+      guard case .success(.batch(let testCase)) = line.value,
         let checker = checker(for: testCase, worker: worker)
       else { continue }
       if exec.sends(testCase) {

@@ -159,9 +159,9 @@ struct LinePipeline<Context: Sendable, Output: Sendable> {
       workers: Int, pool: WorkerPool
     ) {
       self.batch = batch
-      // Lines decoded by the reader go to a single chunk: one worker.
-      self.decoded = min(workers, batch.count) == 1 ? decoded : nil
-      decodedHere = self.decoded != nil
+      // The reader decodes for one worker only: a single chunk takes them.
+      self.decoded = decoded
+      decodedHere = decoded != nil
       lines = .allocate(capacity: batch.count)
       lines.initialize(repeating: nil)
       outputs = .allocate(capacity: batch.count)
